@@ -1,0 +1,341 @@
+//! Command-line tools: perft, moves, replay, variants and the engine protocol.
+//!
+//! Other programs call these; their output formats are a contract (see README).
+
+pub mod protocol;
+
+use crate::engine::{Game, Position, Record, Variant, VariantId, split_option};
+use clap::{Args, Parser, Subcommand};
+use std::io::{Read, Write};
+use std::time::Instant;
+
+/// `ugolki`: the Ugolki bot and its tools.
+#[derive(Parser, Debug)]
+#[command(
+    name = "ugolki",
+    version,
+    about = "Ugolki (Corners): Telegram bot, rules engine and tools"
+)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Count leaf nodes of the legal-move tree (the last line printed is the count).
+    Perft(PerftArgs),
+    /// List the legal moves as shortest paths, one a line, sorted.
+    Moves(VariantArgs),
+    /// Replay a record and print the result, reason, plies and final position.
+    Replay(ReplayArgs),
+    /// The table of variants and their options.
+    Variants,
+    /// A line protocol on stdin/stdout for programs that drive the engine.
+    Engine(EngineArgs),
+}
+
+/// Variant, house-rule options and an optional start position.
+#[derive(Args, Debug, Clone)]
+pub struct VariantArgs {
+    /// Variant id (see `ugolki variants`); default classic (or a record's own `Variant` tag).
+    #[arg(long)]
+    pub variant: Option<String>,
+    /// Override one option, NAME=VALUE (repeatable), e.g. forced_exit=true.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    pub options: Vec<String>,
+    /// Position text instead of the start (`W:... B:... w 1`).
+    #[arg(long)]
+    pub position: Option<String>,
+}
+
+/// `perft` arguments.
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    /// Variant and position.
+    #[command(flatten)]
+    pub v: VariantArgs,
+    /// Plies to search.
+    #[arg(long)]
+    pub depth: u32,
+    /// List each first move with its count.
+    #[arg(long)]
+    pub divide: bool,
+}
+
+/// `replay` arguments.
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    /// Variant and start position (a record's own tags are used when not given).
+    #[command(flatten)]
+    pub v: VariantArgs,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// The record: `-` for stdin, a file path, or the move text itself.
+    pub record: String,
+}
+
+/// `engine` arguments.
+#[derive(Args, Debug)]
+pub struct EngineArgs {
+    /// Initial variant (the `variant` command changes it).
+    #[arg(long, default_value = "classic")]
+    pub variant: String,
+}
+
+/// A CLI failure: message for stderr and the exit code.
+#[derive(Debug, thiserror::Error)]
+#[error("{message}")]
+pub struct CliError {
+    /// What went wrong.
+    pub message: String,
+    /// Process exit code.
+    pub code: i32,
+}
+
+impl CliError {
+    fn usage(message: impl Into<String>) -> CliError {
+        CliError {
+            message: message.into(),
+            code: 2,
+        }
+    }
+}
+
+impl VariantArgs {
+    /// The variant with every `--option` applied.
+    pub fn variant(&self) -> Result<Variant, CliError> {
+        self.variant_or("classic")
+    }
+
+    /// As [`VariantArgs::variant`], with `fallback` when `--variant` is absent.
+    pub fn variant_or(&self, fallback: &str) -> Result<Variant, CliError> {
+        let name = self.variant.as_deref().unwrap_or(fallback);
+        let mut v = Variant::parse(name).map_err(|e| CliError::usage(e.to_string()))?;
+        for o in &self.options {
+            let (n, val) = split_option(o).map_err(|e| CliError::usage(e.to_string()))?;
+            v = v
+                .with_option(n, val)
+                .map_err(|e| CliError::usage(e.to_string()))?;
+        }
+        Ok(v)
+    }
+
+    /// The start position: `--position` or the variant's start.
+    pub fn position(&self) -> Result<Position, CliError> {
+        let v = self.variant()?;
+        match &self.position {
+            Some(t) => {
+                Position::from_text(&v, t).map_err(|e| CliError::usage(format!("--position: {e}")))
+            }
+            None => Ok(v.start()),
+        }
+    }
+}
+
+/// Run `perft`, writing to `out`.
+pub fn perft(args: &PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let pos = args.v.position()?;
+    let t = Instant::now();
+    let total = if args.divide {
+        let mut total = 0;
+        for (path, n) in pos.divide(args.depth) {
+            writeln!(out, "{path} {n}").map_err(io)?;
+            total += n;
+        }
+        if args.depth == 0 { 1 } else { total }
+    } else {
+        pos.perft(args.depth)
+    };
+    let secs = t.elapsed().as_secs_f64();
+    eprintln!(
+        "# perft {} depth {}: {} leaves in {:.3} s ({:.1} M leaves/s)",
+        pos.variant().spec(),
+        args.depth,
+        total,
+        secs,
+        total as f64 / secs.max(1e-9) / 1e6
+    );
+    writeln!(out, "{total}").map_err(io)?;
+    Ok(())
+}
+
+/// Run `moves`.
+pub fn moves(args: &VariantArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let pos = args.position()?;
+    let mut paths: Vec<_> = pos
+        .legal_moves()
+        .into_iter()
+        .map(|m| pos.path(m).expect("listed moves are legal"))
+        .collect();
+    paths.sort();
+    for p in paths {
+        writeln!(out, "{p}").map_err(io)?;
+    }
+    Ok(())
+}
+
+fn io(e: std::io::Error) -> CliError {
+    CliError {
+        message: format!("write failed: {e}"),
+        code: 1,
+    }
+}
+
+/// Read a RECORD argument: `-` is stdin, an existing file is read, anything else is the text.
+pub fn read_record_arg(arg: &str) -> Result<String, CliError> {
+    if arg == "-" {
+        let mut s = String::new();
+        std::io::stdin()
+            .read_to_string(&mut s)
+            .map_err(|e| CliError::usage(format!("reading stdin: {e}")))?;
+        return Ok(s);
+    }
+    let p = std::path::Path::new(arg);
+    if p.is_file() {
+        return std::fs::read_to_string(p)
+            .map_err(|e| CliError::usage(format!("reading {arg}: {e}")));
+    }
+    Ok(arg.to_string())
+}
+
+/// Run `replay` on record text.
+pub fn replay(args: &ReplayArgs, text: &str, out: &mut dyn Write) -> Result<(), CliError> {
+    let fail = |out: &mut dyn Write, msg: String, ply: Option<usize>| -> CliError {
+        let j = serde_json::json!({ "error": msg, "ply": ply });
+        let _ = writeln!(out, "{j}");
+        CliError {
+            message: msg,
+            code: 1,
+        }
+    };
+    let record = match Record::parse(text) {
+        Ok(r) => r,
+        Err(e) => return Err(fail(out, e.to_string(), None)),
+    };
+    let fallback = record.tag("Variant").unwrap_or("classic").to_string();
+    let variant = args.v.variant_or(&fallback)?;
+    let game = match Game::from_record(&record, Some(&variant), args.v.position.as_deref()) {
+        Ok(g) => g,
+        Err(e) => {
+            let ply = e.ply();
+            let msg = match &e {
+                crate::engine::RecordError::Move { error, .. } => error.to_string(),
+                other => other.to_string(),
+            };
+            return Err(fail(out, msg, ply));
+        }
+    };
+    let result = game.outcome().map_or("*", |o| o.result.as_str());
+    let termination = game.outcome().map(|o| o.reason.id());
+    if args.json {
+        let j = serde_json::json!({
+            "result": result,
+            "termination": termination,
+            "plies": game.plies(),
+            "position": game.position().to_text(),
+        });
+        writeln!(out, "{j}").map_err(io)?;
+    } else {
+        writeln!(out, "result: {result}").map_err(io)?;
+        writeln!(out, "termination: {}", termination.unwrap_or("none")).map_err(io)?;
+        writeln!(out, "plies: {}", game.plies()).map_err(io)?;
+        writeln!(out, "position: {}", game.position().to_text()).map_err(io)?;
+    }
+    Ok(())
+}
+
+/// Run `variants`: one row per variant with all its options.
+pub fn variants(out: &mut dyn Write) -> Result<(), CliError> {
+    writeln!(
+        out,
+        "{:<13} {:<5} {:<9} {:<5} {:<5} {:<5} {:<5} {:<16} {:<4} {:<24} {:<6} {:<5} description",
+        "id",
+        "board",
+        "home",
+        "dirs",
+        "blm",
+        "exit",
+        "limit",
+        "limit_rule",
+        "lock",
+        "repetition",
+        "mirror",
+        "rated"
+    )
+    .map_err(io)?;
+    for id in VariantId::ALL {
+        let r = id.rules();
+        let opt = |v: Option<u16>| v.map_or_else(|| "-".to_string(), |x| x.to_string());
+        let yn = |b: bool| if b { "on" } else { "off" };
+        let rep = match r.repetition {
+            crate::engine::Repetition::None => "none",
+            crate::engine::Repetition::Threefold => "threefold",
+            crate::engine::Repetition::ThreefoldIfHomesEqual => "threefold_if_homes_equal",
+        };
+        writeln!(
+            out,
+            "{:<13} {:<5} {:<9} {:<5} {:<5} {:<5} {:<5} {:<16} {:<4} {:<24} {:<6} {:<5} {}",
+            id.id(),
+            r.board.to_string(),
+            r.home.id(),
+            match r.directions {
+                crate::engine::Directions::Orthogonal => "orth",
+                crate::engine::Directions::All => "all8",
+            },
+            yn(r.black_last_move),
+            opt(r.exit_deadline),
+            opt(r.move_limit),
+            match r.limit_rule {
+                crate::engine::LimitRule::PiecesInTarget => "pieces_in_target",
+                crate::engine::LimitRule::Tempo => "tempo",
+            },
+            yn(r.no_locking),
+            rep,
+            r.mirror_limit
+                .map_or_else(|| "-".to_string(), |m| format!("{m}/{}", r.mirror_window)),
+            if id.rated() { "yes" } else { "no" },
+            id.description()
+        )
+        .map_err(io)?;
+    }
+    writeln!(
+        out,
+        "\nOptions for --option NAME=VALUE: {}",
+        VariantId::Classic
+            .rules()
+            .option_pairs()
+            .iter()
+            .map(|(n, _)| *n)
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
+    .map_err(io)?;
+    Ok(())
+}
+
+/// Parse arguments and run; returns the process exit code.
+pub fn main_with(cli: Cli) -> i32 {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let r = match &cli.command {
+        Command::Perft(a) => perft(a, &mut out),
+        Command::Moves(a) => moves(a, &mut out),
+        Command::Replay(a) => read_record_arg(&a.record).and_then(|t| replay(a, &t, &mut out)),
+        Command::Variants => variants(&mut out),
+        Command::Engine(a) => {
+            let stdin = std::io::stdin();
+            protocol::run(&a.variant, stdin.lock(), &mut out)
+        }
+    };
+    match r {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("ugolki: {}", e.message);
+            e.code
+        }
+    }
+}

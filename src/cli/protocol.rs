@@ -1,0 +1,188 @@
+//! `ugolki engine`: a line protocol on stdin/stdout so any program can drive the engine.
+//!
+//! Commands (one per line): `variant SPEC`, `option NAME=VALUE`,
+//! `position startpos [moves M1 M2 ...]`, `position text "TEXT" [moves ...]`,
+//! `go movetime MS | depth D | nodes N | level L`, `moves`, `d`, `perft D`, `isready`, `quit`.
+//! Answers: `bestmove PATH` (or `bestmove (none)` when the game is over), `readyok`,
+//! `moves ...`, `perft D N`, `position TEXT` / `status ...`, and `error MESSAGE` for bad input
+//! (the state is left as it was).
+
+use super::CliError;
+use crate::ai::{self, Limits};
+use crate::engine::{Game, Position, Variant};
+use std::io::{BufRead, Write};
+use std::time::Duration;
+
+/// The protocol state: the variant and the game set up by the last `position` command.
+pub struct Session {
+    variant: Variant,
+    game: Game,
+}
+
+/// What a command asks the caller to do after printing its reply.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Read the next line.
+    Continue,
+    /// Stop (`quit`).
+    Quit,
+}
+
+impl Session {
+    /// A session on `variant`'s start position.
+    pub fn new(variant: Variant) -> Session {
+        let game = Game::new(&variant);
+        Session { variant, game }
+    }
+
+    /// The current game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Handle one line; replies are written to `out`.
+    pub fn handle(&mut self, line: &str, out: &mut dyn Write) -> std::io::Result<Flow> {
+        let line = line.trim();
+        let (cmd, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let rest = rest.trim();
+        match cmd {
+            "" => {}
+            "quit" => return Ok(Flow::Quit),
+            "isready" => writeln!(out, "readyok")?,
+            "variant" => match Variant::parse(rest) {
+                Ok(v) => {
+                    self.game = Game::new(&v);
+                    self.variant = v;
+                }
+                Err(e) => writeln!(out, "error {e}")?,
+            },
+            "option" => {
+                let r = crate::engine::split_option(rest)
+                    .and_then(|(n, v)| self.variant.with_option(n, v));
+                match r {
+                    Ok(v) => {
+                        self.game = Game::new(&v);
+                        self.variant = v;
+                    }
+                    Err(e) => writeln!(out, "error {e}")?,
+                }
+            }
+            "position" => match self.position(rest) {
+                Ok(g) => self.game = g,
+                Err(e) => writeln!(out, "error {e}")?,
+            },
+            "go" => match parse_go(rest) {
+                Ok(limits) => match ai::best_move(&self.game, &limits) {
+                    Some(p) => writeln!(out, "bestmove {p}")?,
+                    None => writeln!(out, "bestmove (none)")?,
+                },
+                Err(e) => writeln!(out, "error {e}")?,
+            },
+            "moves" => {
+                let pos = self.game.position();
+                let paths: Vec<String> = self
+                    .game
+                    .legal_moves()
+                    .into_iter()
+                    .filter_map(|m| pos.path(m).ok())
+                    .map(|p| p.to_string())
+                    .collect();
+                writeln!(out, "moves {}", paths.join(" "))?;
+            }
+            "perft" => match rest.parse::<u32>() {
+                Ok(d) => writeln!(out, "perft {d} {}", self.game.position().perft(d))?,
+                Err(_) => writeln!(out, "error perft needs a depth")?,
+            },
+            "d" => {
+                writeln!(out, "position {}", self.game.position().to_text())?;
+                match self.game.outcome() {
+                    Some(o) => writeln!(out, "status {} {}", o.result, o.reason)?,
+                    None => writeln!(out, "status * {} to move", self.game.side_to_move())?,
+                }
+            }
+            other => writeln!(out, "error unknown command '{other}'")?,
+        }
+        out.flush()?;
+        Ok(Flow::Continue)
+    }
+
+    fn position(&self, rest: &str) -> Result<Game, String> {
+        let (start, moves) = if let Some(r) = rest.strip_prefix("startpos") {
+            (self.variant.start(), r.trim())
+        } else if let Some(r) = rest.strip_prefix("text") {
+            let r = r.trim_start();
+            let (text, after) = if let Some(q) = r.strip_prefix('"') {
+                let end = q.find('"').ok_or("unclosed quote in position text")?;
+                (&q[..end], &q[end + 1..])
+            } else {
+                // Unquoted: the four fields of position text.
+                let mut idx = 0;
+                let mut fields = 0;
+                for (i, c) in r.char_indices() {
+                    if c.is_whitespace() && i > 0 && !r[..i].ends_with(char::is_whitespace) {
+                        fields += 1;
+                        if fields == 4 {
+                            idx = i;
+                            break;
+                        }
+                    }
+                    idx = r.len();
+                }
+                (&r[..idx], &r[idx..])
+            };
+            let pos = Position::from_text(&self.variant, text).map_err(|e| e.to_string())?;
+            (pos, after.trim())
+        } else {
+            return Err("position needs 'startpos' or 'text \"...\"'".into());
+        };
+        let mut game = Game::from_position(start);
+        if !moves.is_empty() {
+            let list = moves
+                .strip_prefix("moves")
+                .ok_or("expected 'moves' after the position")?;
+            for (i, m) in list.split_whitespace().enumerate() {
+                game.play_text(m)
+                    .map_err(|e| format!("move {} ({m}): {e}", i + 1))?;
+            }
+        }
+        Ok(game)
+    }
+}
+
+/// Parse the arguments of `go`.
+pub fn parse_go(rest: &str) -> Result<Limits, String> {
+    let mut limits = Limits::default();
+    let mut it = rest.split_whitespace();
+    while let Some(k) = it.next() {
+        let v = it.next().ok_or_else(|| format!("go {k} needs a value"))?;
+        let n: u64 = v
+            .parse()
+            .map_err(|_| format!("go {k}: '{v}' is not a number"))?;
+        match k {
+            "movetime" => limits.movetime = Some(Duration::from_millis(n)),
+            "depth" => limits.depth = Some(n.min(u32::MAX as u64) as u32),
+            "nodes" => limits.nodes = Some(n),
+            "level" if (1..=5).contains(&n) => limits.level = Some(n as u8),
+            "level" => return Err("go level must be 1 to 5".into()),
+            _ => return Err(format!("unknown go parameter '{k}'")),
+        }
+    }
+    Ok(limits)
+}
+
+/// Run the protocol until `quit` or end of input.
+pub fn run(variant: &str, input: impl BufRead, out: &mut dyn Write) -> Result<(), CliError> {
+    let v = Variant::parse(variant).map_err(|e| CliError::usage(e.to_string()))?;
+    let mut s = Session::new(v);
+    let io = |e: std::io::Error| CliError {
+        message: e.to_string(),
+        code: 1,
+    };
+    for line in input.lines() {
+        let line = line.map_err(io)?;
+        if s.handle(&line, out).map_err(io)? == Flow::Quit {
+            break;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,24 @@
+//! The rules of Ugolki (RULES.md): pure, std + serde only.
+//!
+//! The size-generic bitboard core lives in [`core`]; [`Position`], [`Game`] and the
+//! notation functions are the typed API everything else uses.
+
+pub mod bits;
+pub mod core;
+mod game;
+mod notation;
+mod outcome;
+mod position;
+mod square;
+mod variant;
+mod zobrist;
+
+pub use game::{Game, Played, RecordError};
+pub use notation::{InputError, MoveError, Record, parse_move, read_squares, write_record};
+pub use outcome::{GameResult, Outcome, Reason};
+pub use position::{IllegalMove, Move, Path, Position, PositionError, Variant};
+pub use square::{BoardSize, Color, Square};
+pub use variant::{
+    Directions, FirstPlayer, HomeShape, LimitRule, OptionError, Repetition, Rules, VariantId,
+    split_option,
+};
