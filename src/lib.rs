@@ -6,3 +6,5 @@
 pub mod ai;
 pub mod cli;
 pub mod engine;
+pub mod game;
+pub mod store;
