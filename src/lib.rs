@@ -7,3 +7,5 @@ pub mod ai;
 pub mod cli;
 pub mod engine;
 pub mod fakeapi;
+pub mod game;
+pub mod store;
