@@ -4,6 +4,7 @@
 //! The binary `ugolki` wires them and offers the command-line tools.
 
 pub mod ai;
+pub mod bot;
 pub mod cli;
 pub mod engine;
 pub mod fakeapi;

@@ -235,7 +235,9 @@ impl TgChat {
     /// The Telegram `Chat` JSON.
     pub fn json(&self) -> Value {
         match self {
-            TgChat::Private(u) => json!({ "id": u.id, "type": "private", "first_name": u.first_name }),
+            TgChat::Private(u) => {
+                json!({ "id": u.id, "type": "private", "first_name": u.first_name })
+            }
             TgChat::Group(id, title) => json!({ "id": id, "type": "supergroup", "title": title }),
         }
     }
@@ -374,8 +376,14 @@ impl FakeApi {
     ) -> i64 {
         let id = self.user_message_id(chat.id());
         if text.starts_with('/') {
-            let len = text.split_whitespace().next().map_or(0, |w| w.encode_utf16().count());
-            entities.insert(0, json!({ "type": "bot_command", "offset": 0, "length": len }));
+            let len = text
+                .split_whitespace()
+                .next()
+                .map_or(0, |w| w.encode_utf16().count());
+            entities.insert(
+                0,
+                json!({ "type": "bot_command", "offset": 0, "length": len }),
+            );
         }
         let mut msg = json!({
             "message_id": id,
@@ -388,10 +396,9 @@ impl FakeApi {
             msg["entities"] = Value::Array(entities);
         }
         if let Some(r) = reply_to {
-            let replied = self
-                .message(chat.id(), r)
-                .map(|m| m.json)
-                .unwrap_or_else(|| json!({ "message_id": r, "date": now_unix(), "chat": chat.json() }));
+            let replied = self.message(chat.id(), r).map(|m| m.json).unwrap_or_else(
+                || json!({ "message_id": r, "date": now_unix(), "chat": chat.json() }),
+            );
             msg["reply_to_message"] = replied;
         }
         lock(&self.shared).messages.insert(
@@ -490,7 +497,9 @@ async fn parse_body(req: Request) -> (Value, Vec<Upload>) {
             while let Ok(Some(field)) = mp.next_field().await {
                 let name = field.name().unwrap_or("").to_string();
                 let file_name = field.file_name().map(str::to_string);
-                let Ok(bytes) = field.bytes().await else { break };
+                let Ok(bytes) = field.bytes().await else {
+                    break;
+                };
                 if file_name.is_some() {
                     files.push(Upload {
                         field: name,
@@ -593,7 +602,14 @@ async fn handle(
             return err(500, "Internal Server Error", None);
         }
         Some(Fault::Drop) => {
-            record(&shared, &method, params, files, Err("dropped".into()), started);
+            record(
+                &shared,
+                &method,
+                params,
+                files,
+                Err("dropped".into()),
+                started,
+            );
             // Never answer: the client times out or sees the connection close when the
             // handler future is dropped by the server shutting the connection.
             return (StatusCode::OK, [(header::CONNECTION, "close")], "").into_response();
@@ -706,10 +722,18 @@ fn new_file(g: &mut Inner, bytes: Vec<u8>) -> String {
 }
 
 /// The uploaded bytes for a media value: `attach://name`, an uploaded field, or a known file id.
-fn media_bytes(g: &Inner, reference: Option<&Value>, field: &str, files: &[Upload]) -> Option<Vec<u8>> {
+fn media_bytes(
+    g: &Inner,
+    reference: Option<&Value>,
+    field: &str,
+    files: &[Upload],
+) -> Option<Vec<u8>> {
     if let Some(Value::String(s)) = reference {
         if let Some(name) = s.strip_prefix("attach://") {
-            return files.iter().find(|f| f.field == name).map(|f| f.bytes.clone());
+            return files
+                .iter()
+                .find(|f| f.field == name)
+                .map(|f| f.bytes.clone());
         }
         if let Some(b) = g.files.get(s) {
             return Some(b.clone());
@@ -728,12 +752,22 @@ fn media_json(kind: &str, file_id: &str, len: usize) -> Value {
             { "file_id": format!("{file_id}s"), "file_unique_id": format!("u{file_id}s"), "width": 90, "height": 90, "file_size": len / 8 },
             { "file_id": file_id, "file_unique_id": format!("u{file_id}"), "width": 720, "height": 720, "file_size": len },
         ]),
-        "animation" => json!({ "file_id": file_id, "file_unique_id": format!("u{file_id}"), "width": 480, "height": 480, "duration": 10, "file_size": len }),
-        _ => json!({ "file_id": file_id, "file_unique_id": format!("u{file_id}"), "file_name": "game.txt", "file_size": len }),
+        "animation" => {
+            json!({ "file_id": file_id, "file_unique_id": format!("u{file_id}"), "width": 480, "height": 480, "duration": 10, "file_size": len })
+        }
+        _ => {
+            json!({ "file_id": file_id, "file_unique_id": format!("u{file_id}"), "file_name": "game.txt", "file_size": len })
+        }
     }
 }
 
-fn send(g: &mut Inner, chat: i64, mut msg: Value, media: Option<Vec<u8>>, params: &Value) -> ApiResult {
+fn send(
+    g: &mut Inner,
+    chat: i64,
+    mut msg: Value,
+    media: Option<Vec<u8>>,
+    params: &Value,
+) -> ApiResult {
     let n = g.next_message_id.entry(chat).or_insert(1);
     let id = *n;
     *n += 1;
@@ -741,7 +775,10 @@ fn send(g: &mut Inner, chat: i64, mut msg: Value, media: Option<Vec<u8>>, params
     msg["date"] = json!(now_unix());
     msg["chat"] = chat_json(chat);
     msg["from"] = bot_user();
-    if let Some(m) = params.get("reply_markup").filter(|m| m.get("inline_keyboard").is_some()) {
+    if let Some(m) = params
+        .get("reply_markup")
+        .filter(|m| m.get("inline_keyboard").is_some())
+    {
         msg["reply_markup"] = m.clone();
     }
     if let Some(r) = int(params, "reply_to_message_id").or_else(|| {
@@ -782,9 +819,17 @@ fn dispatch(g: &mut Inner, method: &str, params: &Value, files: &[Upload]) -> Ap
             "supports_inline_queries": false, "can_connect_to_business": false,
             "has_main_web_app": false,
         })),
-        "getwebhookinfo" => Ok(json!({ "url": "", "has_custom_certificate": false, "pending_update_count": 0 })),
-        "deletewebhook" | "setmycommands" | "deletemycommands" | "setmydescription"
-        | "setmyshortdescription" | "close" | "logout" | "setchatmenubutton" => Ok(json!(true)),
+        "getwebhookinfo" => {
+            Ok(json!({ "url": "", "has_custom_certificate": false, "pending_update_count": 0 }))
+        }
+        "deletewebhook"
+        | "setmycommands"
+        | "deletemycommands"
+        | "setmydescription"
+        | "setmyshortdescription"
+        | "close"
+        | "logout"
+        | "setchatmenubutton" => Ok(json!(true)),
         "answercallbackquery" => Ok(json!(true)),
         "getchatmember" => {
             let c = chat.ok_or_else(|| bad("chat_id is empty"))?;
@@ -836,7 +881,11 @@ fn dispatch(g: &mut Inner, method: &str, params: &Value, files: &[Upload]) -> Ap
         }
         "editmessagemedia" => {
             let media = params.get("media").cloned().unwrap_or(Value::Null);
-            let kind = media.get("type").and_then(Value::as_str).unwrap_or("photo").to_string();
+            let kind = media
+                .get("type")
+                .and_then(Value::as_str)
+                .unwrap_or("photo")
+                .to_string();
             let bytes = media_bytes(g, media.get("media"), "media", files)
                 .ok_or_else(|| bad("there is no file in the request"))?;
             let fid = new_file(g, bytes.clone());
@@ -845,7 +894,9 @@ fn dispatch(g: &mut Inner, method: &str, params: &Value, files: &[Upload]) -> Ap
                 && media.get("caption") == m.json.get("caption")
                 && params.get("reply_markup") == m.json.get("reply_markup")
             {
-                return Err(bad("message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message"));
+                return Err(bad(
+                    "message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message",
+                ));
             }
             if let Some(o) = m.json.as_object_mut() {
                 o.remove("photo");
@@ -858,7 +909,10 @@ fn dispatch(g: &mut Inner, method: &str, params: &Value, files: &[Upload]) -> Ap
             if let Some(c) = media.get("caption") {
                 m.json["caption"] = c.clone();
             }
-            if let Some(k) = params.get("reply_markup").filter(|k| k.get("inline_keyboard").is_some()) {
+            if let Some(k) = params
+                .get("reply_markup")
+                .filter(|k| k.get("inline_keyboard").is_some())
+            {
                 m.json["reply_markup"] = k.clone();
             }
             m.json["edit_date"] = json!(now_unix());
@@ -876,7 +930,9 @@ fn dispatch(g: &mut Inner, method: &str, params: &Value, files: &[Upload]) -> Ap
                     changed = true;
                 }
             }
-            let markup = params.get("reply_markup").filter(|k| k.get("inline_keyboard").is_some());
+            let markup = params
+                .get("reply_markup")
+                .filter(|k| k.get("inline_keyboard").is_some());
             if markup != m.json.get("reply_markup") {
                 match markup {
                     Some(k) => m.json["reply_markup"] = k.clone(),
@@ -889,7 +945,9 @@ fn dispatch(g: &mut Inner, method: &str, params: &Value, files: &[Upload]) -> Ap
                 changed = true;
             }
             if !changed {
-                return Err(bad("message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message"));
+                return Err(bad(
+                    "message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message",
+                ));
             }
             m.json["edit_date"] = json!(now_unix());
             Ok(m.json.clone())
