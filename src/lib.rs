@@ -10,3 +10,4 @@ pub mod engine;
 pub mod fakeapi;
 pub mod game;
 pub mod store;
+pub mod render;

@@ -1,8 +1,9 @@
-//! Command-line tools: perft, moves, replay, variants and the engine protocol.
+//! Command-line tools: perft, moves, replay, variants, the engine protocol and board pictures.
 //!
 //! Other programs call these; their output formats are a contract (see README).
 
 pub mod protocol;
+pub mod render;
 
 use crate::engine::{Game, Position, Record, Variant, VariantId, split_option};
 use clap::{Args, Parser, Subcommand};
@@ -35,6 +36,8 @@ pub enum Command {
     Variants,
     /// A line protocol on stdin/stdout for programs that drive the engine.
     Engine(EngineArgs),
+    /// Draw a position (PNG) or a whole record (animated GIF).
+    Render(render::RenderArgs),
 }
 
 /// Variant, house-rule options and an optional start position.
@@ -330,6 +333,7 @@ pub fn main_with(cli: Cli) -> i32 {
             let stdin = std::io::stdin();
             protocol::run(&a.variant, stdin.lock(), &mut out)
         }
+        Command::Render(a) => render::run(a, &mut out),
     };
     match r {
         Ok(()) => 0,
