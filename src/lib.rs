@@ -9,5 +9,5 @@ pub mod cli;
 pub mod engine;
 pub mod fakeapi;
 pub mod game;
-pub mod store;
 pub mod render;
+pub mod store;

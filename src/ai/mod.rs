@@ -24,3 +24,8 @@ pub fn best_move(game: &Game, _limits: &Limits) -> Option<Path> {
     let m = game.legal_moves().into_iter().next()?;
     game.position().path(m).ok()
 }
+
+/// The fewest moves for the training room and one optimal line, if known.
+pub fn training_optimum(_variant: &crate::engine::Variant) -> Option<Vec<Path>> {
+    None
+}

@@ -4,8 +4,8 @@
 use super::tg::Pacer;
 use crate::engine::Color;
 use crate::game::{
-    AsyncGames, ChatId, ChatRecord, GameRecord, Language, Player, ServiceError, Timestamp,
-    UserId, UserProfile,
+    AsyncGames, ChatId, ChatRecord, GameRecord, Language, Player, ServiceError, Timestamp, UserId,
+    UserProfile,
 };
 use crate::render::Renderer;
 use std::collections::{HashMap, HashSet};
@@ -49,9 +49,9 @@ pub struct AppInner {
     /// Games the program is thinking in (one search per game at a time).
     pub thinking: Mutex<HashSet<u64>>,
     /// Telegram's `language_code` per user, as last seen (not persisted).
-    pub seen_lang: Mutex<HashMap<i64, Language>>,
+    pub seen_lang: Mutex<HashMap<u64, Language>>,
     /// Per-user action timestamps for rate limiting.
-    pub actions: Mutex<HashMap<i64, Vec<Instant>>>,
+    pub actions: Mutex<HashMap<u64, Vec<Instant>>>,
 }
 
 impl std::ops::Deref for App {
@@ -73,10 +73,10 @@ impl App {
             self.seen_lang
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
-                .insert(u.id.0 as i64, l);
+                .insert(u.id.0, l);
         }
         let p = UserProfile {
-            id: UserId(u.id.0 as i64),
+            id: UserId(u.id.0),
             name: u.full_name(),
             username: u.username.clone(),
         };
@@ -109,12 +109,13 @@ impl App {
     /// The language of a chat: a group's setting, else the user's language.
     pub async fn chat_lang(&self, chat: ChatId, user: Option<UserId>) -> Language {
         if chat.0 < 0 {
-            let c: Result<ChatRecord, ServiceError> = self.games.run(move |s| s.chat(chat, now())).await;
+            let c: Result<ChatRecord, ServiceError> =
+                self.games.run(move |s| s.chat(chat, now())).await;
             if let Some(l) = c.ok().and_then(|c| c.settings.language) {
                 return l;
             }
         }
-        match user.or_else(|| (chat.0 > 0).then_some(UserId(chat.0))) {
+        match user.or_else(|| (chat.0 > 0).then_some(UserId(chat.0 as u64))) {
             Some(u) => self.user_lang(u).await,
             None => Language::En,
         }
@@ -154,7 +155,7 @@ impl App {
     }
 
     /// Rate limit for expensive actions: true if `user` may start one now.
-    pub fn allow_action(&self, user: i64) -> bool {
+    pub fn allow_action(&self, user: u64) -> bool {
         let per_min = self.tuning.actions_per_minute as usize;
         if per_min == 0 {
             return true;
@@ -168,7 +169,10 @@ impl App {
         }
         v.push(now);
         if g.len() > 100_000 {
-            g.retain(|_, v| v.iter().any(|t| now.duration_since(*t) < Duration::from_secs(60)));
+            g.retain(|_, v| {
+                v.iter()
+                    .any(|t| now.duration_since(*t) < Duration::from_secs(60))
+            });
         }
         true
     }

@@ -3,8 +3,8 @@
 
 use super::app::{App, now};
 use super::error::BotError;
-use super::tg;
 use super::texts::{Texts, texts};
+use super::tg;
 use super::view::{self, Ui};
 use crate::ai;
 use crate::engine::{Color, Game, Path, parse_move};
@@ -12,7 +12,7 @@ use crate::game::{
     Actor, Expect, GameId, GameRecord, MoveInput, MoveOutcome, Player, ServiceError, Status, UserId,
 };
 use crate::render::GifOptions;
-use teloxide::payloads::{SendAnimationSetters, SendDocumentSetters};
+use teloxide::payloads::SendAnimationSetters;
 use teloxide::prelude::*;
 use teloxide::types::{InputFile, ParseMode};
 
@@ -146,7 +146,12 @@ pub fn date_of(ms: u64) -> String {
 }
 
 /// Send a game's animated replay.
-pub async fn send_replay(app: &App, g: &GameRecord, game: &Game, caption: &str) -> Result<(), BotError> {
+pub async fn send_replay(
+    app: &App,
+    g: &GameRecord,
+    game: &Game,
+    caption: &str,
+) -> Result<(), BotError> {
     let view = view::view_for(app, g).await;
     let a = app.clone();
     let gm = game.clone();
@@ -165,7 +170,10 @@ pub async fn send_replay(app: &App, g: &GameRecord, game: &Game, caption: &str) 
     let name = format!("ugolki-{}.gif", g.id);
     tg::call(&app.pacer, chat, || {
         app.bot
-            .send_animation(teloxide::types::ChatId(chat), InputFile::memory(gif.clone()).file_name(name.clone()))
+            .send_animation(
+                teloxide::types::ChatId(chat),
+                InputFile::memory(gif.clone()).file_name(name.clone()),
+            )
             .caption(caption.to_string())
             .parse_mode(ParseMode::Html)
             .into_future()
@@ -181,7 +189,10 @@ pub async fn send_record(app: &App, g: &GameRecord, game: &Game) -> Result<(), B
     let name = format!("ugolki-{}.txt", g.id);
     tg::call(&app.pacer, chat, || {
         app.bot
-            .send_document(teloxide::types::ChatId(chat), InputFile::memory(text.clone().into_bytes()).file_name(name.clone()))
+            .send_document(
+                teloxide::types::ChatId(chat),
+                InputFile::memory(text.clone().into_bytes()).file_name(name.clone()),
+            )
             .into_future()
     })
     .await?;
@@ -206,7 +217,12 @@ async fn announce_end(app: &App, g: &GameRecord, game: &Game) -> Result<(), BotE
 }
 
 /// Compare a finished training run with the optimum and show the optimal line.
-async fn training_report(app: &App, g: &GameRecord, game: &Game, t: &dyn Texts) -> Result<(), BotError> {
+async fn training_report(
+    app: &App,
+    g: &GameRecord,
+    game: &Game,
+    t: &dyn Texts,
+) -> Result<(), BotError> {
     let variant = g.variant.clone();
     let solution = tokio::task::spawn_blocking(move || ai::training_optimum(&variant))
         .await
@@ -298,7 +314,9 @@ pub async fn user_move(
     let (g, game) = match load(app, id).await {
         Ok(x) => x,
         Err(BotError::Service(e)) => {
-            return refusal(&e, t).map(Attempt::Refused).ok_or(BotError::Service(e));
+            return refusal(&e, t)
+                .map(Attempt::Refused)
+                .ok_or(BotError::Service(e));
         }
         Err(e) => return Err(e),
     };

@@ -27,7 +27,7 @@ use teloxide::utils::command::BotCommands;
 pub type HandlerResult = Result<(), BotError>;
 
 fn uid(u: &User) -> UserId {
-    UserId(u.id.0 as i64)
+    UserId(u.id.0)
 }
 
 fn chat_of(msg: &Message) -> ChatId {
@@ -108,17 +108,22 @@ async fn report(app: &App, chat: ChatId, user: Option<UserId>, e: &BotError) {
 /// Which of the user's games a message refers to: a reply to a board picks that game,
 /// otherwise their only game here (or the only one where it is their turn).
 enum Pick {
-    One(GameRecord),
+    One(Box<GameRecord>),
     None,
     Several,
 }
 
-async fn pick_game(app: &App, chat: ChatId, user: UserId, reply_to: Option<&Message>) -> Result<Pick, BotError> {
+async fn pick_game(
+    app: &App,
+    chat: ChatId,
+    user: UserId,
+    reply_to: Option<&Message>,
+) -> Result<Pick, BotError> {
     let games = app.games.run(move |s| s.active_games(chat)).await?;
     if let Some(r) = reply_to {
         let mid = MessageId(r.id.0);
         if let Some(g) = games.iter().find(|g| g.message == Some(mid)) {
-            return Ok(Pick::One(g.clone()));
+            return Ok(Pick::One(Box::new(g.clone())));
         }
     }
     let mine: Vec<GameRecord> = games
@@ -127,14 +132,14 @@ async fn pick_game(app: &App, chat: ChatId, user: UserId, reply_to: Option<&Mess
         .collect();
     Ok(match mine.len() {
         0 => Pick::None,
-        1 => Pick::One(mine.into_iter().next().expect("one game")),
+        1 => Pick::One(Box::new(mine.into_iter().next().expect("one game"))),
         _ => {
             let my_turn: Vec<&GameRecord> = mine
                 .iter()
                 .filter(|g| g.color_of(user) == Some(g.side_to_move()) || g.is_solo())
                 .collect();
             if my_turn.len() == 1 {
-                Pick::One(my_turn[0].clone())
+                Pick::One(Box::new(my_turn[0].clone()))
             } else {
                 Pick::Several
             }
@@ -150,9 +155,10 @@ fn looks_like_move(text: &str) -> bool {
     match read_squares(text) {
         Ok(_) => true,
         Err(crate::engine::InputError::OneSquare(_)) => text.trim().chars().count() <= 4,
-        Err(crate::engine::InputError::BadSquare { .. } | crate::engine::InputError::OffBoard { .. }) => {
-            text.split_whitespace().count() <= 3
-        }
+        Err(
+            crate::engine::InputError::BadSquare { .. }
+            | crate::engine::InputError::OffBoard { .. },
+        ) => text.split_whitespace().count() <= 3,
         Err(_) => false,
     }
 }
@@ -188,19 +194,42 @@ async fn on_text(app: &App, msg: &Message, from: &User, text: &str) -> HandlerRe
     }
 }
 
-async fn typed_move(app: &App, msg: &Message, g: &GameRecord, user: UserId, text: &str, t: &dyn Texts) -> HandlerResult {
+async fn typed_move(
+    app: &App,
+    msg: &Message,
+    g: &GameRecord,
+    user: UserId,
+    text: &str,
+    t: &dyn Texts,
+) -> HandlerResult {
     let chat = chat_of(msg);
     if !app.allow_action(user.0) {
         say(app, chat, Some(msg.id), &t.slow_down(), None).await?;
         return Ok(());
     }
-    let attempt = flow::user_move(app, g.id, user, MoveInput::Text(text.to_string()), Expect::Any, false, t).await?;
+    let attempt = flow::user_move(
+        app,
+        g.id,
+        user,
+        MoveInput::Text(text.to_string()),
+        Expect::Any,
+        false,
+        t,
+    )
+    .await?;
     match attempt {
         Attempt::Played => {}
         Attempt::Confirm { path } => {
             let kb = keyboard::confirm_return_home(g.id, g.ply(), path.from(), path.to(), t);
             let d = g.variant.rules().exit_deadline.unwrap_or(0);
-            say(app, chat, Some(msg.id), &t.confirm_return_home(&path.to_string(), d), Some(kb)).await?;
+            say(
+                app,
+                chat,
+                Some(msg.id),
+                &t.confirm_return_home(&path.to_string(), d),
+                Some(kb),
+            )
+            .await?;
         }
         Attempt::Refused(reason) => {
             say(app, chat, Some(msg.id), &escape(&reason), None).await?;
@@ -213,7 +242,11 @@ async fn typed_move(app: &App, msg: &Message, g: &GameRecord, user: UserId, text
 }
 
 /// Split command arguments into a variant (or the default) and a time control.
-fn parse_game_args(args: &str, default_variant: &Variant, default_tc: TimeControl) -> Result<(Variant, TimeControl, Vec<String>), String> {
+fn parse_game_args(
+    args: &str,
+    default_variant: &Variant,
+    default_tc: TimeControl,
+) -> Result<(Variant, TimeControl, Vec<String>), String> {
     let mut variant = default_variant.clone();
     let mut tc = default_tc;
     let mut rest = Vec::new();
@@ -244,7 +277,14 @@ async fn on_command(app: &App, msg: &Message, from: &User, cmd: Command, me: &Me
                 return link_challenge(app, msg, from, ChallengeId(id), t).await;
             }
             if private {
-                say(app, chat, None, &t.welcome_private(&escape(&from.first_name)), Some(keyboard::start_menu(t))).await?;
+                say(
+                    app,
+                    chat,
+                    None,
+                    &t.welcome_private(&escape(&from.first_name)),
+                    Some(keyboard::start_menu(t)),
+                )
+                .await?;
             } else {
                 say(app, chat, None, &t.welcome_group(), None).await?;
             }
@@ -258,7 +298,14 @@ async fn on_command(app: &App, msg: &Message, from: &User, cmd: Command, me: &Me
                 s => match s.parse::<VariantId>() {
                     Ok(v) => v,
                     Err(_) => {
-                        say(app, chat, Some(msg.id), &t.unknown_variant(&escape(s)), None).await?;
+                        say(
+                            app,
+                            chat,
+                            Some(msg.id),
+                            &t.unknown_variant(&escape(s)),
+                            None,
+                        )
+                        .await?;
                         return Ok(());
                     }
                 },
@@ -275,14 +322,28 @@ async fn on_command(app: &App, msg: &Message, from: &User, cmd: Command, me: &Me
             };
             match choice {
                 None => {
-                    say(app, chat, None, &t.choose_language(), Some(keyboard::languages())).await?;
+                    say(
+                        app,
+                        chat,
+                        None,
+                        &t.choose_language(),
+                        Some(keyboard::languages()),
+                    )
+                    .await?;
                 }
                 Some(l) => set_language(app, chat, user, l, Some(msg.id)).await?,
             }
         }
         Command::Play(arg) => {
             if !private {
-                say(app, chat, Some(msg.id), &t.private_only(me.username()), None).await?;
+                say(
+                    app,
+                    chat,
+                    Some(msg.id),
+                    &t.private_only(me.username()),
+                    None,
+                )
+                .await?;
                 return Ok(());
             }
             let mut variant = VariantId::Classic;
@@ -295,18 +356,39 @@ async fn on_command(app: &App, msg: &Message, from: &User, cmd: Command, me: &Me
                 {
                     level = Some(l);
                 } else {
-                    say(app, chat, Some(msg.id), &t.unknown_variant(&escape(w)), None).await?;
+                    say(
+                        app,
+                        chat,
+                        Some(msg.id),
+                        &t.unknown_variant(&escape(w)),
+                        None,
+                    )
+                    .await?;
                     return Ok(());
                 }
             }
             if variant == VariantId::Training {
                 return start_training(app, chat, user, Variant::new(VariantId::Training)).await;
             }
-            say(app, chat, None, &t.choose_colour(variant), Some(keyboard::play_colour(variant, level, t))).await?;
+            say(
+                app,
+                chat,
+                None,
+                &t.choose_colour(variant),
+                Some(keyboard::play_colour(variant, level, t)),
+            )
+            .await?;
         }
         Command::Train(arg) => {
             if !private {
-                say(app, chat, Some(msg.id), &t.private_only(me.username()), None).await?;
+                say(
+                    app,
+                    chat,
+                    Some(msg.id),
+                    &t.private_only(me.username()),
+                    None,
+                )
+                .await?;
                 return Ok(());
             }
             let variant = match arg.trim() {
@@ -315,7 +397,14 @@ async fn on_command(app: &App, msg: &Message, from: &User, cmd: Command, me: &Me
                     .with_option("directions", "all")
                     .map_err(|e| BotError::Internal(e.to_string()))?,
                 other => {
-                    say(app, chat, Some(msg.id), &t.bad_arguments("/train [classic|diagonal]"), None).await?;
+                    say(
+                        app,
+                        chat,
+                        Some(msg.id),
+                        &t.bad_arguments("/train [classic|diagonal]"),
+                        None,
+                    )
+                    .await?;
                     tracing::debug!(arg = other, "bad /train argument");
                     return Ok(());
                 }
@@ -330,22 +419,38 @@ async fn on_command(app: &App, msg: &Message, from: &User, cmd: Command, me: &Me
             let settings = app.games.run(move |s| s.chat(chat, now())).await?.settings;
             match parse_game_args(&arg, &settings.variant, settings.time_control) {
                 Ok((variant, tc, _)) => {
-                    create_challenge(app, chat, from, ChallengeTarget::Open, variant, tc, t).await?;
+                    create_challenge(app, chat, from, ChallengeTarget::Open, variant, tc, t)
+                        .await?;
                 }
                 Err(bad) => {
-                    say(app, chat, Some(msg.id), &t.unknown_variant(&escape(&bad)), None).await?;
+                    say(
+                        app,
+                        chat,
+                        Some(msg.id),
+                        &t.unknown_variant(&escape(&bad)),
+                        None,
+                    )
+                    .await?;
                 }
             }
         }
         Command::Challenge(arg) => {
             let settings = app.games.run(move |s| s.chat(chat, now())).await?.settings;
-            let (variant, tc, rest) = match parse_game_args(&arg, &settings.variant, settings.time_control) {
-                Ok(x) => x,
-                Err(bad) => {
-                    say(app, chat, Some(msg.id), &t.unknown_variant(&escape(&bad)), None).await?;
-                    return Ok(());
-                }
-            };
+            let (variant, tc, rest) =
+                match parse_game_args(&arg, &settings.variant, settings.time_control) {
+                    Ok(x) => x,
+                    Err(bad) => {
+                        say(
+                            app,
+                            chat,
+                            Some(msg.id),
+                            &t.unknown_variant(&escape(&bad)),
+                            None,
+                        )
+                        .await?;
+                        return Ok(());
+                    }
+                };
             if private {
                 return private_challenge(app, chat, from, variant, tc, me, t).await;
             }
@@ -390,7 +495,14 @@ async fn on_command(app: &App, msg: &Message, from: &User, cmd: Command, me: &Me
             let id = g.id;
             match cmd {
                 Command::Resign => {
-                    say(app, chat, Some(msg.id), &t.confirm_resign(), Some(keyboard::confirm_resign(id, t))).await?;
+                    say(
+                        app,
+                        chat,
+                        Some(msg.id),
+                        &t.confirm_resign(),
+                        Some(keyboard::confirm_resign(id, t)),
+                    )
+                    .await?;
                 }
                 Command::Abort => {
                     let r = app.games.run(move |s| s.abort(id, user, now())).await;
@@ -402,10 +514,19 @@ async fn on_command(app: &App, msg: &Message, from: &User, cmd: Command, me: &Me
                 _ => {
                     let r = app.games.run(move |s| s.offer_draw(id, user, now())).await;
                     match r {
-                        Ok(crate::game::DrawOutcome::Agreed(g)) => flow::after_change(app, g).await?,
+                        Ok(crate::game::DrawOutcome::Agreed(g)) => {
+                            flow::after_change(app, g).await?
+                        }
                         Ok(crate::game::DrawOutcome::Offered(g)) => {
                             let who = mention(user.0, &from.full_name());
-                            say(app, chat, None, &t.draw_offered(&who), Some(keyboard::draw_offer(id, t))).await?;
+                            say(
+                                app,
+                                chat,
+                                None,
+                                &t.draw_offered(&who),
+                                Some(keyboard::draw_offer(id, t)),
+                            )
+                            .await?;
                             view::refresh(app, g.id).await?;
                         }
                         Err(e) => refuse(app, chat, msg, &e, t).await?,
@@ -421,7 +542,13 @@ async fn on_command(app: &App, msg: &Message, from: &User, cmd: Command, me: &Me
     Ok(())
 }
 
-async fn refuse(app: &App, chat: ChatId, msg: &Message, e: &ServiceError, t: &dyn Texts) -> HandlerResult {
+async fn refuse(
+    app: &App,
+    chat: ChatId,
+    msg: &Message,
+    e: &ServiceError,
+    t: &dyn Texts,
+) -> HandlerResult {
     match flow::refusal(e, t) {
         Some(text) => {
             say(app, chat, Some(msg.id), &escape(&text), None).await?;
@@ -479,9 +606,18 @@ async fn create_challenge(
     app.timer.notify_one();
     let text = challenge_text(app, &c, t).await;
     let targeted = target != ChallengeTarget::Open;
-    let m = say(app, chat, None, &text, Some(keyboard::challenge(c.id, targeted, t))).await?;
+    let m = say(
+        app,
+        chat,
+        None,
+        &text,
+        Some(keyboard::challenge(c.id, targeted, t)),
+    )
+    .await?;
     let (cid, mid) = (c.id, MessageId(m.id.0));
-    app.games.run(move |s| s.set_challenge_message(cid, mid, now())).await?;
+    app.games
+        .run(move |s| s.set_challenge_message(cid, mid, now()))
+        .await?;
     Ok(())
 }
 
@@ -495,7 +631,9 @@ async fn challenge_text(app: &App, c: &ChallengeRecord, t: &dyn Texts) -> String
             let to = app.user_mention(*u).await;
             t.targeted_challenge(&from, &to, &v, &tc)
         }
-        ChallengeTarget::Username(n) => t.targeted_challenge(&from, &format!("@{}", escape(n)), &v, &tc),
+        ChallengeTarget::Username(n) => {
+            t.targeted_challenge(&from, &format!("@{}", escape(n)), &v, &tc)
+        }
     }
 }
 
@@ -520,18 +658,29 @@ async fn private_challenge(
         colour: ColourChoice::Random,
         rated: true,
     };
-    let c = app.games.run(move |s| s.create_challenge(new, now())).await?;
+    let c = app
+        .games
+        .run(move |s| s.create_challenge(new, now()))
+        .await?;
     app.timer.notify_one();
     let link = format!("https://t.me/{}?start=c{}", me.username(), c.id.0);
     let text = t.challenge_link(&t.variant_name(variant.id()), &t.time_control(&tc), &link);
     let m = say(app, chat, None, &text, None).await?;
     let (cid, mid) = (c.id, MessageId(m.id.0));
-    app.games.run(move |s| s.set_challenge_message(cid, mid, now())).await?;
+    app.games
+        .run(move |s| s.set_challenge_message(cid, mid, now()))
+        .await?;
     Ok(())
 }
 
 /// Someone opened a challenge link (`/start c<id>`): show it with an Accept button.
-async fn link_challenge(app: &App, msg: &Message, from: &User, id: ChallengeId, t: &dyn Texts) -> HandlerResult {
+async fn link_challenge(
+    app: &App,
+    msg: &Message,
+    from: &User,
+    id: ChallengeId,
+    t: &dyn Texts,
+) -> HandlerResult {
     let chat = chat_of(msg);
     let c = match app.games.run(move |s| s.challenge(id)).await {
         Ok(c) if c.status == ChallengeStatus::Open => c,
@@ -545,8 +694,19 @@ async fn link_challenge(app: &App, msg: &Message, from: &User, id: ChallengeId, 
         return Ok(());
     }
     let who = app.user_mention(c.from).await;
-    let text = t.link_challenge(&who, &t.variant_name(c.variant.id()), &t.time_control(&c.time_control));
-    say(app, chat, None, &text, Some(keyboard::challenge(c.id, true, t))).await?;
+    let text = t.link_challenge(
+        &who,
+        &t.variant_name(c.variant.id()),
+        &t.time_control(&c.time_control),
+    );
+    say(
+        app,
+        chat,
+        None,
+        &text,
+        Some(keyboard::challenge(c.id, true, t)),
+    )
+    .await?;
     Ok(())
 }
 
@@ -564,9 +724,20 @@ async fn start_training(app: &App, chat: ChatId, user: UserId, variant: Variant)
     flow::after_change(app, g).await
 }
 
-async fn start_vs_program(app: &App, chat: ChatId, user: UserId, variant: VariantId, colour: Option<Color>, level: u8) -> HandlerResult {
+async fn start_vs_program(
+    app: &App,
+    chat: ChatId,
+    user: UserId,
+    variant: VariantId,
+    colour: Option<Color>,
+    level: u8,
+) -> HandlerResult {
     let colour = colour.unwrap_or_else(|| {
-        if now().0 % 2 == 0 { Color::White } else { Color::Black }
+        if now().0.is_multiple_of(2) {
+            Color::White
+        } else {
+            Color::Black
+        }
     });
     let human = Player::Human(user);
     let program = Player::Program { level };
@@ -598,7 +769,10 @@ async fn repost_board(app: &App, g: &GameRecord, t: &dyn Texts) -> HandlerResult
         // The old board keeps its picture but loses its buttons.
         let r = tg::call(&app.pacer, chat, || {
             app.bot
-                .edit_message_caption(teloxide::types::ChatId(chat), teloxide::types::MessageId(old.0))
+                .edit_message_caption(
+                    teloxide::types::ChatId(chat),
+                    teloxide::types::MessageId(old.0),
+                )
                 .caption(text.clone())
                 .into_future()
         })
@@ -613,7 +787,13 @@ async fn repost_board(app: &App, g: &GameRecord, t: &dyn Texts) -> HandlerResult
     Ok(())
 }
 
-async fn set_language(app: &App, chat: ChatId, user: UserId, l: Language, reply: Option<teloxide::types::MessageId>) -> HandlerResult {
+async fn set_language(
+    app: &App,
+    chat: ChatId,
+    user: UserId,
+    l: Language,
+    reply: Option<teloxide::types::MessageId>,
+) -> HandlerResult {
     if chat.0 < 0 {
         if !is_admin(app, chat, user).await {
             let t = texts(app.chat_lang(chat, Some(user)).await);
@@ -624,7 +804,9 @@ async fn set_language(app: &App, chat: ChatId, user: UserId, l: Language, reply:
             .run(move |s| s.update_chat_settings(chat, now(), |c| c.language = Some(l)))
             .await?;
     } else {
-        app.games.run(move |s| s.set_user_language(user, Some(l), now())).await?;
+        app.games
+            .run(move |s| s.set_user_language(user, Some(l), now()))
+            .await?;
     }
     say(app, chat, reply, &texts(l).language_set(), None).await?;
     Ok(())
@@ -636,7 +818,10 @@ async fn is_admin(app: &App, chat: ChatId, user: UserId) -> bool {
     }
     let r = tg::call(&app.pacer, chat.0, || {
         app.bot
-            .get_chat_member(teloxide::types::ChatId(chat.0), teloxide::types::UserId(user.0 as u64))
+            .get_chat_member(
+                teloxide::types::ChatId(chat.0),
+                teloxide::types::UserId(user.0),
+            )
             .into_future()
     })
     .await;
@@ -667,13 +852,25 @@ async fn settings_menu(app: &App, chat: ChatId, user: UserId, t: &dyn Texts) -> 
     rows.push(
         VARIANT_CHOICES[..3]
             .iter()
-            .map(|v| btn(mark(s.variant.id() == *v, t.variant_name(*v)), SettingKey::Variant, v.id()))
+            .map(|v| {
+                btn(
+                    mark(s.variant.id() == *v, t.variant_name(*v)),
+                    SettingKey::Variant,
+                    v.id(),
+                )
+            })
             .collect::<Vec<_>>(),
     );
     rows.push(
         VARIANT_CHOICES[3..]
             .iter()
-            .map(|v| btn(mark(s.variant.id() == *v, t.variant_name(*v)), SettingKey::Variant, v.id()))
+            .map(|v| {
+                btn(
+                    mark(s.variant.id() == *v, t.variant_name(*v)),
+                    SettingKey::Variant,
+                    v.id(),
+                )
+            })
             .collect(),
     );
     rows.push(
@@ -681,19 +878,43 @@ async fn settings_menu(app: &App, chat: ChatId, user: UserId, t: &dyn Texts) -> 
             .iter()
             .map(|x| {
                 let tc: TimeControl = x.parse().unwrap_or_default();
-                btn(mark(s.time_control == tc, t.time_control(&tc)), SettingKey::Time, x)
+                btn(
+                    mark(s.time_control == tc, t.time_control(&tc)),
+                    SettingKey::Time,
+                    x,
+                )
             })
             .collect(),
     );
     rows.push(vec![
-        btn(mark(s.language == Some(Language::En), "English".into()), SettingKey::Language, "en"),
-        btn(mark(s.language == Some(Language::Ru), "Русский".into()), SettingKey::Language, "ru"),
-        btn(mark(s.language.is_none(), "auto".into()), SettingKey::Language, "auto"),
+        btn(
+            mark(s.language == Some(Language::En), "English".into()),
+            SettingKey::Language,
+            "en",
+        ),
+        btn(
+            mark(s.language == Some(Language::Ru), "Русский".into()),
+            SettingKey::Language,
+            "ru",
+        ),
+        btn(
+            mark(s.language.is_none(), "auto".into()),
+            SettingKey::Language,
+            "auto",
+        ),
     ]);
     if chat.0 < 0 {
         rows.push(vec![
-            btn(mark(s.orientation == Orientation::White, t.btn_white()), SettingKey::Orientation, "white"),
-            btn(mark(s.orientation == Orientation::SideToMove, "⇅".into()), SettingKey::Orientation, "side"),
+            btn(
+                mark(s.orientation == Orientation::White, t.btn_white()),
+                SettingKey::Orientation,
+                "white",
+            ),
+            btn(
+                mark(s.orientation == Orientation::SideToMove, "⇅".into()),
+                SettingKey::Orientation,
+                "side",
+            ),
         ]);
     }
     let text = format!(
@@ -702,7 +923,14 @@ async fn settings_menu(app: &App, chat: ChatId, user: UserId, t: &dyn Texts) -> 
         t.time_control(&s.time_control)
     );
     let _ = user;
-    say(app, chat, None, &text, Some(InlineKeyboardMarkup::new(rows))).await?;
+    say(
+        app,
+        chat,
+        None,
+        &text,
+        Some(InlineKeyboardMarkup::new(rows)),
+    )
+    .await?;
     Ok(())
 }
 
@@ -727,7 +955,7 @@ pub async fn on_callback(app: App, q: CallbackQuery) -> HandlerResult {
     let chat = q
         .regular_message()
         .map(|m| ChatId(m.chat.id.0))
-        .unwrap_or(ChatId(user.0));
+        .unwrap_or(ChatId(user.0 as i64));
     let lang = app.chat_lang(chat, Some(user)).await;
     let t = texts(lang);
     let answer = match Callback::decode(q.data.as_deref().unwrap_or("")) {
@@ -737,7 +965,9 @@ pub async fn on_callback(app: App, q: CallbackQuery) -> HandlerResult {
             Err(e) => {
                 tracing::warn!(error = %e, "callback failed");
                 match &e {
-                    BotError::Service(s) => Answer::Alert(flow::refusal(s, t).unwrap_or_else(|| t.try_again())),
+                    BotError::Service(s) => {
+                        Answer::Alert(flow::refusal(s, t).unwrap_or_else(|| t.try_again()))
+                    }
                     BotError::Telegram(_) => Answer::Silent,
                     _ => Answer::Alert(t.try_again()),
                 }
@@ -772,7 +1002,7 @@ enum Answer {
 }
 
 /// Checks shared by board buttons: the game belongs to this chat and this message.
-async fn board_game(app: &App, q: &CallbackQuery, chat: ChatId, id: GameId) -> Result<Option<GameRecord>, BotError> {
+async fn board_game(app: &App, chat: ChatId, id: GameId) -> Result<Option<GameRecord>, BotError> {
     let g = match app.games.run(move |s| s.game(id)).await {
         Ok(g) => g,
         Err(ServiceError::NoSuchGame(_)) => return Ok(None),
@@ -789,14 +1019,21 @@ fn on_current_board(q: &CallbackQuery, g: &GameRecord) -> bool {
         .is_some_and(|m| g.message == Some(MessageId(m.id.0)))
 }
 
-async fn handle_callback(app: &App, q: &CallbackQuery, chat: ChatId, user: UserId, cb: Callback, t: &dyn Texts) -> Result<Answer, BotError> {
+async fn handle_callback(
+    app: &App,
+    q: &CallbackQuery,
+    chat: ChatId,
+    user: UserId,
+    cb: Callback,
+    t: &dyn Texts,
+) -> Result<Answer, BotError> {
     match cb {
         Callback::Noop => {
             remove_keyboard(app, q).await;
             Ok(Answer::Silent)
         }
         Callback::Tap { game, ply, square } => {
-            let Some(g) = board_game(app, q, chat, game).await? else {
+            let Some(g) = board_game(app, chat, game).await? else {
                 return Ok(Answer::Alert(t.bad_button()));
             };
             let Some(colour) = g.color_of(user) else {
@@ -821,11 +1058,20 @@ async fn handle_callback(app: &App, q: &CallbackQuery, chat: ChatId, user: UserI
                 view::show(app, &g, &game, &Ui::Select(square)).await?;
                 Ok(Answer::Silent)
             } else {
-                Ok(Answer::Toast(format!("{square}: {}", t.illegal(&no_move_reason(pos, square, colour)))))
+                Ok(Answer::Toast(format!(
+                    "{square}: {}",
+                    t.illegal(&no_move_reason(pos, square, colour))
+                )))
             }
         }
-        Callback::Move { game, ply, from, to, confirmed } => {
-            let Some(g) = board_game(app, q, chat, game).await? else {
+        Callback::Move {
+            game,
+            ply,
+            from,
+            to,
+            confirmed,
+        } => {
+            let Some(g) = board_game(app, chat, game).await? else {
                 return Ok(Answer::Alert(t.bad_button()));
             };
             if g.color_of(user).is_none() {
@@ -834,7 +1080,16 @@ async fn handle_callback(app: &App, q: &CallbackQuery, chat: ChatId, user: UserI
             if !app.allow_action(user.0) {
                 return Ok(Answer::Toast(t.slow_down()));
             }
-            let attempt = flow::user_move(app, g.id, user, MoveInput::Squares(vec![from, to]), Expect::Ply(ply), confirmed, t).await?;
+            let attempt = flow::user_move(
+                app,
+                g.id,
+                user,
+                MoveInput::Squares(vec![from, to]),
+                Expect::Ply(ply),
+                confirmed,
+                t,
+            )
+            .await?;
             // A confirmation asked in a separate message (typed moves) is done with.
             if confirmed && !on_current_board(q, &g) {
                 remove_keyboard(app, q).await;
@@ -843,7 +1098,16 @@ async fn handle_callback(app: &App, q: &CallbackQuery, chat: ChatId, user: UserI
                 Attempt::Played => Ok(Answer::Silent),
                 Attempt::Confirm { path } => {
                     let (g, game) = flow::load(app, g.id).await?;
-                    view::show(app, &g, &game, &Ui::ConfirmHome { from: path.from(), to: path.to() }).await?;
+                    view::show(
+                        app,
+                        &g,
+                        &game,
+                        &Ui::ConfirmHome {
+                            from: path.from(),
+                            to: path.to(),
+                        },
+                    )
+                    .await?;
                     Ok(Answer::Silent)
                 }
                 Attempt::Refused(s) => Ok(Answer::Alert(s)),
@@ -851,7 +1115,7 @@ async fn handle_callback(app: &App, q: &CallbackQuery, chat: ChatId, user: UserI
             }
         }
         Callback::Reset { game, .. } => {
-            let Some(g) = board_game(app, q, chat, game).await? else {
+            let Some(g) = board_game(app, chat, game).await? else {
                 return Ok(Answer::Alert(t.bad_button()));
             };
             if !on_current_board(q, &g) {
@@ -865,7 +1129,7 @@ async fn handle_callback(app: &App, q: &CallbackQuery, chat: ChatId, user: UserI
             Ok(Answer::Silent)
         }
         Callback::Resign { game } => {
-            let Some(g) = board_game(app, q, chat, game).await? else {
+            let Some(g) = board_game(app, chat, game).await? else {
                 return Ok(Answer::Alert(t.bad_button()));
             };
             let id = g.id;
@@ -876,15 +1140,20 @@ async fn handle_callback(app: &App, q: &CallbackQuery, chat: ChatId, user: UserI
                     flow::after_change(app, g).await?;
                     Ok(Answer::Silent)
                 }
-                Err(e) => Ok(Answer::Alert(flow::refusal(&e, t).unwrap_or_else(|| t.try_again()))),
+                Err(e) => Ok(Answer::Alert(
+                    flow::refusal(&e, t).unwrap_or_else(|| t.try_again()),
+                )),
             }
         }
         Callback::Draw { game, accept } => {
-            let Some(g) = board_game(app, q, chat, game).await? else {
+            let Some(g) = board_game(app, chat, game).await? else {
                 return Ok(Answer::Alert(t.bad_button()));
             };
             let id = g.id;
-            let r = app.games.run(move |s| s.answer_draw(id, user, accept, now())).await;
+            let r = app
+                .games
+                .run(move |s| s.answer_draw(id, user, accept, now()))
+                .await;
             match r {
                 Ok(g) => {
                     remove_keyboard(app, q).await;
@@ -895,11 +1164,13 @@ async fn handle_callback(app: &App, q: &CallbackQuery, chat: ChatId, user: UserI
                     flow::after_change(app, g).await?;
                     Ok(Answer::Silent)
                 }
-                Err(e) => Ok(Answer::Alert(flow::refusal(&e, t).unwrap_or_else(|| t.try_again()))),
+                Err(e) => Ok(Answer::Alert(
+                    flow::refusal(&e, t).unwrap_or_else(|| t.try_again()),
+                )),
             }
         }
         Callback::Rematch { game } => {
-            let Some(g) = board_game(app, q, chat, game).await? else {
+            let Some(g) = board_game(app, chat, game).await? else {
                 return Ok(Answer::Alert(t.bad_button()));
             };
             let Some(colour) = g.color_of(user) else {
@@ -923,19 +1194,31 @@ async fn handle_callback(app: &App, q: &CallbackQuery, chat: ChatId, user: UserI
                         },
                         rated: g.rated,
                     };
-                    let c = app.games.run(move |s| s.create_challenge(new, now())).await?;
+                    let c = app
+                        .games
+                        .run(move |s| s.create_challenge(new, now()))
+                        .await?;
                     app.timer.notify_one();
                     let text = challenge_text(app, &c, t).await;
-                    let m = say(app, chat, None, &text, Some(keyboard::challenge(c.id, true, t))).await?;
+                    let m = say(
+                        app,
+                        chat,
+                        None,
+                        &text,
+                        Some(keyboard::challenge(c.id, true, t)),
+                    )
+                    .await?;
                     let (cid, mid) = (c.id, MessageId(m.id.0));
-                    app.games.run(move |s| s.set_challenge_message(cid, mid, now())).await?;
+                    app.games
+                        .run(move |s| s.set_challenge_message(cid, mid, now()))
+                        .await?;
                 }
                 Player::Absent => {}
             }
             Ok(Answer::Silent)
         }
         Callback::Export { game, gif } => {
-            let Some(g) = board_game(app, q, chat, game).await? else {
+            let Some(g) = board_game(app, chat, game).await? else {
                 return Ok(Answer::Alert(t.bad_button()));
             };
             if !app.allow_action(user.0) {
@@ -943,15 +1226,23 @@ async fn handle_callback(app: &App, q: &CallbackQuery, chat: ChatId, user: UserI
             }
             let (g, game) = flow::load(app, g.id).await?;
             if gif {
-                let caption = view::result_line(app, &g, &game, t).await.unwrap_or_default();
+                let caption = view::result_line(app, &g, &game, t)
+                    .await
+                    .unwrap_or_default();
                 flow::send_replay(app, &g, &game, &caption).await?;
             } else {
                 flow::send_record(app, &g, &game).await?;
             }
             Ok(Answer::Silent)
         }
-        Callback::Challenge { id, accept } => challenge_answer(app, q, chat, user, id, accept, t).await,
-        Callback::Play { variant, colour, level } => {
+        Callback::Challenge { id, accept } => {
+            challenge_answer(app, q, chat, user, id, accept, t).await
+        }
+        Callback::Play {
+            variant,
+            colour,
+            level,
+        } => {
             if chat.0 < 0 {
                 return Ok(Answer::Alert(t.bad_button()));
             }
@@ -962,7 +1253,14 @@ async fn handle_callback(app: &App, q: &CallbackQuery, chat: ChatId, user: UserI
             }
             match (colour, level) {
                 (None, _) => {
-                    say(app, chat, None, &t.choose_colour(variant), Some(keyboard::play_colour(variant, level, t))).await?;
+                    say(
+                        app,
+                        chat,
+                        None,
+                        &t.choose_colour(variant),
+                        Some(keyboard::play_colour(variant, level, t)),
+                    )
+                    .await?;
                 }
                 (Some(c), None) => {
                     let name = match c {
@@ -970,7 +1268,13 @@ async fn handle_callback(app: &App, q: &CallbackQuery, chat: ChatId, user: UserI
                         Some(Color::Black) => t.btn_black(),
                         None => t.btn_random(),
                     };
-                    edit_text(app, q, &t.choose_level(variant, &name), Some(keyboard::play_level(variant, c, t))).await;
+                    edit_text(
+                        app,
+                        q,
+                        &t.choose_level(variant, &name),
+                        Some(keyboard::play_level(variant, c, t)),
+                    )
+                    .await;
                 }
                 (Some(c), Some(l)) => {
                     if !app.allow_action(user.0) {
@@ -993,27 +1297,41 @@ async fn handle_callback(app: &App, q: &CallbackQuery, chat: ChatId, user: UserI
             let applied = match key {
                 SettingKey::Variant => value.parse::<VariantId>().ok().map(|v| {
                     let v = Variant::new(v);
-                    Box::new(move |c: &mut crate::game::ChatSettings| c.variant = v.clone()) as Box<dyn Fn(&mut crate::game::ChatSettings) + Send>
+                    Box::new(move |c: &mut crate::game::ChatSettings| c.variant = v.clone())
+                        as Box<dyn Fn(&mut crate::game::ChatSettings) + Send>
                 }),
                 SettingKey::Time => value.parse::<TimeControl>().ok().map(|tc| {
-                    Box::new(move |c: &mut crate::game::ChatSettings| c.time_control = tc) as Box<dyn Fn(&mut crate::game::ChatSettings) + Send>
+                    Box::new(move |c: &mut crate::game::ChatSettings| c.time_control = tc)
+                        as Box<dyn Fn(&mut crate::game::ChatSettings) + Send>
                 }),
                 SettingKey::Language => match value.as_str() {
-                    "auto" => Some(Box::new(|c: &mut crate::game::ChatSettings| c.language = None) as Box<dyn Fn(&mut crate::game::ChatSettings) + Send>),
+                    "auto" => Some(
+                        Box::new(|c: &mut crate::game::ChatSettings| c.language = None)
+                            as Box<dyn Fn(&mut crate::game::ChatSettings) + Send>,
+                    ),
                     code => Language::from_code(code).map(|l| {
-                        Box::new(move |c: &mut crate::game::ChatSettings| c.language = Some(l)) as Box<dyn Fn(&mut crate::game::ChatSettings) + Send>
+                        Box::new(move |c: &mut crate::game::ChatSettings| c.language = Some(l))
+                            as Box<dyn Fn(&mut crate::game::ChatSettings) + Send>
                     }),
                 },
                 SettingKey::Orientation => match value.as_str() {
-                    "white" => Some(Box::new(|c: &mut crate::game::ChatSettings| c.orientation = Orientation::White) as Box<dyn Fn(&mut crate::game::ChatSettings) + Send>),
-                    "side" => Some(Box::new(|c: &mut crate::game::ChatSettings| c.orientation = Orientation::SideToMove) as Box<dyn Fn(&mut crate::game::ChatSettings) + Send>),
+                    "white" => Some(Box::new(|c: &mut crate::game::ChatSettings| {
+                        c.orientation = Orientation::White
+                    })
+                        as Box<dyn Fn(&mut crate::game::ChatSettings) + Send>),
+                    "side" => Some(Box::new(|c: &mut crate::game::ChatSettings| {
+                        c.orientation = Orientation::SideToMove
+                    })
+                        as Box<dyn Fn(&mut crate::game::ChatSettings) + Send>),
                     _ => None,
                 },
             };
             let Some(f) = applied else {
                 return Ok(Answer::Alert(t.bad_button()));
             };
-            app.games.run(move |s| s.update_chat_settings(chat, now(), |c| f(c))).await?;
+            app.games
+                .run(move |s| s.update_chat_settings(chat, now(), |c| f(c)))
+                .await?;
             let t2 = texts(app.chat_lang(chat, Some(user)).await);
             remove_keyboard(app, q).await;
             settings_menu(app, chat, user, t2).await?;
@@ -1022,16 +1340,31 @@ async fn handle_callback(app: &App, q: &CallbackQuery, chat: ChatId, user: UserI
     }
 }
 
-fn no_move_reason(pos: &crate::engine::Position, square: crate::engine::Square, colour: Color) -> crate::engine::IllegalMove {
+fn no_move_reason(
+    pos: &crate::engine::Position,
+    square: crate::engine::Square,
+    colour: Color,
+) -> crate::engine::IllegalMove {
     use crate::engine::IllegalMove;
     match pos.piece_at(square) {
         None => IllegalMove::NoPiece(square),
         Some(c) if c != colour => IllegalMove::NotYourPiece(square),
-        Some(_) => IllegalMove::Unreachable { from: square, to: square },
+        Some(_) => IllegalMove::Unreachable {
+            from: square,
+            to: square,
+        },
     }
 }
 
-async fn challenge_answer(app: &App, q: &CallbackQuery, chat: ChatId, user: UserId, id: ChallengeId, accept: bool, t: &dyn Texts) -> Result<Answer, BotError> {
+async fn challenge_answer(
+    app: &App,
+    q: &CallbackQuery,
+    chat: ChatId,
+    user: UserId,
+    id: ChallengeId,
+    accept: bool,
+    t: &dyn Texts,
+) -> Result<Answer, BotError> {
     let username = q.from.username.clone();
     let c = match app.games.run(move |s| s.challenge(id)).await {
         Ok(c) => c,
@@ -1062,7 +1395,9 @@ async fn challenge_answer(app: &App, q: &CallbackQuery, chat: ChatId, user: User
                 flow::after_change(app, g).await?;
                 Ok(Answer::Silent)
             }
-            Err(e) => Ok(Answer::Alert(flow::refusal(&e, t).unwrap_or_else(|| t.try_again()))),
+            Err(e) => Ok(Answer::Alert(
+                flow::refusal(&e, t).unwrap_or_else(|| t.try_again()),
+            )),
         }
     } else {
         let un = username.clone();
@@ -1083,7 +1418,9 @@ async fn challenge_answer(app: &App, q: &CallbackQuery, chat: ChatId, user: User
                 close_challenge_message(app, &c, &text).await;
                 Ok(Answer::Silent)
             }
-            Err(e) => Ok(Answer::Alert(flow::refusal(&e, t).unwrap_or_else(|| t.try_again()))),
+            Err(e) => Ok(Answer::Alert(
+                flow::refusal(&e, t).unwrap_or_else(|| t.try_again()),
+            )),
         }
     }
 }
@@ -1094,7 +1431,11 @@ pub async fn close_challenge_message(app: &App, c: &ChallengeRecord, text: &str)
     let chat = c.chat.0;
     let r = tg::call(&app.pacer, chat, || {
         app.bot
-            .edit_message_text(teloxide::types::ChatId(chat), teloxide::types::MessageId(mid.0), text.to_string())
+            .edit_message_text(
+                teloxide::types::ChatId(chat),
+                teloxide::types::MessageId(mid.0),
+                text.to_string(),
+            )
             .parse_mode(ParseMode::Html)
             .into_future()
     })

@@ -72,7 +72,9 @@ fn transient(e: &RequestError) -> bool {
         RequestError::Network(_) | RequestError::Io(_) | RequestError::InvalidJson { .. } => true,
         RequestError::Api(ApiError::Unknown(d)) => {
             let d = d.to_ascii_lowercase();
-            d.contains("internal server error") || d.contains("bad gateway") || d.contains("too many requests")
+            d.contains("internal server error")
+                || d.contains("bad gateway")
+                || d.contains("too many requests")
         }
         _ => false,
     }
@@ -134,7 +136,10 @@ mod tests {
         assert!(t0.elapsed() >= Duration::from_millis(1000));
         let t1 = Instant::now();
         p.wait(6).await;
-        assert!(t1.elapsed() < Duration::from_millis(100), "another chat is not delayed");
+        assert!(
+            t1.elapsed() < Duration::from_millis(100),
+            "another chat is not delayed"
+        );
         let off = Pacer::new(None);
         let t2 = Instant::now();
         for _ in 0..10 {
@@ -152,7 +157,9 @@ mod tests {
             let k = n;
             async move {
                 if k < 3 {
-                    Err(RequestError::RetryAfter(teloxide::types::Seconds::from_seconds(2)))
+                    Err(RequestError::RetryAfter(
+                        teloxide::types::Seconds::from_seconds(2),
+                    ))
                 } else {
                     Ok(k)
                 }

@@ -4,8 +4,8 @@
 use super::app::{App, now};
 use super::error::BotError;
 use super::keyboard::{self, Selection};
-use super::tg;
 use super::texts::{CaptionData, ResultContext, Texts, clock, texts};
+use super::tg;
 use crate::engine::{Color, Game, LimitRule, Square};
 use crate::game::{GameRecord, Language, MessageId, Orientation, Player, Status, TimeControl};
 use crate::render::RenderOptions;
@@ -45,7 +45,7 @@ pub async fn view_for(app: &App, g: &GameRecord) -> Color {
         // Private chat: from the side of the person the chat belongs to.
         return Color::ALL
             .into_iter()
-            .find(|c| g.player(*c) == Player::Human(crate::game::UserId(g.chat.0)))
+            .find(|c| g.player(*c) == Player::Human(crate::game::UserId(g.chat.0 as u64)))
             .unwrap_or(Color::White);
     }
     let chat = g.chat;
@@ -97,7 +97,11 @@ pub async fn caption(app: &App, g: &GameRecord, game: &Game, lang: Language) -> 
     let black = app.player_mention(g.player(Color::Black), lang).await;
     let side = pos.side_to_move();
     let mut c = CaptionData {
-        to_move: if side == Color::White { white.clone() } else { black.clone() },
+        to_move: if side == Color::White {
+            white.clone()
+        } else {
+            black.clone()
+        },
         white,
         black,
         variant: Some(g.variant.id()),
@@ -134,7 +138,8 @@ pub async fn caption(app: &App, g: &GameRecord, game: &Game, lang: Language) -> 
         for col in Color::ALL {
             if let Player::Human(u) = g.player(col) {
                 let name = app.user_mention(u).await;
-                c.ratings.push(t.rating_line(&name, r[col.index()].before, r[col.index()].after));
+                c.ratings
+                    .push(t.rating_line(&name, r[col.index()].before, r[col.index()].after));
             }
         }
     }
@@ -143,7 +148,12 @@ pub async fn caption(app: &App, g: &GameRecord, game: &Game, lang: Language) -> 
 }
 
 /// Compose the whole board message for `ui`.
-pub async fn compose(app: &App, g: &GameRecord, game: &Game, ui: &Ui) -> Result<BoardMessage, BotError> {
+pub async fn compose(
+    app: &App,
+    g: &GameRecord,
+    game: &Game,
+    ui: &Ui,
+) -> Result<BoardMessage, BotError> {
     let lang = app.game_lang(g).await;
     let t = texts(lang);
     let view = view_for(app, g).await;
@@ -151,8 +161,8 @@ pub async fn compose(app: &App, g: &GameRecord, game: &Game, ui: &Ui) -> Result<
     let ply = g.ply();
     let mut sel = None;
     let keyboard = if !g.is_active() {
-        let rematch = !g.variant.rules().solo
-            && g.players.iter().all(|p| !matches!(p, Player::Absent));
+        let rematch =
+            !g.variant.rules().solo && g.players.iter().all(|p| !matches!(p, Player::Absent));
         keyboard::finished(g.id, rematch, t)
     } else {
         match ui {
@@ -163,7 +173,10 @@ pub async fn compose(app: &App, g: &GameRecord, game: &Game, ui: &Ui) -> Result<
                     piece: Some(*sq),
                     targets: targets.clone(),
                 };
-                sel = Some(crate::render::Selection { piece: *sq, targets });
+                sel = Some(crate::render::Selection {
+                    piece: *sq,
+                    targets,
+                });
                 keyboard::board(g.id, ply, &pos, view, &s, t)
             }
             Ui::ConfirmHome { from, to } => keyboard::confirm_return_home(g.id, ply, *from, *to, t),
@@ -172,11 +185,15 @@ pub async fn compose(app: &App, g: &GameRecord, game: &Game, ui: &Ui) -> Result<
     let mut caption = caption(app, g, game, lang).await;
     if let Ui::ConfirmHome { from, to } = ui {
         let path = pos
-            .path(crate::engine::Move { from: *from, to: *to })
+            .path(crate::engine::Move {
+                from: *from,
+                to: *to,
+            })
             .map(|p| p.to_string())
             .unwrap_or_else(|_| format!("{from}-{to}"));
         caption.push_str("\n\n");
-        caption.push_str(&t.confirm_return_home(&path, g.variant.rules().exit_deadline.unwrap_or(0)));
+        caption
+            .push_str(&t.confirm_return_home(&path, g.variant.rules().exit_deadline.unwrap_or(0)));
     }
     let opts = RenderOptions {
         size_px: app.tuning.board_px,
@@ -210,7 +227,10 @@ pub async fn post(app: &App, g: &GameRecord, msg: BoardMessage) -> Result<Messag
     let chat = g.chat.0;
     let sent = tg::call(&app.pacer, chat, || {
         app.bot
-            .send_photo(teloxide::types::ChatId(chat), InputFile::memory(msg.png.clone()).file_name("board.png"))
+            .send_photo(
+                teloxide::types::ChatId(chat),
+                InputFile::memory(msg.png.clone()).file_name("board.png"),
+            )
             .caption(msg.caption.clone())
             .parse_mode(ParseMode::Html)
             .reply_markup(msg.keyboard.clone())
@@ -241,7 +261,11 @@ pub async fn show(app: &App, g: &GameRecord, game: &Game, ui: &Ui) -> Result<(),
                 .parse_mode(ParseMode::Html),
         );
         app.bot
-            .edit_message_media(teloxide::types::ChatId(chat), teloxide::types::MessageId(mid.0), media)
+            .edit_message_media(
+                teloxide::types::ChatId(chat),
+                teloxide::types::MessageId(mid.0),
+                media,
+            )
             .reply_markup(msg.keyboard.clone())
             .into_future()
     })

@@ -275,7 +275,7 @@ pub fn escape(s: &str) -> String {
 }
 
 /// A clickable mention of a user (works without a username).
-pub fn mention(id: i64, name: &str) -> String {
+pub fn mention(id: u64, name: &str) -> String {
     format!("<a href=\"tg://user?id={id}\">{}</a>", escape(name))
 }
 
