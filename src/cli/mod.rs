@@ -1,8 +1,10 @@
-//! Command-line tools: perft, moves, replay, variants and the engine protocol.
+//! Command-line tools: perft, moves, replay, variants, the engine protocol, and the
+//! store's export, import and benchmark.
 //!
 //! Other programs call these; their output formats are a contract (see README).
 
 pub mod protocol;
+pub mod store;
 
 use crate::engine::{Game, Position, Record, Variant, VariantId, split_option};
 use clap::{Args, Parser, Subcommand};
@@ -35,6 +37,15 @@ pub enum Command {
     Variants,
     /// A line protocol on stdin/stdout for programs that drive the engine.
     Engine(EngineArgs),
+    /// Write all games, users (with ratings and stats), chats and challenges as JSON lines.
+    Export(store::ExportArgs),
+    /// Read a JSON-lines export into the store (idempotent: re-importing changes nothing).
+    Import(store::ImportArgs),
+    /// Benchmarks that print their figures.
+    Bench(store::BenchArgs),
+    /// (internal) the crash test's child: random moves, `ack` after each durable one.
+    #[command(hide = true)]
+    StoreCrashChild(store::CrashChildArgs),
 }
 
 /// Variant, house-rule options and an optional start position.
@@ -330,6 +341,13 @@ pub fn main_with(cli: Cli) -> i32 {
             let stdin = std::io::stdin();
             protocol::run(&a.variant, stdin.lock(), &mut out)
         }
+        Command::Export(a) => store::export(a),
+        Command::Import(a) => store::import(a),
+        Command::Bench(a) => match &a.what {
+            store::BenchWhat::Store(b) => store::bench_store(b, &mut out),
+            store::BenchWhat::StoreRss(b) => store::store_rss(b, &mut out),
+        },
+        Command::StoreCrashChild(a) => store::crash_child(a),
     };
     match r {
         Ok(()) => 0,
