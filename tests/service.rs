@@ -1296,3 +1296,32 @@ fn users_chats_and_history() {
         assert_eq!(s.all_users().unwrap().len(), 1);
     }
 }
+
+/// The timer task sleeps on `deadlines_changed`: a write that moves a deadline wakes it
+/// (even if it was not waiting yet), one that does not, does not.
+#[test]
+fn deadline_changes_wake_the_timer() {
+    use std::time::Duration;
+    let env = memory();
+    let s = &env.svc;
+    let n = s.deadlines_changed();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_time()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let g = pvp(s);
+        let woke = tokio::time::timeout(Duration::from_secs(5), n.notified()).await;
+        assert!(woke.is_ok(), "a new game's deadline wakes the timer");
+        s.set_board_message(g.id, MessageId(9), t(0)).unwrap();
+        let woke = tokio::time::timeout(Duration::from_millis(50), n.notified()).await;
+        assert!(
+            woke.is_err(),
+            "moving the board message changes no deadline"
+        );
+        s.play(g.id, Actor::User(A), Expect::Any, &text("c3-d3"), t(5))
+            .unwrap();
+        let woke = tokio::time::timeout(Duration::from_secs(5), n.notified()).await;
+        assert!(woke.is_ok(), "a move moves the deadline");
+    });
+}
