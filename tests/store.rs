@@ -743,6 +743,17 @@ fn the_export_and_import_commands() {
         "{}",
         String::from_utf8_lossy(&o.stderr)
     );
+    // A mistyped directory is an error, not an empty export.
+    let o = run(&[
+        "export".as_ref(),
+        "--out".as_ref(),
+        file.as_os_str(),
+        "--data-dir".as_ref(),
+        dir.path().join("nope").as_os_str(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("there is no store in"));
+    assert!(!dir.path().join("nope").exists());
     // While another instance holds the directory, the tool says so and exits 1.
     let held = open(&d2);
     let o = run(&[

@@ -265,6 +265,15 @@ pub fn import_from(store: &dyn Storage, input: &mut dyn BufRead) -> Result<Impor
 
 /// Run `export`.
 pub fn export(a: &ExportArgs) -> Result<(), CliError> {
+    if !a.dir.data_dir.join("db").is_dir() {
+        return Err(fail(
+            1,
+            format!(
+                "there is no store in {} (check --data-dir)",
+                a.dir.data_dir.display()
+            ),
+        ));
+    }
     let store = open_store(&a.dir.data_dir)?;
     let tmp = a.out.with_extension("jsonl.partial");
     let file = std::fs::File::create(&tmp)
