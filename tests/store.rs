@@ -19,7 +19,33 @@ const B: UserId = UserId(22);
 const CHAT: ChatId = ChatId(-100);
 
 fn open(dir: &Path) -> Arc<SledStore> {
-    Arc::new(SledStore::open(&StoreConfig::at(dir)).unwrap())
+    Arc::new(
+        SledStore::open(&StoreConfig::at(dir))
+            .unwrap_or_else(|e| panic!("open {}: {e}", dir.display())),
+    )
+}
+
+/// Open the database with sled directly (to write or inspect raw values), waiting out a
+/// lock still held for a moment by a store this process just closed.
+fn raw_sled(dir: &Path) -> sled::Db {
+    let start = Instant::now();
+    loop {
+        match sled::open(dir.join("db")) {
+            Ok(db) => return db,
+            Err(_) if start.elapsed() < Duration::from_secs(10) => {
+                std::thread::sleep(Duration::from_millis(20))
+            }
+            Err(e) => panic!("{e}"),
+        }
+    }
+}
+
+/// Open, expecting the directory may be locked: do not wait.
+fn open_now(dir: &Path) -> Result<SledStore, OpenError> {
+    SledStore::open(&StoreConfig {
+        lock_wait: Duration::ZERO,
+        ..StoreConfig::at(dir)
+    })
 }
 
 fn service(store: &Arc<SledStore>) -> GameService {
@@ -65,16 +91,13 @@ fn all(store: &dyn Storage, kind: RecordKind) -> Vec<AnyRecord> {
 fn data_dir_is_locked_and_must_be_writable() {
     let dir = tempfile::tempdir().unwrap();
     let first = open(dir.path());
-    match SledStore::open(&StoreConfig::at(dir.path())) {
+    match open_now(dir.path()) {
         Err(OpenError::Locked { holder, .. }) => {
             assert_eq!(holder, Some(std::process::id().to_string()))
         }
         other => panic!("expected Locked, got {:?}", other.err()),
     }
-    let msg = SledStore::open(&StoreConfig::at(dir.path()))
-        .err()
-        .unwrap()
-        .to_string();
+    let msg = open_now(dir.path()).err().unwrap().to_string();
     assert!(msg.contains("in use by another running instance"), "{msg}");
     drop(first);
     open(dir.path());
@@ -119,7 +142,7 @@ fn records_survive_reopening() {
 }
 
 fn write_v0(dir: &Path) {
-    let db = sled::open(dir.join("db")).unwrap();
+    let db = raw_sled(dir);
     let (games, users, chats) = (
         db.open_tree("games").unwrap(),
         db.open_tree("users").unwrap(),
@@ -219,7 +242,7 @@ fn a_schema_0_database_is_migrated_on_open() {
     let dir = tempfile::tempdir().unwrap();
     write_v0(dir.path());
     {
-        let raw = sled::open(dir.path().join("db")).unwrap();
+        let raw = raw_sled(dir.path());
         assert!(
             raw.open_tree("meta")
                 .unwrap()
@@ -347,7 +370,7 @@ fn a_schema_0_database_is_migrated_on_open() {
     assert_eq!(before.len(), 3);
     drop(store);
     {
-        let raw = sled::open(dir.path().join("db")).unwrap();
+        let raw = raw_sled(dir.path());
         for kv in raw.open_tree("games").unwrap().iter() {
             assert_eq!(kv.unwrap().1[0], 1);
         }
@@ -384,7 +407,7 @@ fn a_newer_schema_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     drop(open(dir.path()));
     {
-        let raw = sled::open(dir.path().join("db")).unwrap();
+        let raw = raw_sled(dir.path());
         raw.open_tree("meta")
             .unwrap()
             .insert("schema", &[9u8])

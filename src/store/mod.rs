@@ -42,6 +42,10 @@ pub struct StoreConfig {
     pub cache_bytes: u64,
     /// Timing policy, used to compute deadlines of records upgraded from old schemas.
     pub timing: Timing,
+    /// How long to keep trying a held lock before reporting [`OpenError::Locked`]: a
+    /// lock can outlive its closed handle for a moment (a child process being spawned by
+    /// another thread shares the descriptor until it execs).
+    pub lock_wait: std::time::Duration,
 }
 
 impl Default for StoreConfig {
@@ -50,6 +54,7 @@ impl Default for StoreConfig {
             data_dir: PathBuf::from("data"),
             cache_bytes: 16 << 20,
             timing: Timing::default(),
+            lock_wait: std::time::Duration::from_millis(500),
         }
     }
 }
@@ -221,7 +226,7 @@ pub struct SledStore {
     _lock: File,
 }
 
-fn lock_dir(dir: &Path) -> Result<File, OpenError> {
+fn lock_dir(dir: &Path, wait: std::time::Duration) -> Result<File, OpenError> {
     let not_writable = |e: std::io::Error| OpenError::NotWritable {
         dir: dir.to_path_buf(),
         reason: e.to_string(),
@@ -234,7 +239,13 @@ fn lock_dir(dir: &Path) -> Result<File, OpenError> {
         .truncate(false)
         .open(dir.join("LOCK"))
         .map_err(not_writable)?;
-    match f.try_lock() {
+    let started = std::time::Instant::now();
+    let mut attempt = f.try_lock();
+    while matches!(attempt, Err(std::fs::TryLockError::WouldBlock)) && started.elapsed() < wait {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        attempt = f.try_lock();
+    }
+    match attempt {
         Ok(()) => {}
         Err(std::fs::TryLockError::WouldBlock) => {
             let mut holder = String::new();
@@ -258,7 +269,7 @@ impl SledStore {
     /// Open (creating if needed) the store in `cfg.data_dir`, upgrading an older schema.
     pub fn open(cfg: &StoreConfig) -> Result<SledStore, OpenError> {
         let dir = cfg.data_dir.clone();
-        let lock = lock_dir(&dir)?;
+        let lock = lock_dir(&dir, cfg.lock_wait)?;
         let db_err = |e: sled::Error| {
             let reason = e.to_string();
             if reason.contains("could not acquire lock") {
@@ -279,12 +290,27 @@ impl SledStore {
                 }
             }
         };
-        let db = sled::Config::new()
-            .path(dir.join("db"))
-            .cache_capacity(cfg.cache_bytes)
-            .flush_every_ms(Some(1000))
-            .open()
-            .map_err(db_err)?;
+        // Holding LOCK proves no other instance runs here; if sled still reports its own
+        // file lock, a closed handle of this process is still alive for a moment (sled's
+        // background I/O, or a descriptor shared with a child being spawned), so wait.
+        let started = std::time::Instant::now();
+        let db = loop {
+            match sled::Config::new()
+                .path(dir.join("db"))
+                .cache_capacity(cfg.cache_bytes)
+                .flush_every_ms(Some(1000))
+                .open()
+            {
+                Ok(db) => break db,
+                Err(e)
+                    if e.to_string().contains("could not acquire lock")
+                        && started.elapsed() < std::time::Duration::from_secs(10) =>
+                {
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                }
+                Err(e) => return Err(db_err(e)),
+            }
+        };
         let mut tx = Vec::with_capacity(TX_TREES.len());
         for name in TX_TREES {
             tx.push(db.open_tree(name).map_err(db_err)?);
