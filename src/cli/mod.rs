@@ -1,9 +1,11 @@
-//! Command-line tools: perft, moves, replay, variants, the engine protocol and board pictures.
+//! Command-line tools: perft, moves, replay, variants, the engine protocol, board
+//! pictures, the bot, and the store's export, import and benchmark.
 //!
 //! Other programs call these; their output formats are a contract (see README).
 
 pub mod protocol;
 pub mod render;
+pub mod store;
 
 use crate::engine::{Game, Position, Record, Variant, VariantId, split_option};
 use clap::{Args, Parser, Subcommand};
@@ -38,6 +40,15 @@ pub enum Command {
     Engine(EngineArgs),
     /// Draw a position (PNG) or a whole record (animated GIF).
     Render(render::RenderArgs),
+    /// Write all games, users (with ratings and stats), chats and challenges as JSON lines.
+    Export(store::ExportArgs),
+    /// Read a JSON-lines export into the store (idempotent: re-importing changes nothing).
+    Import(store::ImportArgs),
+    /// Benchmarks that print their figures.
+    Bench(store::BenchArgs),
+    /// (internal) the crash test's child: random moves, `ack` after each durable one.
+    #[command(hide = true)]
+    StoreCrashChild(store::CrashChildArgs),
 }
 
 /// Variant, house-rule options and an optional start position.
@@ -334,6 +345,13 @@ pub fn main_with(cli: Cli) -> i32 {
             protocol::run(&a.variant, stdin.lock(), &mut out)
         }
         Command::Render(a) => render::run(a, &mut out),
+        Command::Export(a) => store::export(a),
+        Command::Import(a) => store::import(a),
+        Command::Bench(a) => match &a.what {
+            store::BenchWhat::Store(b) => store::bench_store(b, &mut out),
+            store::BenchWhat::StoreRss(b) => store::store_rss(b, &mut out),
+        },
+        Command::StoreCrashChild(a) => store::crash_child(a),
     };
     match r {
         Ok(()) => 0,

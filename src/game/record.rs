@@ -7,7 +7,7 @@ use super::ids::{ChallengeId, ChatId, GameId, MessageId, Millis, Timestamp, User
 use super::rating::{RatingChange, START_RATING};
 use super::time::{Clocks, TimeControl, Timing};
 use crate::engine::{
-    Color, Game, IllegalMove, Outcome, Path, Position, PositionError, Reason, Variant, VariantId,
+    Color, Game, IllegalMove, Outcome, Path, Position, PositionError, Variant, VariantId,
 };
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -842,12 +842,4 @@ impl AnyRecord {
 /// Milliseconds until `d` is due at `now` (zero if overdue), for the timer's sleep.
 pub fn due_in(d: &DeadlineEntry, now: Timestamp) -> Millis {
     d.at.since(now)
-}
-
-/// The reasons that end a game away from the board.
-pub fn is_off_board(reason: Reason) -> bool {
-    matches!(
-        reason,
-        Reason::Timeout | Reason::Resignation | Reason::Agreement | Reason::Abandoned
-    )
 }

@@ -287,12 +287,24 @@ fn score(outcome: Outcome, c: Color) -> f64 {
 pub struct GameService {
     store: Arc<dyn Storage>,
     timing: Timing,
+    deadlines_changed: Arc<tokio::sync::Notify>,
 }
 
 impl GameService {
     /// A service over `store` with the timing policy `timing`.
     pub fn new(store: Arc<dyn Storage>, timing: Timing) -> GameService {
-        GameService { store, timing }
+        GameService {
+            store,
+            timing,
+            deadlines_changed: Arc::new(tokio::sync::Notify::new()),
+        }
+    }
+
+    /// Signalled (`notify_one`, so a wake-up is never lost) after every write that
+    /// changed the deadline index: the timer task sleeps until the earliest deadline or
+    /// this, whichever comes first, then re-reads [`GameService::deadlines`].
+    pub fn deadlines_changed(&self) -> Arc<tokio::sync::Notify> {
+        Arc::clone(&self.deadlines_changed)
     }
 
     /// The store (for scans and export).
@@ -341,7 +353,12 @@ impl GameService {
             }
             ws.put(Some(cur.version), AnyRecord::Game(next.clone()));
             match self.store.commit(ws) {
-                Ok(()) => return Ok((next, value)),
+                Ok(()) => {
+                    if next.deadline != cur.deadline {
+                        self.deadlines_changed.notify_one();
+                    }
+                    return Ok((next, value));
+                }
                 Err(CommitError::Conflict(r)) => {
                     tracing::debug!(game = %id, conflict = %r, "lost a race; retrying");
                 }
@@ -529,7 +546,10 @@ impl GameService {
             self.chat_gains(&g, now, &mut ws)?;
             ws.put(None, AnyRecord::Game(g.clone()));
             match self.store.commit(ws) {
-                Ok(()) => return Ok(g),
+                Ok(()) => {
+                    self.deadlines_changed.notify_one();
+                    return Ok(g);
+                }
                 Err(CommitError::Conflict(r)) => {
                     tracing::debug!(conflict = %r, "create_game lost a race; retrying");
                 }
@@ -1076,6 +1096,7 @@ impl GameService {
                 ServiceError::Store(StoreError::Invalid(format!("{r} already exists")))
             }
         })?;
+        self.deadlines_changed.notify_one();
         Ok(c)
     }
 
@@ -1095,7 +1116,12 @@ impl GameService {
             let mut ws = WriteSet::new();
             ws.put(Some(cur.version), AnyRecord::Challenge(next.clone()));
             match self.store.commit(ws) {
-                Ok(()) => return Ok(next),
+                Ok(()) => {
+                    if next.status != cur.status {
+                        self.deadlines_changed.notify_one();
+                    }
+                    return Ok(next);
+                }
                 Err(CommitError::Conflict(_)) => {}
                 Err(CommitError::Store(e)) => return Err(e.into()),
             }
@@ -1175,7 +1201,10 @@ impl GameService {
             self.chat_gains(&g, now, &mut ws)?;
             ws.put(None, AnyRecord::Game(g.clone()));
             match self.store.commit(ws) {
-                Ok(()) => return Ok((next, g)),
+                Ok(()) => {
+                    self.deadlines_changed.notify_one();
+                    return Ok((next, g));
+                }
                 Err(CommitError::Conflict(r)) => {
                     tracing::debug!(conflict = %r, "accept lost a race; retrying");
                 }
