@@ -44,8 +44,9 @@ pub struct AppInner {
     pub pacer: Pacer,
     /// Tunables.
     pub tuning: Tuning,
-    /// Wakes the timer task when deadlines change.
-    pub timer: Notify,
+    /// Wakes the timer task when deadlines change (signalled by the service on every
+    /// write that moves a deadline).
+    pub timer: Arc<Notify>,
     /// Games the program is thinking in (one search per game at a time).
     pub thinking: Mutex<HashSet<u64>>,
     /// Telegram's `language_code` per user, as last seen (not persisted).

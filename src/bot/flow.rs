@@ -82,7 +82,6 @@ pub async fn load(app: &App, id: GameId) -> Result<(GameRecord, Game), BotError>
 
 /// After any change to a game: show it, announce its end, or let the program move.
 pub async fn after_change(app: &App, g: GameRecord) -> Result<(), BotError> {
-    app.timer.notify_one();
     let g2 = g.clone();
     let game = app.games.run(move |s| s.replay(&g2)).await?;
     view::show(app, &g, &game, &Ui::Plain).await?;

@@ -603,7 +603,6 @@ async fn create_challenge(
             return Ok(());
         }
     };
-    app.timer.notify_one();
     let text = challenge_text(app, &c, t).await;
     let targeted = target != ChallengeTarget::Open;
     let m = say(
@@ -662,7 +661,6 @@ async fn private_challenge(
         .games
         .run(move |s| s.create_challenge(new, now()))
         .await?;
-    app.timer.notify_one();
     let link = format!("https://t.me/{}?start=c{}", me.username(), c.id.0);
     let text = t.challenge_link(&t.variant_name(variant.id()), &t.time_control(&tc), &link);
     let m = say(app, chat, None, &text, None).await?;
@@ -1198,7 +1196,6 @@ async fn handle_callback(
                         .games
                         .run(move |s| s.create_challenge(new, now()))
                         .await?;
-                    app.timer.notify_one();
                     let text = challenge_text(app, &c, t).await;
                     let m = say(
                         app,
@@ -1385,7 +1382,6 @@ async fn challenge_answer(
             .await;
         match r {
             Ok((c, g)) => {
-                app.timer.notify_one();
                 let from = app.user_mention(c.from).await;
                 let by = app.user_mention(user).await;
                 close_challenge_message(app, &c, &t.challenge_accepted(&from, &by)).await;
@@ -1407,7 +1403,6 @@ async fn challenge_answer(
             .await;
         match r {
             Ok(c) => {
-                app.timer.notify_one();
                 let from = app.user_mention(c.from).await;
                 let text = if c.status == ChallengeStatus::Cancelled {
                     t.challenge_withdrawn(&from)

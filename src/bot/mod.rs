@@ -25,7 +25,6 @@ use std::sync::{Arc, Mutex};
 use teloxide::dispatching::{DefaultKey, Dispatcher, UpdateHandler};
 use teloxide::prelude::*;
 use teloxide::types::BotCommand;
-use tokio::sync::Notify;
 
 /// How the bot receives updates.
 #[derive(Clone, Debug)]
@@ -112,6 +111,7 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
     tracing::info!(username = %me.username(), "connected to the Bot API");
     register_commands(&bot).await;
     let service = Arc::new(GameService::new(store.clone(), cfg.timing));
+    let timer = service.deadlines_changed();
     let app = App(Arc::new(AppInner {
         bot: bot.clone(),
         games: AsyncGames::new(service),
@@ -123,7 +123,7 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
             actions_per_minute: cfg.actions_per_minute,
             username: me.username().to_string(),
         },
-        timer: Notify::new(),
+        timer,
         thinking: Mutex::new(HashSet::new()),
         seen_lang: Mutex::new(HashMap::new()),
         actions: Mutex::new(HashMap::new()),

@@ -3,6 +3,7 @@
 //!
 //! Other programs call these; their output formats are a contract (see README).
 
+pub mod bot;
 pub mod protocol;
 pub mod render;
 pub mod store;
@@ -28,6 +29,8 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Run the Telegram bot (long polling, or a webhook with --webhook-url).
+    Bot(bot::BotArgs),
     /// Count leaf nodes of the legal-move tree (the last line printed is the count).
     Perft(PerftArgs),
     /// List the legal moves as shortest paths, one a line, sorted.
@@ -111,7 +114,7 @@ pub struct CliError {
 }
 
 impl CliError {
-    fn usage(message: impl Into<String>) -> CliError {
+    pub(crate) fn usage(message: impl Into<String>) -> CliError {
         CliError {
             message: message.into(),
             code: 2,
@@ -336,6 +339,7 @@ pub fn main_with(cli: Cli) -> i32 {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let r = match &cli.command {
+        Command::Bot(a) => bot::run(a),
         Command::Perft(a) => perft(a, &mut out),
         Command::Moves(a) => moves(a, &mut out),
         Command::Replay(a) => read_record_arg(&a.record).and_then(|t| replay(a, &t, &mut out)),
