@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use ugolki_bot::engine::{Game, Record, Variant};
 use ugolki_bot::render::{GifOptions, RenderOptions, Renderer};
 
-/// A mid-game 8×8 position whose last move is a two-jump chain.
+/// A mid-game 8×8 position whose last move is a three-jump chain (f1-d1-b1-b3).
 const MIDGAME: &str = "c2-d2 f6-e6 c1-c2 h6-f6-d6 b3-d3-d1 g7-e7-e5 d1-e1 f8-f6-h6 c3-c1 h6-h5 b1-d1-f1 g6-g5 \
      a2-a4 h5-f5-d5-d7 f1-d1-b1-b3";
 
@@ -58,17 +58,63 @@ fn eighty_moves() -> Game {
     unreachable!("some seed plays out the full 80 moves")
 }
 
-/// Median and 90th percentile of `f` over `n` calls.
-fn timing(n: usize, mut f: impl FnMut()) -> (Duration, Duration) {
-    let mut v: Vec<Duration> = (0..n)
-        .map(|_| {
-            let t = Instant::now();
-            f();
-            t.elapsed()
-        })
-        .collect();
-    v.sort();
-    (v[n / 2], v[n * 9 / 10])
+/// CPU time this thread has run, to separate our own work from waiting for a core on
+/// a shared machine.
+fn thread_cpu() -> Option<Duration> {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec for the duration of the call.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    (rc == 0).then(|| Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32))
+}
+
+/// Wall-clock (median, 90th percentile) and CPU-time median of `f` over `n` calls.
+struct Timing {
+    median: Duration,
+    p90: Duration,
+    cpu_median: Option<Duration>,
+}
+
+fn timing(n: usize, mut f: impl FnMut()) -> Timing {
+    let mut wall = Vec::with_capacity(n);
+    let mut cpu = Vec::with_capacity(n);
+    for _ in 0..n {
+        let c = thread_cpu();
+        let t = Instant::now();
+        f();
+        wall.push(t.elapsed());
+        if let (Some(a), Some(b)) = (c, thread_cpu()) {
+            cpu.push(b.saturating_sub(a));
+        }
+    }
+    wall.sort();
+    cpu.sort();
+    Timing {
+        median: wall[n / 2],
+        p90: wall[n * 9 / 10],
+        cpu_median: (cpu.len() == n).then(|| cpu[n / 2]),
+    }
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+impl std::fmt::Display for Timing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "median {:.3} ms, p90 {:.3} ms",
+            ms(self.median),
+            ms(self.p90)
+        )?;
+        if let Some(c) = self.cpu_median {
+            write!(f, " (CPU time median {:.3} ms)", ms(c))?;
+        }
+        Ok(())
+    }
 }
 
 fn summary(r: &Renderer, mid: &Game, long: &Game) {
@@ -79,18 +125,20 @@ fn summary(r: &Renderer, mid: &Game, long: &Game) {
     let t = Instant::now();
     let png = r.render_png(mid.position(), &opts).expect("png");
     let cold = t.elapsed();
-    let (med, p90) = timing(400, || {
+    let t = timing(400, || {
         black_box(r.render_png(mid.position(), &opts).expect("png"));
     });
     println!(
-        "png 8x8 {} px, mid-game + 2-jump last move: {} bytes, median {:.3} ms, p90 {:.3} ms \
-         (first call, building the layer: {:.1} ms)",
+        "png 8x8 {} px, mid-game + 3-jump last move: {} bytes, {t}; first call (builds the \
+         layer) {:.1} ms",
         opts.size_px,
         png.len(),
-        med.as_secs_f64() * 1e3,
-        p90.as_secs_f64() * 1e3,
-        cold.as_secs_f64() * 1e3
+        ms(cold)
     );
+    let t = timing(400, || {
+        black_box(r.render(mid.position(), &opts).expect("render"));
+    });
+    println!("  of which drawing (no encoding): {t}");
 
     // Every position of the long game, each with its last move: the bot's real workload.
     let mut pos = long.start().clone();
@@ -101,7 +149,7 @@ fn summary(r: &Renderer, mid: &Game, long: &Game) {
     }
     let mut sizes = Vec::new();
     let mut i = 0;
-    let (med, p90) = timing(frames.len() * 2, || {
+    let t = timing(frames.len() * 2, || {
         let (pos, last) = &frames[i % frames.len()];
         i += 1;
         let o = RenderOptions {
@@ -112,40 +160,32 @@ fn summary(r: &Renderer, mid: &Game, long: &Game) {
     });
     sizes.sort();
     println!(
-        "png 8x8 720 px, all {} positions of an 80-move game: median {:.3} ms, p90 {:.3} ms; \
-         bytes median {}, max {}",
+        "png 8x8 720 px, all {} positions of an 80-move game: {t}; bytes median {}, max {}",
         frames.len(),
-        med.as_secs_f64() * 1e3,
-        p90.as_secs_f64() * 1e3,
         sizes[sizes.len() / 2],
         sizes[sizes.len() - 1]
     );
 
     let gopts = GifOptions::default();
     let gif = r.render_game_gif(long, &gopts).expect("gif");
-    let (med, _) = timing(5, || {
+    let t = timing(5, || {
         black_box(r.render_game_gif(long, &gopts).expect("gif"));
     });
     println!(
-        "gif 8x8 {} px, 80-move game ({} frames): {} bytes, median {:.0} ms",
+        "gif 8x8 {} px, 80-move game ({} frames): {} bytes, {t}",
         gopts.size_px,
         long.plies() + 1,
-        gif.len(),
-        med.as_secs_f64() * 1e3
+        gif.len()
     );
     let big = GifOptions {
         size_px: 720,
         ..GifOptions::default()
     };
     let gif = r.render_game_gif(long, &big).expect("gif");
-    let (med, _) = timing(3, || {
+    let t = timing(3, || {
         black_box(r.render_game_gif(long, &big).expect("gif"));
     });
-    println!(
-        "gif 8x8 720 px, 80-move game: {} bytes, median {:.0} ms",
-        gif.len(),
-        med.as_secs_f64() * 1e3
-    );
+    println!("gif 8x8 720 px, 80-move game: {} bytes, {t}", gif.len());
 }
 
 fn main() {
@@ -153,6 +193,9 @@ fn main() {
     let mid = midgame();
     let long = eighty_moves();
     summary(&r, &mid, &long);
+    if std::env::var_os("RENDER_SUMMARY_ONLY").is_some() {
+        return;
+    }
 
     let mut c = Criterion::default().configure_from_args();
     let opts = RenderOptions {

@@ -74,6 +74,9 @@ impl Palette {
         } else {
             colors.extend(median_cut(&mut items, budget));
         }
+        // Order by lightness: neighbouring shades get neighbouring indices, so the PNG
+        // filter's differences stay small and repetitive across gradients.
+        colors.sort_by_key(|c| 299 * c[0] as u32 + 587 * c[1] as u32 + 114 * c[2] as u32);
         Palette {
             colors,
             memo: ColorMap::default(),

@@ -241,12 +241,21 @@ impl Painter<'_> {
 
     /// Per-pixel coverage of every coat.
     fn pixels(&mut self, near: &[Prim], x: usize, y: usize, w: usize, h: usize) {
+        // The solid table maps every index to the same one.
+        let solid = self.coats[self.coats.len() - 1].1.table[LEVELS][0];
         for r in y..y + h {
             let row = r * self.width;
             for c in x..x + w {
                 let p = (c as f32 + 0.5, r as f32 + 0.5);
                 let d = near.iter().fold(f32::INFINITY, |m, s| m.min(s.sd(p)));
                 let px = &mut self.buf[row + c];
+                if d >= self.grow + 0.5 {
+                    continue;
+                }
+                if d <= self.inner - 0.5 {
+                    *px = solid;
+                    continue;
+                }
                 for (g, ink) in self.coats {
                     let cov = (0.5 - (d - g)).clamp(0.0, 1.0);
                     // cov ≥ 0, so adding ½ and truncating rounds to nearest.
