@@ -148,9 +148,17 @@ const MAX_LAYERS: usize = 32;
 
 /// Renders pictures, caching the static layer of every (board, homes, view, size)
 /// it has seen. Cheap to share: hold one and call it from any thread or task.
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct Renderer {
     layers: RwLock<HashMap<LayerKey, Arc<Layer>>>,
+}
+
+impl std::fmt::Debug for Renderer {
+    // Layers hold megabytes of pixels: show how many are cached, not their contents.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let n = self.layers.read().map_or(0, |m| m.len());
+        f.debug_struct("Renderer").field("cached_layers", &n).finish()
+    }
 }
 
 impl Renderer {
