@@ -157,7 +157,9 @@ impl std::fmt::Debug for Renderer {
     // Layers hold megabytes of pixels: show how many are cached, not their contents.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let n = self.layers.read().map_or(0, |m| m.len());
-        f.debug_struct("Renderer").field("cached_layers", &n).finish()
+        f.debug_struct("Renderer")
+            .field("cached_layers", &n)
+            .finish()
     }
 }
 
