@@ -518,3 +518,88 @@ fn one_renderer_serves_many_threads() {
         assert_eq!(png == want, view == Color::White);
     }
 }
+
+/// Parse an `ugolki render ...` command line and run it, returning its stdout.
+fn cli_render(args: &[&str]) -> Result<String, ugolki_bot::cli::CliError> {
+    use clap::Parser;
+    let mut argv = vec!["ugolki", "render"];
+    argv.extend_from_slice(args);
+    let cli = ugolki_bot::cli::Cli::try_parse_from(argv).expect("arguments parse");
+    let ugolki_bot::cli::Command::Render(a) = cli.command else {
+        panic!("not the render subcommand");
+    };
+    let mut out = Vec::new();
+    ugolki_bot::cli::render::run(&a, &mut out)?;
+    Ok(String::from_utf8(out).expect("utf-8"))
+}
+
+#[test]
+fn cli_draws_the_record_end_with_its_last_move_and_a_gif_of_it() {
+    let dir = std::env::temp_dir().join(format!("ugolki-render-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let png = dir.join("end.png");
+    let gif = dir.join("game.gif");
+    let record = "c2-d2 f6-e6 c1-c2 h6-f6-d6 b3-d3-d1";
+    let said = cli_render(&[
+        "--variant",
+        "classic",
+        "--record",
+        record,
+        "--view",
+        "black",
+        "--size",
+        "480",
+        "--out",
+        png.to_str().unwrap(),
+    ])
+    .unwrap();
+    assert!(said.contains("480x480 PNG"), "{said}");
+    let img = decode(&std::fs::read(&png).unwrap());
+    let g = game("classic", record);
+    let geo = Geometry::new(g.position().variant().board(), 480, Color::Black).unwrap();
+    let pos = g.position();
+    for s in pos.variant().board().all_squares() {
+        let on_line = ["b3", "c3", "d3", "d2"].contains(&s.to_string().as_str());
+        let want = if on_line {
+            theme::PATH
+        } else {
+            expected_centre(pos, s)
+        };
+        assert_eq!(px(&img, geo.square_center(s)), want, "{s}");
+    }
+
+    let said = cli_render(&[
+        "--gif",
+        "--variant",
+        "classic",
+        "--record",
+        record,
+        "--out",
+        gif.to_str().unwrap(),
+    ])
+    .unwrap();
+    assert!(said.contains("GIF, 6 frames"), "{said}");
+    let frames = GifDecoder::new(Cursor::new(std::fs::read(&gif).unwrap()))
+        .unwrap()
+        .into_frames()
+        .collect_frames()
+        .unwrap();
+    assert_eq!(frames.len(), 6);
+
+    let bad = cli_render(&["--variant", "classic", "--select", "e4", "--out", "x.png"]);
+    assert_eq!(bad.map_err(|e| e.code).unwrap_err(), 2, "no piece on e4");
+    let bad = cli_render(&[
+        "--variant",
+        "classic",
+        "--record",
+        "c3-c5",
+        "--out",
+        "x.png",
+    ]);
+    assert_eq!(
+        bad.map_err(|e| e.code).unwrap_err(),
+        1,
+        "illegal record move"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

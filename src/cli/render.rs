@@ -101,6 +101,15 @@ fn render_err(e: render::RenderError) -> CliError {
 
 /// Run `render`: write the picture to `--out` and a one-line summary to `out`.
 pub fn run(args: &RenderArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    if let Some(px) = args.size
+        && !(render::MIN_SIZE_PX..=render::MAX_SIZE_PX).contains(&px)
+    {
+        return Err(CliError::usage(format!(
+            "--size: {px} px is outside {}..={} px",
+            render::MIN_SIZE_PX,
+            render::MAX_SIZE_PX
+        )));
+    }
     let renderer = Renderer::new();
     let game = args
         .record

@@ -8,13 +8,12 @@
 
 use super::RenderError;
 use super::geometry::Geometry;
-use super::palette::{Palette, mix3};
+use super::palette::{ColorMap, Palette, mix3};
 use super::raster::{Ink, LEVELS};
 use super::theme::{self, Shade, Tint, Zone};
 use crate::engine::{BoardSize, Color, HomeShape, Square, Variant};
 use ab_glyph::{Font, FontRef, PxScale, Rect, ScaleFont, point};
 use image::{Rgb, RgbImage};
-use std::collections::HashMap;
 
 /// DejaVu Sans Bold (see assets/fonts/LICENSE-DejaVu.txt).
 static FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
@@ -353,12 +352,13 @@ impl Layer {
         ];
         reserved.extend(ink_colors.iter().map(|c| c.0));
         reserved.extend(all_backgrounds().map(|(s, z, t)| theme::square_color(s, z, t).0));
-        let mut hist: HashMap<[u8; 3], u64> = HashMap::new();
-        for p in canvas.pixels() {
-            *hist.entry(p.0).or_insert(0) += 1;
-        }
-        for p in &rgb_tiles {
-            *hist.entry(*p).or_insert(0) += 1;
+        let mut hist: ColorMap<u64> = ColorMap::default();
+        let flat: Vec<[u8; 3]> = canvas.pixels().map(|p| p.0).collect();
+        for run in flat
+            .chunk_by(|a, b| a == b)
+            .chain(rgb_tiles.chunk_by(|a, b| a == b))
+        {
+            *hist.entry(run[0]).or_insert(0) += run.len() as u64;
         }
         // The marks' anti-aliased edges over the backgrounds they are drawn on.
         let mut unders: Vec<[u8; 3]> = all_backgrounds()
@@ -381,8 +381,16 @@ impl Layer {
         }
         let mut palette = Palette::build(&hist, &reserved);
 
-        let base: Vec<u8> = canvas.pixels().map(|p| palette.index(p.0)).collect();
-        let tiles: Vec<u8> = rgb_tiles.iter().map(|p| palette.index(*p)).collect();
+        let mut to_index = |rgb: &[[u8; 3]]| -> Vec<u8> {
+            let mut out = Vec::with_capacity(rgb.len());
+            for run in rgb.chunk_by(|a, b| a == b) {
+                let i = palette.index(run[0]);
+                out.extend(std::iter::repeat_n(i, run.len()));
+            }
+            out
+        };
+        let base = to_index(&flat);
+        let tiles = to_index(&rgb_tiles);
         let inks = Inks {
             path: palette.ink(theme::PATH.0),
             path_edge: palette.ink(theme::PATH_EDGE.0),

@@ -148,9 +148,19 @@ const MAX_LAYERS: usize = 32;
 
 /// Renders pictures, caching the static layer of every (board, homes, view, size)
 /// it has seen. Cheap to share: hold one and call it from any thread or task.
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct Renderer {
     layers: RwLock<HashMap<LayerKey, Arc<Layer>>>,
+}
+
+impl std::fmt::Debug for Renderer {
+    // Layers hold megabytes of pixels: show how many are cached, not their contents.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let n = self.layers.read().map_or(0, |m| m.len());
+        f.debug_struct("Renderer")
+            .field("cached_layers", &n)
+            .finish()
+    }
 }
 
 impl Renderer {
@@ -416,8 +426,8 @@ fn compose(layer: &Layer, pos: &Position, opts: &RenderOptions) -> Result<Vec<u8
     let edge = (0.028 * c).max(1.5);
     if let Some(p) = &opts.last_move {
         let shape = path_shape(geo, p);
-        paint(&mut px, size, &shape, edge, &layer.inks.path_edge);
-        paint(&mut px, size, &shape, 0.0, &layer.inks.path);
+        let coats = [(edge, &layer.inks.path_edge), (0.0, &layer.inks.path)];
+        paint(&mut px, size, &shape, &coats);
     }
     if let Some(sel) = &opts.selection {
         let mut shape = vec![Prim::Ring {
@@ -429,27 +439,22 @@ fn compose(layer: &Layer, pos: &Position, opts: &RenderOptions) -> Result<Vec<u8
             c: geo.center_f(*t),
             r: 0.13 * c,
         }));
-        paint(&mut px, size, &shape, edge, &layer.inks.select_edge);
-        paint(&mut px, size, &shape, 0.0, &layer.inks.select);
+        let coats = [(edge, &layer.inks.select_edge), (0.0, &layer.inks.select)];
+        paint(&mut px, size, &shape, &coats);
     }
     if let Some(e) = opts.error_mark {
         let (x, y) = geo.center_f(e);
         let k = 0.27 * c;
         let r = 0.06 * c;
         let shape = [
-            Prim::Capsule {
-                a: (x - k, y - k),
-                b: (x + k, y + k),
-                r,
-            },
-            Prim::Capsule {
-                a: (x - k, y + k),
-                b: (x + k, y - k),
-                r,
-            },
+            Prim::capsule((x - k, y - k), (x + k, y + k), r),
+            Prim::capsule((x - k, y + k), (x + k, y - k), r),
         ];
-        paint(&mut px, size, &shape, edge * 1.3, &layer.inks.error_edge);
-        paint(&mut px, size, &shape, 0.0, &layer.inks.error);
+        let coats = [
+            (edge * 1.3, &layer.inks.error_edge),
+            (0.0, &layer.inks.error),
+        ];
+        paint(&mut px, size, &shape, &coats);
     }
     Ok(px)
 }
@@ -463,15 +468,11 @@ fn path_shape(geo: &Geometry, path: &Path) -> Vec<Prim> {
     let r_line = 0.07 * c;
     let mut shape = vec![Prim::Circle {
         c: pts[0],
-        r: 0.13 * c,
+        r: 0.15 * c,
     }];
     let k = pts.len();
     for w in pts.windows(2).take(k.saturating_sub(2)) {
-        shape.push(Prim::Capsule {
-            a: w[0],
-            b: w[1],
-            r: r_line,
-        });
+        shape.push(Prim::capsule(w[0], w[1], r_line));
         shape.push(Prim::Circle {
             c: w[1],
             r: 0.1 * c,
@@ -487,11 +488,8 @@ fn path_shape(geo: &Geometry, path: &Path) -> Vec<Prim> {
         let half = 0.17 * c;
         let tip = (b.0 - ux * tip_back, b.1 - uy * tip_back);
         let base = (tip.0 - ux * head, tip.1 - uy * head);
-        shape.push(Prim::Capsule {
-            a,
-            b: (base.0 + ux * 0.02 * c, base.1 + uy * 0.02 * c),
-            r: r_line,
-        });
+        let shaft_end = (base.0 + ux * 0.02 * c, base.1 + uy * 0.02 * c);
+        shape.push(Prim::capsule(a, shaft_end, r_line));
         shape.push(Prim::Triangle {
             p: [
                 tip,

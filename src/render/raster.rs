@@ -26,8 +26,8 @@ pub(crate) enum Prim {
     Circle { c: Pt, r: f32 },
     /// An annulus between two radii.
     Ring { c: Pt, r_in: f32, r_out: f32 },
-    /// A thick line segment with round ends.
-    Capsule { a: Pt, b: Pt, r: f32 },
+    /// A thick line segment with round ends (build with [`Prim::capsule`]).
+    Capsule { a: Pt, ba: Pt, inv_bb: f32, r: f32 },
     /// A filled triangle.
     Triangle { p: [Pt; 3] },
 }
@@ -41,7 +41,20 @@ fn sub(a: Pt, b: Pt) -> Pt {
 }
 
 impl Prim {
+    /// A segment from `a` to `b`, `r` pixels thick on each side, with round ends.
+    pub(crate) fn capsule(a: Pt, b: Pt, r: f32) -> Prim {
+        let ba = sub(b, a);
+        let bb = dot(ba, ba);
+        Prim::Capsule {
+            a,
+            ba,
+            inv_bb: if bb > 0.0 { 1.0 / bb } else { 0.0 },
+            r,
+        }
+    }
+
     /// Signed distance from `p` to the shape's edge (negative inside).
+    #[inline(always)]
     fn sd(&self, p: Pt) -> f32 {
         match *self {
             Prim::Circle { c, r } => {
@@ -53,15 +66,9 @@ impl Prim {
                 let l = dot(d, d).sqrt();
                 (l - r_out).max(r_in - l)
             }
-            Prim::Capsule { a, b, r } => {
+            Prim::Capsule { a, ba, inv_bb, r } => {
                 let pa = sub(p, a);
-                let ba = sub(b, a);
-                let bb = dot(ba, ba);
-                let h = if bb > 0.0 {
-                    (dot(pa, ba) / bb).clamp(0.0, 1.0)
-                } else {
-                    0.0
-                };
+                let h = (dot(pa, ba) * inv_bb).clamp(0.0, 1.0);
                 let q = (pa.0 - ba.0 * h, pa.1 - ba.1 * h);
                 dot(q, q).sqrt() - r
             }
@@ -93,12 +100,15 @@ impl Prim {
         match *self {
             Prim::Circle { c, r } => (c.0 - r, c.1 - r, c.0 + r, c.1 + r),
             Prim::Ring { c, r_out, .. } => (c.0 - r_out, c.1 - r_out, c.0 + r_out, c.1 + r_out),
-            Prim::Capsule { a, b, r } => (
-                a.0.min(b.0) - r,
-                a.1.min(b.1) - r,
-                a.0.max(b.0) + r,
-                a.1.max(b.1) + r,
-            ),
+            Prim::Capsule { a, ba, r, .. } => {
+                let b = (a.0 + ba.0, a.1 + ba.1);
+                (
+                    a.0.min(b.0) - r,
+                    a.1.min(b.1) - r,
+                    a.0.max(b.0) + r,
+                    a.1.max(b.1) + r,
+                )
+            }
             Prim::Triangle { p } => (
                 p[0].0.min(p[1].0).min(p[2].0),
                 p[0].1.min(p[1].1).min(p[2].1),
@@ -109,21 +119,21 @@ impl Prim {
     }
 }
 
-/// Signed distance to the union of `shape`, grown outward by `grow` pixels.
-fn sd_union(shape: &[Prim], p: Pt, grow: f32) -> f32 {
-    shape.iter().fold(f32::INFINITY, |m, s| m.min(s.sd(p))) - grow
-}
+/// Side of the fine culling blocks, in pixels.
+const BLOCK: usize = 6;
+/// Fine blocks per side of a coarse block.
+const SUB: usize = 4;
 
-/// Side of the culling blocks, in pixels.
-const BLOCK: usize = 8;
-
-/// Paint the union of `shape`, grown by `grow` pixels, with `ink` into a `width`-wide
-/// indexed buffer. Overlapping primitives are painted once (no double blending).
-pub(crate) fn paint(buf: &mut [u8], width: usize, shape: &[Prim], grow: f32, ink: &Ink) {
-    if shape.is_empty() || width == 0 {
+/// Paint the union of `shape` into a `width`-wide indexed buffer, once per
+/// `(grow, ink)` coat, outermost coat first (e.g. a dark edge grown by 2 px, then the
+/// colour itself). Overlapping primitives are painted once (no double blending), and
+/// all coats share one distance evaluation per pixel.
+pub(crate) fn paint(buf: &mut [u8], width: usize, shape: &[Prim], coats: &[(f32, &Ink)]) {
+    if shape.is_empty() || width == 0 || coats.is_empty() {
         return;
     }
     let height = buf.len() / width;
+    let grow = coats.iter().fold(0f32, |m, c| m.max(c.0));
     let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
     for s in shape {
         let b = s.bbox();
@@ -136,42 +146,126 @@ pub(crate) fn paint(buf: &mut [u8], width: usize, shape: &[Prim], grow: f32, ink
     let clip = |v: f32, hi: usize| (v.floor().max(0.0) as usize).min(hi);
     let (x0, y0) = (clip(x0 - pad, width), clip(y0 - pad, height));
     let (x1, y1) = (clip(x1 + pad + 1.0, width), clip(y1 + pad + 1.0, height));
-    // A block's pixel centres all lie within this distance of the block centre.
-    let reach = (BLOCK as f32) * std::f32::consts::FRAC_1_SQRT_2 + 0.5;
-    let solid = &ink.table[LEVELS];
-    let mut by = y0;
-    while by < y1 {
-        let bh = BLOCK.min(y1 - by);
-        let mut bx = x0;
-        while bx < x1 {
-            let bw = BLOCK.min(x1 - bx);
-            let c = (bx as f32 + bw as f32 / 2.0, by as f32 + bh as f32 / 2.0);
-            let d = sd_union(shape, c, grow);
-            if d > reach {
-                // Entirely outside.
-            } else if d < -reach {
-                for y in by..by + bh {
-                    for px in &mut buf[y * width + bx..y * width + bx + bw] {
-                        *px = solid[*px as usize];
-                    }
-                }
-            } else {
-                for y in by..by + bh {
-                    let row = y * width;
-                    for x in bx..bx + bw {
-                        let d = sd_union(shape, (x as f32 + 0.5, y as f32 + 0.5), grow);
-                        let cov = (0.5 - d).clamp(0.0, 1.0);
-                        let k = (cov * LEVELS as f32).round() as usize;
-                        if k > 0 {
-                            let px = &mut buf[row + x];
-                            *px = ink.table[k][*px as usize];
+    let mut p = Painter {
+        buf,
+        width,
+        coats,
+        grow,
+        inner: coats.iter().fold(f32::MAX, |m, c| m.min(c.0)),
+    };
+    let big = BLOCK * SUB;
+    let mut near: Vec<Prim> = Vec::with_capacity(shape.len());
+    let mut nearer: Vec<Prim> = Vec::with_capacity(shape.len());
+    for by in (y0..y1).step_by(big) {
+        for bx in (x0..x1).step_by(big) {
+            let (bw, bh) = (big.min(x1 - bx), big.min(y1 - by));
+            match p.classify(shape, (bx, by, bw, bh), &mut near) {
+                Cover::Outside => {}
+                Cover::Solid => p.fill(bx, by, bw, bh),
+                Cover::Edge => {
+                    for sy in (by..by + bh).step_by(BLOCK) {
+                        for sx in (bx..bx + bw).step_by(BLOCK) {
+                            let (sw, sh) = (BLOCK.min(bx + bw - sx), BLOCK.min(by + bh - sy));
+                            match p.classify(&near, (sx, sy, sw, sh), &mut nearer) {
+                                Cover::Outside => {}
+                                Cover::Solid => p.fill(sx, sy, sw, sh),
+                                Cover::Edge => p.pixels(&nearer, sx, sy, sw, sh),
+                            }
                         }
                     }
                 }
             }
-            bx += BLOCK;
         }
-        by += BLOCK;
+    }
+}
+
+/// How a block relates to a painted shape.
+enum Cover {
+    /// No coat touches it.
+    Outside,
+    /// Every coat covers all of it.
+    Solid,
+    /// Needs pixel-by-pixel work.
+    Edge,
+}
+
+struct Painter<'a> {
+    buf: &'a mut [u8],
+    width: usize,
+    coats: &'a [(f32, &'a Ink)],
+    /// Largest coat growth.
+    grow: f32,
+    /// Smallest coat growth.
+    inner: f32,
+}
+
+impl Painter<'_> {
+    /// Classify the block (x, y, w, h) from one distance per primitive at its centre, and
+    /// collect in `near` the primitives that can touch it.
+    fn classify(
+        &self,
+        shape: &[Prim],
+        (x, y, w, h): (usize, usize, usize, usize),
+        near: &mut Vec<Prim>,
+    ) -> Cover {
+        let c = (x as f32 + w as f32 / 2.0, y as f32 + h as f32 / 2.0);
+        // Distance functions are 1-Lipschitz: nothing in the block is further than this.
+        let reach = ((w * w + h * h) as f32).sqrt() / 2.0 + 0.5;
+        near.clear();
+        let mut d = f32::INFINITY;
+        for s in shape {
+            let sd = s.sd(c);
+            d = d.min(sd);
+            if sd - self.grow <= reach + 0.5 {
+                near.push(*s);
+            }
+        }
+        if d - self.grow > reach + 0.5 {
+            Cover::Outside
+        } else if d - self.inner < -reach - 0.5 {
+            Cover::Solid
+        } else {
+            Cover::Edge
+        }
+    }
+
+    /// Every coat at full strength over the block: the innermost coat's colour.
+    fn fill(&mut self, x: usize, y: usize, w: usize, h: usize) {
+        let solid = &self.coats[self.coats.len() - 1].1.table[LEVELS];
+        for r in y..y + h {
+            for px in &mut self.buf[r * self.width + x..r * self.width + x + w] {
+                *px = solid[*px as usize];
+            }
+        }
+    }
+
+    /// Per-pixel coverage of every coat.
+    fn pixels(&mut self, near: &[Prim], x: usize, y: usize, w: usize, h: usize) {
+        // The solid table maps every index to the same one.
+        let solid = self.coats[self.coats.len() - 1].1.table[LEVELS][0];
+        for r in y..y + h {
+            let row = r * self.width;
+            for c in x..x + w {
+                let p = (c as f32 + 0.5, r as f32 + 0.5);
+                let d = near.iter().fold(f32::INFINITY, |m, s| m.min(s.sd(p)));
+                let px = &mut self.buf[row + c];
+                if d >= self.grow + 0.5 {
+                    continue;
+                }
+                if d <= self.inner - 0.5 {
+                    *px = solid;
+                    continue;
+                }
+                for (g, ink) in self.coats {
+                    let cov = (0.5 - (d - g)).clamp(0.0, 1.0);
+                    // cov ≥ 0, so adding ½ and truncating rounds to nearest.
+                    let k = (cov * LEVELS as f32 + 0.5) as usize;
+                    if k > 0 {
+                        *px = ink.table[k][*px as usize];
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -204,8 +298,7 @@ mod tests {
                 c: (32.0, 32.0),
                 r: 20.0,
             }],
-            0.0,
-            &ink(),
+            &[(0.0, &ink())],
         );
         assert_eq!(buf[32 * 64 + 32], 2);
         assert_eq!(buf[32 * 64 + 14], 2);
@@ -233,13 +326,8 @@ mod tests {
         paint(
             &mut buf,
             16,
-            &[Prim::Capsule {
-                a: (-50.0, 8.0),
-                b: (80.0, 8.0),
-                r: 3.0,
-            }],
-            1.0,
-            &ink(),
+            &[Prim::capsule((-50.0, 8.0), (80.0, 8.0), 3.0)],
+            &[(1.0, &ink())],
         );
         assert_eq!(buf[8 * 16], 2);
         assert_eq!(buf[8 * 16 + 15], 2);
