@@ -545,6 +545,7 @@ impl Texts for En {
     fn illegal(&self, e: &IllegalMove) -> String {
         match e {
             IllegalMove::GameOver => "The game is over.".into(),
+            IllegalMove::NoSquares => "Type a move such as c3-e5.".into(),
             IllegalMove::OffBoard { square, board } => {
                 format!("{square} is not on the {board} board.")
             }

@@ -580,6 +580,7 @@ impl Texts for Ru {
     fn illegal(&self, e: &IllegalMove) -> String {
         match e {
             IllegalMove::GameOver => "Партия окончена.".into(),
+            IllegalMove::NoSquares => "Напишите ход, например c3-e5.".into(),
             IllegalMove::OffBoard { square, board } => {
                 format!("Клетки {square} нет на доске {board}.")
             }
