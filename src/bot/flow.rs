@@ -377,7 +377,7 @@ mod tests {
     #[test]
     fn civil_dates() {
         assert_eq!(date_of(0), "1970.01.01");
-        assert_eq!(date_of(1_795_000_000_000), "2026.11.17");
+        assert_eq!(date_of(1_795_000_000_000), "2026.11.18");
         assert_eq!(date_of(951_782_400_000), "2000.02.29");
     }
 }
