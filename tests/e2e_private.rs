@@ -99,3 +99,109 @@ async fn private_game_against_the_program() {
     })
     .await;
 }
+
+/// The only game in the store.
+fn only_game(h: &Harness) -> ugolki_bot::game::GameRecord {
+    use std::ops::ControlFlow;
+    use ugolki_bot::game::{AnyRecord, RecordKind};
+    let mut found = Vec::new();
+    h.store
+        .scan(RecordKind::Game, &mut |r| {
+            if let AnyRecord::Game(g) = r {
+                found.push(g);
+            }
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+    assert_eq!(found.len(), 1, "exactly one game");
+    found.pop().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn private_game_against_the_program_to_a_result() {
+    use ugolki_bot::ai::{self, Limits};
+    use ugolki_bot::engine::Color;
+    let h = Harness::start().await;
+    let a = alice();
+    let chat = TgChat::Private(a.clone());
+    let c0 = h.cursor();
+    h.api.send_text(&chat, &a, "/play classic 1");
+    let colour = h
+        .expect(c0, "colour choice", |c| {
+            c.is("SendMessage") && !c.buttons().is_empty()
+        })
+        .await;
+    let white = button(&colour, "p:classic:w", "White");
+    let c1 = h.cursor();
+    h.api.tap(&chat, &a, message_id(&colour), &white);
+    let board = h.expect(c1, "board photo", |c| c.is("SendPhoto")).await;
+    let board_id = message_id(&board);
+
+    // Alice plays a quick search's move each turn, typed; the program answers on the board.
+    let mut plies = 0;
+    let started = std::time::Instant::now();
+    loop {
+        let g = only_game(&h);
+        if !g.is_active() {
+            break;
+        }
+        assert!(plies < 400, "the game should end");
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(60),
+            "stuck after {} plies, {:?} to move; calls:\n{}",
+            g.moves.len(),
+            g.side_to_move(),
+            h.api
+                .calls_since(c1)
+                .iter()
+                .rev()
+                .take(8)
+                .map(|c| format!("{} {}", c.method, c.params))
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
+        if g.side_to_move() != Color::White {
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+            continue;
+        }
+        let game = g.replay().unwrap();
+        let limits = Limits {
+            nodes: Some(3_000),
+            ..Limits::default()
+        };
+        let path = ai::best_move(&game, &limits).expect("a legal move while the game is on");
+        let before = g.moves.len();
+        h.api.send_text(&chat, &a, &path.to_string());
+        // Wait until the move is stored (and, unless it ended the game, answered).
+        for _ in 0..2_000 {
+            let now = only_game(&h);
+            if now.moves.len() > before + 1 || (now.moves.len() > before && !now.is_active()) {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        }
+        plies += 2;
+    }
+
+    // The end: result in words on the replay, the record as a document, the board final.
+    let g = only_game(&h);
+    assert!(g.outcome().is_some());
+    let gif = h
+        .expect(c1, "replay GIF", |c| c.is("SendAnimation"))
+        .await;
+    assert_eq!(&gif.upload().expect("gif uploaded")[..3], b"GIF");
+    let caption = gif.text().unwrap_or_default();
+    assert!(
+        caption.contains("wins") || caption.contains("draw") || caption.contains("Draw"),
+        "{caption}"
+    );
+    h.expect(c1, "record document", |c| c.is("SendDocument"))
+        .await;
+    h.settle().await;
+    let msg = h.api.message(chat.id(), board_id).unwrap();
+    let buttons = ugolki_bot::fakeapi::keyboard_buttons(msg.json.get("reply_markup"));
+    assert!(
+        buttons.iter().all(|(_, d)| !d.starts_with("t:")),
+        "no move buttons after the end: {buttons:?}"
+    );
+}
