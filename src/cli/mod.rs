@@ -2,7 +2,11 @@
 //!
 //! Other programs call these; their output formats are a contract (see README).
 
+pub mod arena;
+pub mod bench;
+pub mod play;
 pub mod protocol;
+pub mod solve;
 
 use crate::engine::{Game, Position, Record, Variant, VariantId, split_option};
 use clap::{Args, Parser, Subcommand};
@@ -35,6 +39,14 @@ pub enum Command {
     Variants,
     /// A line protocol on stdin/stdout for programs that drive the engine.
     Engine(EngineArgs),
+    /// Play two AI players (levels or the greedy baseline) against each other.
+    Match(arena::MatchArgs),
+    /// The training room's minimum number of moves, with one optimal line.
+    Solve(solve::SolveArgs),
+    /// Play against the AI in the terminal.
+    Play(play::PlayArgs),
+    /// Search speed of the AI (nodes per second, one thread).
+    Bench(bench::BenchArgs),
 }
 
 /// Variant, house-rule options and an optional start position.
@@ -97,7 +109,7 @@ pub struct CliError {
 }
 
 impl CliError {
-    fn usage(message: impl Into<String>) -> CliError {
+    pub(crate) fn usage(message: impl Into<String>) -> CliError {
         CliError {
             message: message.into(),
             code: 2,
@@ -178,7 +190,7 @@ pub fn moves(args: &VariantArgs, out: &mut dyn Write) -> Result<(), CliError> {
     Ok(())
 }
 
-fn io(e: std::io::Error) -> CliError {
+pub(crate) fn io(e: std::io::Error) -> CliError {
     CliError {
         message: format!("write failed: {e}"),
         code: 1,
@@ -326,6 +338,13 @@ pub fn main_with(cli: Cli) -> i32 {
         Command::Moves(a) => moves(a, &mut out),
         Command::Replay(a) => read_record_arg(&a.record).and_then(|t| replay(a, &t, &mut out)),
         Command::Variants => variants(&mut out),
+        Command::Match(a) => arena::run(a, &mut out),
+        Command::Solve(a) => solve::run(a, &mut out),
+        Command::Bench(a) => bench::run(a, &mut out),
+        Command::Play(a) => {
+            let stdin = std::io::stdin();
+            play::run(a, &mut stdin.lock(), &mut out)
+        }
         Command::Engine(a) => {
             let stdin = std::io::stdin();
             protocol::run(&a.variant, stdin.lock(), &mut out)
