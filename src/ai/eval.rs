@@ -26,6 +26,9 @@ pub struct Weights {
     pub home_ramp: i32,
     /// Per move of missing slack when evacuating home becomes tight.
     pub home_urgent: i32,
+    /// Per opponent piece around a home piece (the opponent can wall it in and release it
+    /// too late), growing towards the deadline.
+    pub home_siege: i32,
     /// Flat penalty when home can no longer be evacuated in time.
     pub home_doomed: i32,
     /// Per piece in target per move within the last 10 moves before the move limit.
@@ -39,9 +42,10 @@ impl Default for Weights {
             straggler: 6,
             straggler_slack: 3,
             lane: 2,
-            home: 8,
-            home_ramp: 4,
+            home: 16,
+            home_ramp: 6,
             home_urgent: 48,
+            home_siege: 6,
             home_doomed: 1600,
             limit_target: 12,
         }
@@ -164,15 +168,37 @@ impl<G: Geometry> Tables<G> {
             let at_home = own & ctx.home[ci];
             if !at_home.is_empty() {
                 let pieces = at_home.count() as i32;
-                let need: i32 = at_home.iter().map(|i| self.exit[ci][i as usize]).sum();
+                let near = p.number as i32 + 12 >= d as i32;
+                // Near the deadline the real exits count: a piece the opponent has walled in
+                // needs more than its plain distance to the edge of home.
+                let need: i32 = at_home
+                    .iter()
+                    .map(|i| {
+                        let stat = self.exit[ci][i as usize];
+                        if near {
+                            let out = ctx.pseudo_destinations(p, i) & !ctx.home[ci];
+                            if out.is_empty() { stat.max(2) } else { 1 }
+                        } else {
+                            stat
+                        }
+                    })
+                    .sum();
                 let left = Self::moves_left(p, c, d);
-                let ramp = (p.number as i32 - (d as i32 - 20)).max(0);
-                cost += pieces * (w.home + ramp * w.home_ramp);
+                let ramp = (p.number as i32 - d as i32 / 4).max(0);
+                // Deep corner pieces first: they are the ones that get walled in.
+                let depth: i32 = at_home.iter().map(|i| self.exit[ci][i as usize]).sum();
+                cost += depth * (w.home + ramp * w.home_ramp);
+                let opp = p.pieces[1 - ci];
+                let siege: i32 = at_home
+                    .iter()
+                    .map(|i| (ctx.ring(i) & opp).count() as i32)
+                    .sum();
+                cost += siege * w.home_siege * (4 + ramp) / 4;
                 let slack = left - need;
                 if slack < 0 {
                     cost += w.home_doomed;
-                } else if slack < 4 {
-                    cost += (4 - slack) * w.home_urgent * pieces;
+                } else if slack < 8 {
+                    cost += (8 - slack) * (8 - slack) * w.home_urgent * pieces / 4;
                 }
             }
         }

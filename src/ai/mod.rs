@@ -507,7 +507,11 @@ fn deadline_urgent<G: Geometry>(ctx: &Ctx<G>, tables: &Tables<G>, p: &Pos<G>) ->
         return false;
     }
     let need: i32 = home.iter().map(|i| tables.exit[ci][i as usize]).sum();
-    Tables::moves_left(p, p.side, d) <= need + 6
+    let opp = p.pieces[1 - ci];
+    let siege = home.iter().any(|i| ctx.ring(i).intersects(opp));
+    Tables::moves_left(p, p.side, d) <= need + 8
+        || p.number >= d / 2
+        || (siege && p.number >= d / 3)
 }
 
 fn think<G: Geometry>(
@@ -549,9 +553,16 @@ fn think<G: Geometry>(
         }
     }
     let params_deadline = st.movetime.map(|t| start + t);
+    // Getting the last pieces out of home before the deadline is never left to a shallow
+    // search, whatever the level or node budget.
+    let (depth, nodes) = if urgent {
+        (st.depth.max(6), st.nodes.max(20_000))
+    } else {
+        (st.depth, st.nodes)
+    };
     let params = Params {
-        max_depth: st.depth,
-        nodes: st.nodes,
+        max_depth: depth,
+        nodes,
         deadline: st.movetime.map(|t| start + t),
         soft: st.movetime.map(|t| t.mul_f64(0.45)),
         noise: if urgent { 0 } else { st.noise },
@@ -560,14 +571,20 @@ fn think<G: Geometry>(
         lmr: st.pruning,
         race: true,
         race_budget: 400,
-        race_total: 20_000,
+        race_total: (nodes / 2).clamp(500, 20_000) as usize,
         race_h: 8,
         root_exact: st.root_exact,
     };
     let mut searcher = Searcher::new(ctx, &tables, tt, params, history);
     // A separated race is played from an exact plan.
     if solo::separated(ctx, p)
-        && let Some(t) = race_plan(ctx, p, &mut searcher, params_deadline)
+        && let Some(t) = race_plan(
+            ctx,
+            p,
+            &mut searcher,
+            params_deadline,
+            (nodes / 2).clamp(2_000, 400_000) as usize,
+        )
     {
         return Some(t);
     }
@@ -616,6 +633,7 @@ fn race_plan<G: Geometry>(
     p: &Pos<G>,
     s: &mut Searcher<'_, G>,
     deadline: Option<Instant>,
+    budget: usize,
 ) -> Option<Thought> {
     let us = p.side;
     let solo = Solo::new(ctx);
@@ -626,14 +644,14 @@ fn race_plan<G: Geometry>(
             p.pieces[us.index()],
             ctx.target[us.index()],
             solo::forbidden(ctx, us),
-            400_000,
+            budget,
             half,
         )
         .ok()?;
     if line.len() < 2 {
         return None;
     }
-    let them = s.solo_distance(!us, p.pieces[(!us).index()], 400_000, false)?;
+    let them = s.solo_distance(!us, p.pieces[(!us).index()], budget, false)?;
     let ours = line.len() as u32 - 1;
     let (dw, db) = match us {
         Color::White => (ours, them),

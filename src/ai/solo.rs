@@ -173,13 +173,7 @@ impl<'a, G: Geometry> Solo<'a, G> {
         }
         let hk = holes.count() as usize;
         if k > self.exact_k.min(12) || k != hk {
-            // Steps for the class changes, plus one move for every piece that no step
-            // alone brings onto a hole (only pieces next to a hole can arrive by steps).
-            let near = (out & self.ring8(holes))
-                .count()
-                .min((holes & self.ring8(out)).count());
-            let c = self.class_steps(out, holes);
-            return (c + k as u32 - near.min(k as u32)).max(k as u32);
+            return self.h_fast(pieces, target);
         }
         let mut ps = [0u8; 12];
         let mut hs = [0u8; 12];
@@ -196,6 +190,25 @@ impl<'a, G: Geometry> Solo<'a, G> {
             let mut dp = vec![u8::MAX; 1 << k];
             assign(&mut dp, &ps[..k], &hs[..k], &self.cost, self.nsq)
         }
+    }
+
+    /// A cheaper admissible bound (never above [`Solo::h`]): steps for the class changes,
+    /// plus one move for every piece that no step alone brings onto a hole (only pieces next
+    /// to a hole can arrive by steps alone without at least two steps more than the class
+    /// change needs), and at least one move per piece outside the target.
+    #[inline]
+    pub fn h_fast(&self, pieces: G::B, target: G::B) -> u32 {
+        let out = pieces & !target;
+        let holes = target & !pieces;
+        let k = out.count();
+        if k == 0 {
+            return 0;
+        }
+        let near = (out & self.ring8(holes))
+            .count()
+            .min((holes & self.ring8(out)).count());
+        let c = self.class_steps(out, holes);
+        (c + k - near.min(k)).max(k)
     }
 
     /// Every placement one move away (steps and chains; no destination in `forbidden`).

@@ -164,7 +164,7 @@ fn solve_core<G: Geometry>(
                 if dist.contains_key(&c) {
                     continue;
                 }
-                if d + solo.h(q, target) > bound {
+                if d + solo.h_fast(q, target) > bound || d + solo.h(q, target) > bound {
                     continue;
                 }
                 dist.insert(c, d as u8);
