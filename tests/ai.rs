@@ -510,6 +510,7 @@ fn match_statistics_and_greedy_baseline() {
         variant: variant("classic"),
         start: None,
         movetime: Some(std::time::Duration::from_millis(20)),
+        nodes: None,
         seed: 3,
         threads: 2,
         opening_plies: 2,

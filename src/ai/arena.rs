@@ -2,7 +2,7 @@
 //! (W/D/L, score, Elo difference with a 95% interval) to compare them.
 
 use super::rng::{Rng, mix};
-use super::{Player, choose};
+use super::{Player, choose_with, table_for};
 use crate::engine::{Color, FirstPlayer, Game, Outcome, Position, Variant};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -27,6 +27,8 @@ pub struct MatchSpec {
     pub start: Option<Position>,
     /// Replaces each level's own time budget.
     pub movetime: Option<Duration>,
+    /// Replaces each level's own node budget (with no movetime: node-bounded, reproducible).
+    pub nodes: Option<u64>,
     /// Seed for openings and the players' noise.
     pub seed: u64,
     /// Worker threads.
@@ -200,16 +202,18 @@ pub fn play_out(
     mut game: Game,
     white: Player,
     black: Player,
-    movetime: Option<Duration>,
+    budget: &super::Limits,
     seed: u64,
 ) -> Game {
+    let mut tables = [table_for(white), table_for(black)];
     while !game.is_over() && game.plies() < PLY_CAP {
-        let who = match game.side_to_move() {
+        let side = game.side_to_move();
+        let who = match side {
             Color::White => white,
             Color::Black => black,
         };
         let s = mix(seed ^ (game.plies() as u64).wrapping_mul(0x9E37_79B9));
-        let Some(path) = choose(&game, who, movetime, s) else {
+        let Some(path) = choose_with(&game, who, budget, s, &mut tables[side.index()]) else {
             break;
         };
         if game.play_squares(path.squares()).is_err() {
@@ -242,13 +246,12 @@ pub fn play_match_game(spec: &MatchSpec, index: u32) -> GameSummary {
     } else {
         (spec.b, spec.a)
     };
-    let game = play_out(
-        game,
-        white,
-        black,
-        spec.movetime,
-        mix(pair_seed ^ index as u64),
-    );
+    let budget = super::Limits {
+        movetime: spec.movetime,
+        nodes: spec.nodes,
+        ..super::Limits::default()
+    };
+    let game = play_out(game, white, black, &budget, mix(pair_seed ^ index as u64));
     let (wn, bn) = (white.to_string(), black.to_string());
     GameSummary {
         index,

@@ -41,7 +41,7 @@ impl Default for Weights {
             to_move: 24,
             straggler: 6,
             straggler_slack: 3,
-            lane: 2,
+            lane: 6,
             home: 16,
             home_ramp: 6,
             home_urgent: 48,
@@ -49,6 +49,27 @@ impl Default for Weights {
             home_doomed: 1600,
             limit_target: 12,
         }
+    }
+}
+
+impl Weights {
+    /// Set one weight by its field name (for tuning matches: `5:straggler=8`).
+    pub fn set(&mut self, name: &str, value: i32) -> Result<(), String> {
+        let slot = match name {
+            "to_move" => &mut self.to_move,
+            "straggler" => &mut self.straggler,
+            "straggler_slack" => &mut self.straggler_slack,
+            "lane" => &mut self.lane,
+            "home" => &mut self.home,
+            "home_ramp" => &mut self.home_ramp,
+            "home_urgent" => &mut self.home_urgent,
+            "home_siege" => &mut self.home_siege,
+            "home_doomed" => &mut self.home_doomed,
+            "limit_target" => &mut self.limit_target,
+            _ => return Err(format!("unknown weight '{name}'")),
+        };
+        *slot = value;
+        Ok(())
     }
 }
 

@@ -105,6 +105,48 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Playing level (sets budget, noise and mistakes).
     pub level: Option<Level>,
+    /// Evaluation and search overrides (for tuning matches); `None` = the defaults.
+    pub tuning: Option<Tuning>,
+}
+
+/// Overrides of the evaluation weights and search features, to compare versions in matches.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tuning {
+    /// Evaluation weights.
+    pub weights: Weights,
+    /// Switch off null-move pruning.
+    pub no_null: bool,
+    /// Switch off late-move reductions.
+    pub no_lmr: bool,
+    /// Switch off exact race scores inside the tree.
+    pub no_race: bool,
+    /// Horizon progress bonus in sixteenths (see `search::Params::leaf_gain`).
+    pub leaf_gain: i32,
+}
+
+impl FromStr for Tuning {
+    type Err = String;
+    /// `straggler=8,lane=0,null=0` (weights by name; `null`, `lmr`, `race` take 0 or 1).
+    fn from_str(s: &str) -> Result<Tuning, String> {
+        let mut t = Tuning::default();
+        for part in s.split(',').filter(|p| !p.trim().is_empty()) {
+            let (k, v) = part
+                .split_once('=')
+                .ok_or_else(|| format!("'{part}' is not NAME=VALUE"))?;
+            let v: i32 = v
+                .trim()
+                .parse()
+                .map_err(|_| format!("'{v}' is not a number"))?;
+            match k.trim() {
+                "null" => t.no_null = v == 0,
+                "lmr" => t.no_lmr = v == 0,
+                "race" => t.no_race = v == 0,
+                "leaf" => t.leaf_gain = v,
+                name => t.weights.set(name, v)?,
+            }
+        }
+        Ok(t)
+    }
 }
 
 impl Limits {
@@ -185,7 +227,7 @@ fn style(level: Level) -> Style {
             max_chain: None,
             root_exact: false,
             pruning: true,
-            tt_mb: 16,
+            tt_mb: 8,
         },
         _ => Style {
             movetime: Some(Duration::from_millis(1000)),
@@ -197,7 +239,7 @@ fn style(level: Level) -> Style {
             max_chain: None,
             root_exact: false,
             pruning: true,
-            tt_mb: 32,
+            tt_mb: 16,
         },
     }
 }
@@ -275,6 +317,8 @@ pub struct SearchReport {
 pub enum Player {
     /// The search at a level.
     Ai(Level),
+    /// A level with overridden weights or features (written `5:straggler=8,null=0`).
+    Tuned(Level, Tuning),
     /// One ply: the move that lowers its own tempo most (ties at random).
     Greedy,
 }
@@ -283,6 +327,7 @@ impl fmt::Display for Player {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Player::Ai(l) => write!(f, "level {l}"),
+            Player::Tuned(l, _) => write!(f, "level {l} (tuned)"),
             Player::Greedy => f.write_str("greedy"),
         }
     }
@@ -293,6 +338,8 @@ impl FromStr for Player {
     fn from_str(s: &str) -> Result<Player, String> {
         if s.trim().eq_ignore_ascii_case("greedy") {
             Ok(Player::Greedy)
+        } else if let Some((l, t)) = s.split_once(':') {
+            Ok(Player::Tuned(l.parse()?, t.parse()?))
         } else {
             s.parse::<Level>()
                 .map(Player::Ai)
@@ -308,16 +355,41 @@ pub fn best_move(game: &Game, limits: &Limits) -> Option<Path> {
 
 /// The move `player` chooses in `game` (`movetime` replaces a level's own budget).
 pub fn choose(game: &Game, player: Player, movetime: Option<Duration>, seed: u64) -> Option<Path> {
+    let budget = Limits {
+        movetime,
+        ..Limits::default()
+    };
+    choose_with(game, player, &budget, seed, &mut table_for(player))
+}
+
+/// [`choose`] with explicit bounds (`budget`'s movetime, depth and nodes replace the level's
+/// own; its level and tuning are ignored) and a caller-owned transposition table (one per
+/// player, kept between moves).
+pub fn choose_with(
+    game: &Game,
+    player: Player,
+    budget: &Limits,
+    seed: u64,
+    tt: &mut Tt,
+) -> Option<Path> {
+    let (level, tuning) = match player {
+        Player::Greedy => return greedy_move(game, seed),
+        Player::Ai(level) => (level, None),
+        Player::Tuned(level, t) => (level, Some(t)),
+    };
+    let limits = Limits {
+        level: Some(level),
+        tuning,
+        ..*budget
+    };
+    search_with(game, &limits, seed, tt).map(|r| r.path)
+}
+
+/// A transposition table of the size `player` uses by default.
+pub fn table_for(player: Player) -> Tt {
     match player {
-        Player::Greedy => greedy_move(game, seed),
-        Player::Ai(level) => {
-            let limits = Limits {
-                movetime,
-                level: Some(level),
-                ..Limits::default()
-            };
-            search(game, &limits, seed).map(|r| r.path)
-        }
+        Player::Greedy => Tt::new(1),
+        Player::Ai(level) | Player::Tuned(level, _) => Tt::new(style(level).tt_mb),
     }
 }
 
@@ -532,7 +604,8 @@ fn think<G: Geometry>(
     if legal.is_empty() {
         return None;
     }
-    let tables = Tables::new(ctx, Weights::default());
+    let tuning = limits.tuning.unwrap_or_default();
+    let tables = Tables::new(ctx, tuning.weights);
     let urgent = deadline_urgent(ctx, &tables, p);
     let mut rng = Rng::new(seed ^ p.hash ^ (p.number as u64) << 48);
     // Candidates: a beginner overlooks long chains.
@@ -567,13 +640,14 @@ fn think<G: Geometry>(
         soft: st.movetime.map(|t| t.mul_f64(0.45)),
         noise: if urgent { 0 } else { st.noise },
         seed,
-        null_move: st.pruning,
-        lmr: st.pruning,
-        race: true,
+        null_move: st.pruning && !tuning.no_null,
+        lmr: st.pruning && !tuning.no_lmr,
+        race: !tuning.no_race,
         race_budget: 400,
         race_total: (nodes / 2).clamp(500, 20_000) as usize,
         race_h: 8,
         root_exact: st.root_exact,
+        leaf_gain: tuning.leaf_gain,
     };
     let mut searcher = Searcher::new(ctx, &tables, tt, params, history);
     // A separated race is played from an exact plan.
@@ -588,7 +662,6 @@ fn think<G: Geometry>(
     {
         return Some(t);
     }
-    let _ = limits;
     let found = searcher.search_root(p, &candidates);
     let mut best = found.best;
     let mut score = found.score;

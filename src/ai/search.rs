@@ -49,6 +49,9 @@ pub struct Params {
     pub race_h: u32,
     /// Search every root move with a full window (exact scores for all, slower).
     pub root_exact: bool,
+    /// At the horizon, add this many sixteenths of the side to move's best one-move
+    /// progress (a cheap look at the jump it is about to make); 0 = off.
+    pub leaf_gain: i32,
 }
 
 impl Default for Params {
@@ -67,6 +70,7 @@ impl Default for Params {
             race_total: 20_000,
             race_h: 8,
             root_exact: false,
+            leaf_gain: 0,
         }
     }
 }
@@ -188,6 +192,30 @@ impl<'a, G: Geometry> Searcher<'a, G> {
     #[inline]
     pub fn evaluate(&self, p: &Pos<G>) -> i32 {
         self.tables.eval(self.ctx, p) + self.noise(p)
+    }
+
+    /// Value at the horizon: the static evaluation, plus (optionally) part of the best
+    /// progress the side to move can make at once.
+    #[inline]
+    fn leaf(&self, p: &Pos<G>) -> i32 {
+        let v = self.evaluate(p);
+        if self.params.leaf_gain == 0 {
+            return v;
+        }
+        let us = p.side.index();
+        let d = &self.tables.dist[us];
+        let occ = self.ctx.occupied(p);
+        let empty = self.ctx.all() & !occ;
+        let mut best = 0;
+        for from in p.pieces[us].iter() {
+            let fb = G::B::single(from);
+            let dest = (self.ctx.adj(from) & empty) | self.ctx.jump_reach(from, occ ^ fb, empty);
+            let df = d[from as usize];
+            for to in dest.iter() {
+                best = best.max(df - d[to as usize]);
+            }
+        }
+        v + best * super::eval::TEMPO * self.params.leaf_gain / 16
     }
 
     /// Fewest moves `c` needs alone from placement `b` (cached; `None` past the budget).
@@ -385,7 +413,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             return s;
         }
         if depth <= 0 {
-            return self.evaluate(p);
+            return self.leaf(p);
         }
         let pv_node = beta - alpha > 1;
         let key = self.key(p);

@@ -25,6 +25,9 @@ pub struct MatchArgs {
     /// Milliseconds per move for both players (default: each level's own budget).
     #[arg(long)]
     pub movetime: Option<u64>,
+    /// Nodes per move for both players instead of time (reproducible for a seed).
+    #[arg(long)]
+    pub nodes: Option<u64>,
     /// Seed for openings and the players' noise.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -64,6 +67,7 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         variant: variant.clone(),
         start,
         movetime: args.movetime.map(Duration::from_millis),
+        nodes: args.nodes,
         seed: args.seed,
         threads: args.threads.max(1),
         opening_plies: args.openings,
@@ -113,13 +117,14 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     };
     writeln!(
         out,
-        "match: A = {}, B = {}, variant {}, {} games, movetime {}, seed {}, {} opening plies",
+        "match: A = {}, B = {}, variant {}, {} games, movetime {}{}, seed {}, {} opening plies",
         args.a,
         args.b,
         variant.spec(),
         args.games,
         args.movetime
             .map_or("per level".to_string(), |m| format!("{m} ms")),
+        args.nodes.map_or(String::new(), |n| format!(", {n} nodes")),
         args.seed,
         args.openings
     )
