@@ -12,7 +12,8 @@ pub const TEMPO: i32 = 16;
 /// Tunable weights, in evaluation units (see [`TEMPO`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Weights {
-    /// Bonus for having the move (a move gains about 3 tempo; half of it is "owned").
+    /// Bonus for having the move (0 by default: the search's horizon look at the best
+    /// immediate progress does this job better).
     pub to_move: i32,
     /// Per square a piece trails the average of its side's travelling pieces by more than `straggler_slack`.
     pub straggler: i32,
@@ -38,10 +39,10 @@ pub struct Weights {
 impl Default for Weights {
     fn default() -> Self {
         Weights {
-            to_move: 24,
+            to_move: 0,
             straggler: 6,
             straggler_slack: 3,
-            lane: 6,
+            lane: 10,
             home: 16,
             home_ramp: 6,
             home_urgent: 48,

@@ -110,7 +110,7 @@ pub struct Limits {
 }
 
 /// Overrides of the evaluation weights and search features, to compare versions in matches.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tuning {
     /// Evaluation weights.
     pub weights: Weights,
@@ -122,6 +122,18 @@ pub struct Tuning {
     pub no_race: bool,
     /// Horizon progress bonus in sixteenths (see `search::Params::leaf_gain`).
     pub leaf_gain: i32,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Tuning {
+            weights: Weights::default(),
+            no_null: false,
+            no_lmr: false,
+            no_race: false,
+            leaf_gain: 8,
+        }
+    }
 }
 
 impl FromStr for Tuning {

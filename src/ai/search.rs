@@ -197,10 +197,16 @@ impl<'a, G: Geometry> Searcher<'a, G> {
     /// Value at the horizon: the static evaluation, plus (optionally) part of the best
     /// progress the side to move can make at once.
     #[inline]
-    fn leaf(&self, p: &Pos<G>) -> i32 {
+    fn leaf(&self, p: &Pos<G>, alpha: i32, beta: i32) -> i32 {
         let v = self.evaluate(p);
-        if self.params.leaf_gain == 0 {
+        if self.params.leaf_gain == 0 || v >= beta {
+            // The bonus is never negative: a fail-high stays one.
             return v;
+        }
+        // A chain gains at most two squares per jump; a full board's worth bounds it.
+        let most = 2 * G::N as i32 * super::eval::TEMPO * self.params.leaf_gain / 16;
+        if v + most <= alpha {
+            return v + most;
         }
         let us = p.side.index();
         let d = &self.tables.dist[us];
@@ -413,7 +419,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             return s;
         }
         if depth <= 0 {
-            return self.leaf(p);
+            return self.leaf(p, alpha, beta);
         }
         let pv_node = beta - alpha > 1;
         let key = self.key(p);
