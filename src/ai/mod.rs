@@ -230,7 +230,7 @@ fn style(level: Level) -> Style {
             tt_mb: 4,
         },
         4 => Style {
-            movetime: Some(Duration::from_millis(250)),
+            movetime: Some(Duration::from_millis(120)),
             depth: 64,
             nodes: u64::MAX,
             noise: 0,
@@ -540,17 +540,18 @@ fn to_report(pos: &Position, t: Thought, start: Instant) -> Option<SearchReport>
 
 /// Moves of the training room: follow a proven-optimal plan when one fits the budget,
 /// else a beam-search plan.
-fn think_solo<G: Geometry>(ctx: &Ctx<G>, p: &Pos<G>) -> Option<Thought> {
+fn think_solo<G: Geometry>(ctx: &Ctx<G>, p: &Pos<G>, st: &Style) -> Option<Thought> {
     let solo = Solo::new(ctx);
     let target = ctx.target[0];
     let own = p.pieces[0];
-    let (line, exact) = match solo.astar(own, target, G::B::EMPTY, 300_000) {
-        Ok(l) => (l, true),
-        Err(_) => (
-            solo.beam(Color::White, own, target, G::B::EMPTY, 3_000)?,
-            false,
-        ),
-    };
+    let budget = st.movetime.unwrap_or(Duration::from_millis(500));
+    let until = Instant::now() + budget / 2;
+    let expansions = (st.nodes / 10).clamp(2_000, 50_000) as usize;
+    let (line, exact) =
+        match solo.astar_until(own, target, G::B::EMPTY, expansions, Some(until)) {
+            Ok((l, _)) => (l, true),
+            Err(_) => (solo.beam(Color::White, own, target, G::B::EMPTY, 200)?, false),
+        };
     if line.len() < 2 {
         return None;
     }
@@ -567,7 +568,7 @@ fn think_solo<G: Geometry>(ctx: &Ctx<G>, p: &Pos<G>) -> Option<Thought> {
         score: if exact {
             WIN - left as i32
         } else {
-            (90 - left as i32) * TEMPO
+            -(left as i32) * TEMPO
         },
         depth: 0,
         nodes: 0,
@@ -608,7 +609,7 @@ fn think<G: Geometry>(
     history: FastMap<u64, u8>,
 ) -> Option<Thought> {
     if ctx.rules.solo {
-        return think_solo(ctx, p);
+        return think_solo(ctx, p, st);
     }
     let start = Instant::now();
     let mut legal = Vec::new();
