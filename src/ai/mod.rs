@@ -94,7 +94,8 @@ impl FromStr for Level {
 }
 
 /// Bounds on one search; the first one reached stops it. With only `level` set the level's
-/// own budget applies; explicit bounds replace the level's. With nothing set: level 5.
+/// own budget applies; explicit `movetime`/`nodes` replace the level's (a level keeps its
+/// depth cap unless `depth` is given). With nothing set: level 5.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
     /// Wall-clock budget.
@@ -257,17 +258,16 @@ fn style(level: Level) -> Style {
 }
 
 fn resolve(limits: &Limits) -> Style {
-    let explicit = limits.movetime.is_some() || limits.depth.is_some() || limits.nodes.is_some();
+    let explicit =
+        limits.movetime.is_some() || limits.depth.is_some() || limits.nodes.is_some();
     let mut st = style(limits.level.unwrap_or(Level::MAX));
     if explicit {
         st.movetime = limits.movetime;
+        st.nodes = limits.nodes.unwrap_or(u64::MAX);
+        // A level keeps its own depth cap unless a depth is given.
         st.depth = limits
             .depth
             .unwrap_or(if limits.level.is_some() { st.depth } else { 64 });
-        st.nodes = limits.nodes.unwrap_or(u64::MAX);
-        if limits.level.is_none() {
-            st.depth = limits.depth.unwrap_or(64);
-        }
     }
     st
 }
