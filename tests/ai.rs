@@ -490,6 +490,33 @@ fn training_optimum_with_all_directions_is_proven_and_replays() {
     }
     let o = g.outcome().expect("the line fills the target");
     assert_eq!(o.reason, Reason::Goal);
+    // The embedded line the bot uses has the proven length and replays to the goal.
+    let line = ai::training_optimum(&v).expect("known line");
+    assert_eq!(line.len(), sol.len());
+}
+
+#[test]
+fn training_optimum_lines_replay_through_the_engine_with_the_proven_length() {
+    for (v, n) in [
+        (variant("training"), 22),
+        (
+            variant("training")
+                .with_option("directions", "all")
+                .expect("option"),
+            15,
+        ),
+    ] {
+        let line = ai::training_optimum(&v).expect("known line");
+        assert_eq!(line.len(), n, "{}", v.spec());
+        assert_eq!(ai::training::known_optimum(&v), Some(n as u32));
+        let mut g = Game::new(&v);
+        for p in &line {
+            assert!(!g.is_over());
+            g.play_squares(p.squares()).expect("legal line");
+        }
+        assert_eq!(g.outcome().map(|o| o.reason), Some(Reason::Goal));
+    }
+    assert_eq!(ai::training_optimum(&variant("classic")), None);
 }
 
 #[test]
@@ -511,6 +538,7 @@ fn match_statistics_and_greedy_baseline() {
         start: None,
         movetime: Some(std::time::Duration::from_millis(20)),
         nodes: None,
+        nps: None,
         seed: 3,
         threads: 2,
         opening_plies: 2,
@@ -521,4 +549,13 @@ fn match_statistics_and_greedy_baseline() {
     assert_eq!(res.wins() + res.draws() + res.losses(), 2);
     assert_eq!(res.score(), res.points() / 2.0);
     assert!(res.games.iter().all(|g| g.outcome.is_some()));
+}
+
+#[test]
+fn node_budgets_follow_the_level_time_budgets_and_caps() {
+    let b: Vec<u64> = Level::all().map(|l| l.node_budget(2_000_000)).collect();
+    // Levels 1-3 keep their node caps; 4 and 5 get 120 ms and 1 s worth of nodes.
+    assert_eq!(b, vec![5_000, 40_000, 300_000, 240_000, 2_000_000]);
+    assert_eq!(Level::MAX.node_budget(1_000), 1_000);
+    assert_eq!(Level::MIN.node_budget(1_000), 200);
 }

@@ -71,6 +71,7 @@ fn match_prints_results_elo_and_ends() {
         },
         movetime: None,
         nodes: Some(1_000),
+        nps: None,
         seed: 5,
         threads: 1,
         openings: 2,
@@ -94,6 +95,44 @@ fn match_prints_results_elo_and_ends() {
 }
 
 #[test]
+fn match_with_level_budgets_as_nodes_is_reproducible() {
+    let args = arena::MatchArgs {
+        a: Player::Ai(Level::new(2).expect("level")),
+        b: Player::Ai(Level::MIN),
+        games: 2,
+        v: VariantArgs {
+            variant: Some("classic".into()),
+            options: vec![],
+            position: None,
+        },
+        movetime: None,
+        nodes: None,
+        nps: Some(10_000),
+        seed: 9,
+        threads: 2,
+        openings: 2,
+        records: None,
+        quiet: true,
+    };
+    let run = || {
+        let mut out = Vec::new();
+        arena::run(&args, &mut out).expect("match");
+        let text = String::from_utf8(out).expect("utf8");
+        // Everything but the wall-clock line.
+        text.lines()
+            .filter(|l| !l.starts_with("time: "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let first = run();
+    assert!(
+        first.contains("level time as nodes at 10000/s (A 2000 nodes, B 2000 nodes)"),
+        "{first}"
+    );
+    assert_eq!(first, run());
+}
+
+#[test]
 fn match_refuses_the_training_room_and_zero_games() {
     let mut args = arena::MatchArgs {
         a: Player::Greedy,
@@ -106,6 +145,7 @@ fn match_refuses_the_training_room_and_zero_games() {
         },
         movetime: None,
         nodes: None,
+        nps: None,
         seed: 1,
         threads: 1,
         openings: 0,

@@ -29,6 +29,9 @@ pub struct MatchSpec {
     pub movetime: Option<Duration>,
     /// Replaces each level's own node budget (with no movetime: node-bounded, reproducible).
     pub nodes: Option<u64>,
+    /// Gives each level its own time budget as nodes at this many nodes per second
+    /// ([`super::Level::node_budget`]); ignored when `movetime` or `nodes` is set.
+    pub nps: Option<u64>,
     /// Seed for openings and the players' noise.
     pub seed: u64,
     /// Worker threads.
@@ -199,10 +202,21 @@ pub fn opening(start: &Position, plies: u32, seed: u64) -> Game {
 
 /// Play one game from `game` (an opening) to the end.
 pub fn play_out(
-    mut game: Game,
+    game: Game,
     white: Player,
     black: Player,
     budget: &super::Limits,
+    seed: u64,
+) -> Game {
+    play_out_with(game, white, black, [budget, budget], seed)
+}
+
+/// [`play_out`] with a budget per colour (White's first).
+pub fn play_out_with(
+    mut game: Game,
+    white: Player,
+    black: Player,
+    budgets: [&super::Limits; 2],
     seed: u64,
 ) -> Game {
     let mut tables = [table_for(white), table_for(black)];
@@ -213,7 +227,8 @@ pub fn play_out(
             Color::Black => black,
         };
         let s = mix(seed ^ (game.plies() as u64).wrapping_mul(0x9E37_79B9));
-        let Some(path) = choose_with(&game, who, budget, s, &mut tables[side.index()]) else {
+        let i = side.index();
+        let Some(path) = choose_with(&game, who, budgets[i], s, &mut tables[i]) else {
             break;
         };
         if game.play_squares(path.squares()).is_err() {
@@ -246,12 +261,27 @@ pub fn play_match_game(spec: &MatchSpec, index: u32) -> GameSummary {
     } else {
         (spec.b, spec.a)
     };
-    let budget = super::Limits {
-        movetime: spec.movetime,
-        nodes: spec.nodes,
-        ..super::Limits::default()
+    let budget_of = |p: Player| {
+        let nodes = match (spec.movetime, spec.nodes, spec.nps, p) {
+            (None, None, Some(nps), Player::Ai(l) | Player::Tuned(l, _)) => {
+                Some(l.node_budget(nps))
+            }
+            _ => spec.nodes,
+        };
+        super::Limits {
+            movetime: spec.movetime,
+            nodes,
+            ..super::Limits::default()
+        }
     };
-    let game = play_out(game, white, black, &budget, mix(pair_seed ^ index as u64));
+    let (wb, bb) = (budget_of(white), budget_of(black));
+    let game = play_out_with(
+        game,
+        white,
+        black,
+        [&wb, &bb],
+        mix(pair_seed ^ index as u64),
+    );
     let (wn, bn) = (white.to_string(), black.to_string());
     GameSummary {
         index,

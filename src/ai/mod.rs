@@ -61,6 +61,16 @@ impl Level {
     pub fn all() -> impl Iterator<Item = Level> {
         (1..=5).map(Level)
     }
+
+    /// The level's time budget as a node budget at `nps` nodes per second (never above the
+    /// level's own node cap), so that matches are reproducible and independent of load.
+    pub fn node_budget(self, nps: u64) -> u64 {
+        let st = style(self);
+        let by_time = st.movetime.map_or(u64::MAX, |t| {
+            (t.as_secs_f64() * nps as f64).round().max(1.0) as u64
+        });
+        by_time.min(st.nodes)
+    }
 }
 
 impl TryFrom<u8> for Level {
@@ -258,8 +268,7 @@ fn style(level: Level) -> Style {
 }
 
 fn resolve(limits: &Limits) -> Style {
-    let explicit =
-        limits.movetime.is_some() || limits.depth.is_some() || limits.nodes.is_some();
+    let explicit = limits.movetime.is_some() || limits.depth.is_some() || limits.nodes.is_some();
     let mut st = style(limits.level.unwrap_or(Level::MAX));
     if explicit {
         st.movetime = limits.movetime;
@@ -358,6 +367,13 @@ impl FromStr for Player {
                 .map_err(|e| format!("{e} (or 'greedy')"))
         }
     }
+}
+
+/// The fewest moves for the training room and one optimal line, if known: the proven line
+/// for the standard 3×3 room (either direction option), instantly; `None` for other set-ups
+/// (a full proof, [`training::solve`], can take minutes).
+pub fn training_optimum(variant: &crate::engine::Variant) -> Option<Vec<Path>> {
+    training::known_line(variant)
 }
 
 /// The move to play in `game`, or `None` if the game is over. Seed 0; see [`search`].
@@ -547,11 +563,13 @@ fn think_solo<G: Geometry>(ctx: &Ctx<G>, p: &Pos<G>, st: &Style) -> Option<Thoug
     let budget = st.movetime.unwrap_or(Duration::from_millis(500));
     let until = Instant::now() + budget / 2;
     let expansions = (st.nodes / 10).clamp(2_000, 50_000) as usize;
-    let (line, exact) =
-        match solo.astar_until(own, target, G::B::EMPTY, expansions, Some(until)) {
-            Ok((l, _)) => (l, true),
-            Err(_) => (solo.beam(Color::White, own, target, G::B::EMPTY, 200)?, false),
-        };
+    let (line, exact) = match solo.astar_until(own, target, G::B::EMPTY, expansions, Some(until)) {
+        Ok((l, _)) => (l, true),
+        Err(_) => (
+            solo.beam(Color::White, own, target, G::B::EMPTY, 200)?,
+            false,
+        ),
+    };
     if line.len() < 2 {
         return None;
     }
@@ -636,6 +654,30 @@ fn think<G: Geometry>(
             .collect();
         if !short.is_empty() {
             candidates = short;
+        }
+    }
+    // A home piece under siege past half the exit deadline leaves at the first chance: the
+    // opponent can wall it in faster than a shallow search notices (it can release it too
+    // late, which the rules allow in orthogonal variants).
+    if let Some(d) = ctx.rules.exit_deadline
+        && p.number >= d / 2
+        && p.number <= d
+    {
+        let ci = p.side.index();
+        let home = ctx.home[ci];
+        let opp = p.pieces[1 - ci];
+        let sieged = (p.pieces[ci] & home)
+            .iter()
+            .any(|i| ctx.ring(i).intersects(opp));
+        if sieged {
+            let out: Vec<RawMove> = candidates
+                .iter()
+                .copied()
+                .filter(|m| home.has(m.from) && !home.has(m.to))
+                .collect();
+            if !out.is_empty() {
+                candidates = out;
+            }
         }
     }
     let params_deadline = st.movetime.map(|t| start + t);

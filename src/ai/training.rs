@@ -66,6 +66,39 @@ pub fn known_optimum(variant: &Variant) -> Option<u32> {
     })
 }
 
+/// One optimal line of the standard training room with orthogonal moves, as found and
+/// proven by [`solve`] (`ugolki solve`; see README "Training room").
+pub const LINE_ORTHOGONAL: &str = "c2-c4 c3-c5 c5-d5 a3-c3-c5-e5 e5-e6 \
+    b2-b4-d4-d6-f6 f6-f7 a1-a3-c3-c5-e5-e7-g7 g7-h7 c1-a1-a3-c3-c5-e5-e7-g7 \
+    b1-a1 g7-g8 a1-a3-c3-c5-e5-e7-g7 a2-b2 b2-b4-d4-d6-f6-f8-h8-h6 \
+    b3-b4 b4-d4-d6-f6-f8-h8 c4-d4 d4-d6-f6-f8 d5-d6 \
+    d6-f6 e6-g6";
+
+/// One optimal line of the standard training room with all eight directions, as found and
+/// proven by [`solve`] (`ugolki solve --option directions=all`).
+pub const LINE_ALL_DIRECTIONS: &str = "c3-d4 a1-c3-e5 e5-f6 c1-c3-e5-g7 a3-c3-e5 b1-d3-d5-f5-f7 \
+    a2-c4-e4-e6-g6 f6-h8 d4-f6-h6 c2-a2-c4 b2-b4-d4-f6-f8 b3-d5 c4-e6-g8 d5-f5-h7 e5-f6";
+
+/// The published optimal line for the standard training room (see [`known_optimum`]),
+/// replayed through the engine, at once: the proof itself ([`solve`]) takes seconds to
+/// minutes. `None` for other set-ups, or if the line does not replay to a filled target.
+pub fn known_line(variant: &Variant) -> Option<Vec<Path>> {
+    let optimum = known_optimum(variant)?;
+    let text = match variant.rules().directions {
+        crate::engine::Directions::Orthogonal => LINE_ORTHOGONAL,
+        crate::engine::Directions::All => LINE_ALL_DIRECTIONS,
+    };
+    let mut game = crate::engine::Game::new(variant);
+    for m in text.split_whitespace() {
+        game.play_text(m).ok()?;
+    }
+    let goal = game
+        .outcome()
+        .is_some_and(|o| o.reason == crate::engine::Reason::Goal);
+    let line = game.moves().to_vec();
+    (goal && line.len() as u32 == optimum).then_some(line)
+}
+
 /// Solve the training room of `variant` exactly: the fewest moves and one optimal line.
 pub fn solve(variant: &Variant) -> Result<Solution, TrainingError> {
     solve_with(variant, &mut |_| {})

@@ -28,6 +28,10 @@ pub struct MatchArgs {
     /// Nodes per move for both players instead of time (reproducible for a seed).
     #[arg(long)]
     pub nodes: Option<u64>,
+    /// Each level gets its own time budget as nodes at this rate (nodes per second; capped
+    /// by the level's node cap): reproducible, and independent of the machine's load.
+    #[arg(long, conflicts_with_all = ["movetime", "nodes"])]
+    pub nps: Option<u64>,
     /// Seed for openings and the players' noise.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -43,6 +47,27 @@ pub struct MatchArgs {
     /// Do not print a line per game on stderr.
     #[arg(long)]
     pub quiet: bool,
+}
+
+/// What bounds each move, as printed in the summary.
+fn budget_text(args: &MatchArgs) -> String {
+    let per = |p: &Player| match (p, args.nps) {
+        (Player::Ai(l) | Player::Tuned(l, _), Some(nps)) => {
+            format!("{} nodes", l.node_budget(nps))
+        }
+        _ => "one ply".to_string(),
+    };
+    match (args.movetime, args.nodes, args.nps) {
+        (Some(m), Some(n), _) => format!("movetime {m} ms, {n} nodes"),
+        (Some(m), None, _) => format!("movetime {m} ms"),
+        (None, Some(n), _) => format!("{n} nodes a move"),
+        (None, None, Some(nps)) => format!(
+            "level time as nodes at {nps}/s (A {}, B {})",
+            per(&args.a),
+            per(&args.b)
+        ),
+        (None, None, None) => "movetime per level".to_string(),
+    }
 }
 
 /// Run `match`.
@@ -68,6 +93,7 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         start,
         movetime: args.movetime.map(Duration::from_millis),
         nodes: args.nodes,
+        nps: args.nps,
         seed: args.seed,
         threads: args.threads.max(1),
         opening_plies: args.openings,
@@ -117,14 +143,12 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     };
     writeln!(
         out,
-        "match: A = {}, B = {}, variant {}, {} games, movetime {}{}, seed {}, {} opening plies",
+        "match: A = {}, B = {}, variant {}, {} games, {}, seed {}, {} opening plies",
         args.a,
         args.b,
         variant.spec(),
         args.games,
-        args.movetime
-            .map_or("per level".to_string(), |m| format!("{m} ms")),
-        args.nodes.map_or(String::new(), |n| format!(", {n} nodes")),
+        budget_text(args),
         args.seed,
         args.openings
     )
