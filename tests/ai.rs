@@ -326,7 +326,8 @@ fn race_moves_stay_on_an_optimal_line() {
 #[test]
 fn never_loses_by_the_exit_deadline_or_a_return_home_in_self_play() {
     // 100 quick games between the noisiest levels (the ones most likely to blunder),
-    // on variants with a deadline, node-limited to keep the test fast.
+    // on variants with a deadline, node-limited to keep the test fast (games run on all
+    // cores; each game is deterministic for its index).
     let specs = [
         "classic",
         "diagonal",
@@ -334,8 +335,7 @@ fn never_loses_by_the_exit_deadline_or_a_return_home_in_self_play() {
         "triangle",
         "classic,exit_deadline=20",
     ];
-    let mut ends: HashMap<&'static str, usize> = HashMap::new();
-    for i in 0..100u64 {
+    let play = |i: u64| -> (String, Game) {
         let v = variant(specs[i as usize % specs.len()]);
         let mut g = ai::arena::opening(&v.start(), 2, i);
         let levels = [
@@ -352,11 +352,35 @@ fn never_loses_by_the_exit_deadline_or_a_return_home_in_self_play() {
             let r = ai::search(&g, &limits, i * 1000 + g.plies() as u64).expect("move");
             g.play_squares(r.path.squares()).expect("legal");
         }
+        (v.spec(), g)
+    };
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get()) as u64;
+    let games: Vec<(u64, String, Game)> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                s.spawn(move || {
+                    (0..100u64)
+                        .filter(|i| i % threads == t)
+                        .map(|i| {
+                            let (spec, g) = play(i);
+                            (i, spec, g)
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("game thread"))
+            .collect()
+    });
+    assert_eq!(games.len(), 100);
+    let mut ends: HashMap<&'static str, usize> = HashMap::new();
+    for (i, spec, g) in &games {
         let o = g.outcome().expect("games with a move limit end");
         assert!(
             !matches!(o.reason, Reason::ExitDeadline | Reason::ReturnHome),
-            "game {i} ({}) ended by {}:\n{}",
-            v.spec(),
+            "game {i} ({spec}) ended by {}:\n{}",
             o.reason,
             g.to_record(&[])
         );
