@@ -4,5 +4,10 @@
 //! The binary `ugolki` wires them and offers the command-line tools.
 
 pub mod ai;
+pub mod bot;
 pub mod cli;
 pub mod engine;
+pub mod fakeapi;
+pub mod game;
+pub mod render;
+pub mod store;

@@ -1,12 +1,17 @@
-//! Command-line tools: perft, moves, replay, variants and the engine protocol.
+//! Command-line tools: perft, moves, replay, variants, the engine protocol, board
+//! pictures, the bot, and the store's export, import and benchmark.
 //!
 //! Other programs call these; their output formats are a contract (see README).
 
 pub mod arena;
 pub mod bench;
+pub mod bench_timers;
+pub mod bot;
 pub mod play;
 pub mod protocol;
+pub mod render;
 pub mod solve;
+pub mod store;
 
 use crate::engine::{Game, Position, Record, Variant, VariantId, split_option};
 use clap::{Args, Parser, Subcommand};
@@ -29,6 +34,8 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Run the Telegram bot (long polling, or a webhook with --webhook-url).
+    Bot(bot::BotArgs),
     /// Count leaf nodes of the legal-move tree (the last line printed is the count).
     Perft(PerftArgs),
     /// List the legal moves as shortest paths, one a line, sorted.
@@ -45,8 +52,17 @@ pub enum Command {
     Solve(solve::SolveArgs),
     /// Play against the AI in the terminal.
     Play(play::PlayArgs),
-    /// Search speed of the AI (nodes per second, one thread).
-    Bench(bench::BenchArgs),
+    /// Draw a position (PNG) or a whole record (animated GIF).
+    Render(render::RenderArgs),
+    /// Write all games, users (with ratings and stats), chats and challenges as JSON lines.
+    Export(store::ExportArgs),
+    /// Read a JSON-lines export into the store (idempotent: re-importing changes nothing).
+    Import(store::ImportArgs),
+    /// Benchmarks that print their figures.
+    Bench(store::BenchArgs),
+    /// (internal) the crash test's child: random moves, `ack` after each durable one.
+    #[command(hide = true)]
+    StoreCrashChild(store::CrashChildArgs),
 }
 
 /// Variant, house-rule options and an optional start position.
@@ -334,13 +350,13 @@ pub fn main_with(cli: Cli) -> i32 {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let r = match &cli.command {
+        Command::Bot(a) => bot::run(a),
         Command::Perft(a) => perft(a, &mut out),
         Command::Moves(a) => moves(a, &mut out),
         Command::Replay(a) => read_record_arg(&a.record).and_then(|t| replay(a, &t, &mut out)),
         Command::Variants => variants(&mut out),
         Command::Match(a) => arena::run(a, &mut out),
         Command::Solve(a) => solve::run(a, &mut out),
-        Command::Bench(a) => bench::run(a, &mut out),
         Command::Play(a) => {
             let stdin = std::io::stdin();
             play::run(a, &mut stdin.lock(), &mut out)
@@ -349,6 +365,16 @@ pub fn main_with(cli: Cli) -> i32 {
             let stdin = std::io::stdin();
             protocol::run(&a.variant, stdin.lock(), &mut out)
         }
+        Command::Render(a) => render::run(a, &mut out),
+        Command::Export(a) => store::export(a),
+        Command::Import(a) => store::import(a),
+        Command::Bench(a) => match &a.what {
+            store::BenchWhat::Store(b) => store::bench_store(b, &mut out),
+            store::BenchWhat::StoreRss(b) => store::store_rss(b, &mut out),
+            store::BenchWhat::Timers(b) => bench_timers::run(b, &mut out),
+            store::BenchWhat::Search(b) => bench::run(b, &mut out),
+        },
+        Command::StoreCrashChild(a) => store::crash_child(a),
     };
     match r {
         Ok(()) => 0,

@@ -276,13 +276,23 @@ impl<G: Geometry> Ctx<G> {
     /// `from` and `empty` the empty squares (not holding `from` either).
     #[inline]
     pub fn jump_reach(&self, from: u8, occ: G::B, empty: G::B) -> G::B {
+        // Monomorphised per direction set so the shifts are compile-time constants.
+        match self.rules.directions {
+            Directions::Orthogonal => self.jump_reach_in::<false>(from, occ, empty),
+            Directions::All => self.jump_reach_in::<true>(from, occ, empty),
+        }
+    }
+
+    #[inline(always)]
+    fn jump_reach_in<const DIAG: bool>(&self, from: u8, occ: G::B, empty: G::B) -> G::B {
+        let dirs: &[Dir] = if DIAG { &ALL8 } else { &ORTH };
         let start = G::B::single(from);
         let mut visited = start;
         let mut frontier = start;
         let mut reach = G::B::EMPTY;
         loop {
             let mut new = G::B::EMPTY;
-            for &d in self.dirs {
+            for &d in dirs {
                 new |= self.shift(self.shift(frontier, d) & occ, d) & empty;
             }
             new &= !visited;

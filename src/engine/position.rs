@@ -422,6 +422,9 @@ pub enum IllegalMove {
     /// The forced-exit rule (RULES §8).
     #[error("you must move a piece that is still in your home")]
     ForcedExit,
+    /// No squares were given at all.
+    #[error("a move needs at least two squares")]
+    NoSquares,
 }
 
 /// A bad position text, saying what is wrong and where.
@@ -599,8 +602,10 @@ impl Position {
     /// Check a typed path: two squares are a (from, to) pair (shorthand allowed), three or
     /// more must be a legal chain exactly as written (RULES §13).
     pub fn check_squares(&self, squares: &[Square]) -> Result<Path, IllegalMove> {
-        if squares.len() < 2 {
-            return Err(IllegalMove::SameSquare(squares[0]));
+        match squares {
+            [] => return Err(IllegalMove::NoSquares),
+            [only] => return Err(IllegalMove::SameSquare(*only)),
+            _ => {}
         }
         for &s in squares {
             self.on_board(s)?;
@@ -896,5 +901,19 @@ impl Position {
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_text())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::VariantId;
+
+    #[test]
+    fn an_empty_square_list_is_refused_not_a_panic() {
+        let pos = Variant::new(VariantId::Classic).start();
+        assert_eq!(pos.check_squares(&[]), Err(IllegalMove::NoSquares));
+        let c3 = Square::new(2, 2);
+        assert_eq!(pos.check_squares(&[c3]), Err(IllegalMove::SameSquare(c3)));
     }
 }

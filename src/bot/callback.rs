@@ -1,0 +1,438 @@
+//! Callback data: what an inline button means, in at most 64 bytes.
+//!
+//! Anyone can send any callback data, so every value is parsed strictly and bound to a
+//! game and its ply: a tap on an old keyboard is recognised as stale, forged data is
+//! rejected, and the handler still checks who is tapping. The format is `tag:field:...`,
+//! numbers in base 36, squares as `c3`.
+
+use crate::engine::{Color, Square, VariantId};
+use crate::game::{ChallengeId, GameId, Language};
+
+/// Telegram's limit on callback data.
+pub const MAX_LEN: usize = 64;
+
+/// A decoded button.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Callback {
+    /// A square tapped on the board keyboard (select a piece).
+    Tap {
+        /// Game.
+        game: GameId,
+        /// Plies played when the keyboard was drawn.
+        ply: u32,
+        /// The square.
+        square: Square,
+    },
+    /// A destination tapped while a piece is selected.
+    Move {
+        /// Game.
+        game: GameId,
+        /// Ply.
+        ply: u32,
+        /// Selected piece.
+        from: Square,
+        /// Destination.
+        to: Square,
+        /// The player confirmed a losing return home.
+        confirmed: bool,
+    },
+    /// Drop the selection / cancel a confirmation: redraw the plain board.
+    Reset {
+        /// Game.
+        game: GameId,
+        /// Ply.
+        ply: u32,
+    },
+    /// Resign (after confirmation).
+    Resign {
+        /// Game.
+        game: GameId,
+    },
+    /// Answer a draw offer.
+    Draw {
+        /// Game.
+        game: GameId,
+        /// Accept or decline.
+        accept: bool,
+    },
+    /// Ask for a rematch with colours swapped.
+    Rematch {
+        /// The finished game.
+        game: GameId,
+    },
+    /// Send a finished game's record or replay.
+    Export {
+        /// Game.
+        game: GameId,
+        /// The GIF replay instead of the text record.
+        gif: bool,
+    },
+    /// Answer a challenge.
+    Challenge {
+        /// Challenge.
+        id: ChallengeId,
+        /// Accept (or decline / withdraw).
+        accept: bool,
+    },
+    /// A step of `/play` against the program.
+    Play {
+        /// Variant.
+        variant: VariantId,
+        /// Colour chosen (None = random) once chosen.
+        colour: Option<Option<Color>>,
+        /// Level once chosen.
+        level: Option<u8>,
+    },
+    /// Set the language.
+    Lang(Language),
+    /// A settings change: key and value.
+    Setting {
+        /// Which setting.
+        key: SettingKey,
+        /// Its new value as text.
+        value: String,
+    },
+    /// A button that does nothing (labels).
+    Noop,
+}
+
+/// Chat settings changed by buttons.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SettingKey {
+    /// Default variant.
+    Variant,
+    /// Default time control.
+    Time,
+    /// Chat language.
+    Language,
+    /// Board orientation.
+    Orientation,
+}
+
+/// Why data was rejected.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid callback data")]
+pub struct BadCallback;
+
+fn b36(n: u64) -> String {
+    if n == 0 {
+        return "0".into();
+    }
+    let mut v = Vec::new();
+    let mut n = n;
+    while n > 0 {
+        let d = (n % 36) as u8;
+        v.push(if d < 10 { b'0' + d } else { b'a' + d - 10 });
+        n /= 36;
+    }
+    v.reverse();
+    String::from_utf8(v).unwrap_or_default()
+}
+
+fn un36(s: &str) -> Result<u64, BadCallback> {
+    if s.is_empty() || s.len() > 13 {
+        return Err(BadCallback);
+    }
+    let mut n: u64 = 0;
+    for c in s.bytes() {
+        let d = match c {
+            b'0'..=b'9' => c - b'0',
+            b'a'..=b'z' => c - b'a' + 10,
+            _ => return Err(BadCallback),
+        } as u64;
+        n = n
+            .checked_mul(36)
+            .and_then(|n| n.checked_add(d))
+            .ok_or(BadCallback)?;
+    }
+    Ok(n)
+}
+
+fn sq(s: &str) -> Result<Square, BadCallback> {
+    // Only the canonical lower-case form, as encoded.
+    if s.bytes().any(|b| b.is_ascii_uppercase()) {
+        return Err(BadCallback);
+    }
+    Square::parse(s).ok_or(BadCallback)
+}
+
+fn ply(s: &str) -> Result<u32, BadCallback> {
+    u32::try_from(un36(s)?).map_err(|_| BadCallback)
+}
+
+fn variant_code(v: VariantId) -> &'static str {
+    v.id()
+}
+
+impl Callback {
+    /// Encode; always at most [`MAX_LEN`] bytes.
+    pub fn encode(&self) -> String {
+        let s = match self {
+            Callback::Tap { game, ply, square } => {
+                format!("t:{}:{}:{square}", b36(game.0), b36(*ply as u64))
+            }
+            Callback::Move {
+                game,
+                ply,
+                from,
+                to,
+                confirmed,
+            } => format!(
+                "{}:{}:{}:{from}:{to}",
+                if *confirmed { "h" } else { "m" },
+                b36(game.0),
+                b36(*ply as u64)
+            ),
+            Callback::Reset { game, ply } => format!("u:{}:{}", b36(game.0), b36(*ply as u64)),
+            Callback::Resign { game } => format!("r:{}", b36(game.0)),
+            Callback::Draw { game, accept } => format!("d:{}:{}", b36(game.0), u8::from(*accept)),
+            Callback::Rematch { game } => format!("x:{}", b36(game.0)),
+            Callback::Export { game, gif } => format!("e:{}:{}", b36(game.0), u8::from(*gif)),
+            Callback::Challenge { id, accept } => format!("c:{}:{}", b36(id.0), u8::from(*accept)),
+            Callback::Play {
+                variant,
+                colour,
+                level,
+            } => {
+                let c = match colour {
+                    None => "-",
+                    Some(None) => "r",
+                    Some(Some(Color::White)) => "w",
+                    Some(Some(Color::Black)) => "b",
+                };
+                let l = level.map_or("-".to_string(), |l| l.to_string());
+                format!("p:{}:{c}:{l}", variant_code(*variant))
+            }
+            Callback::Lang(l) => format!("l:{}", l.code()),
+            Callback::Setting { key, value } => {
+                let k = match key {
+                    SettingKey::Variant => "v",
+                    SettingKey::Time => "t",
+                    SettingKey::Language => "l",
+                    SettingKey::Orientation => "o",
+                };
+                format!("s:{k}:{value}")
+            }
+            Callback::Noop => "n".into(),
+        };
+        debug_assert!(s.len() <= MAX_LEN, "{s}");
+        s
+    }
+
+    /// Decode strictly: any deviation from what [`Callback::encode`] produces is rejected.
+    pub fn decode(data: &str) -> Result<Callback, BadCallback> {
+        if data.len() > MAX_LEN || !data.is_ascii() {
+            return Err(BadCallback);
+        }
+        let parts: Vec<&str> = data.split(':').collect();
+        let game = |s: &str| un36(s).map(GameId);
+        let flag = |s: &str| match s {
+            "0" => Ok(false),
+            "1" => Ok(true),
+            _ => Err(BadCallback),
+        };
+        let cb = match parts.as_slice() {
+            ["t", g, p, s] => Callback::Tap {
+                game: game(g)?,
+                ply: ply(p)?,
+                square: sq(s)?,
+            },
+            [tag @ ("m" | "h"), g, p, f, t] => Callback::Move {
+                game: game(g)?,
+                ply: ply(p)?,
+                from: sq(f)?,
+                to: sq(t)?,
+                confirmed: *tag == "h",
+            },
+            ["u", g, p] => Callback::Reset {
+                game: game(g)?,
+                ply: ply(p)?,
+            },
+            ["r", g] => Callback::Resign { game: game(g)? },
+            ["d", g, a] => Callback::Draw {
+                game: game(g)?,
+                accept: flag(a)?,
+            },
+            ["x", g] => Callback::Rematch { game: game(g)? },
+            ["e", g, a] => Callback::Export {
+                game: game(g)?,
+                gif: flag(a)?,
+            },
+            ["c", id, a] => Callback::Challenge {
+                id: ChallengeId(un36(id)?),
+                accept: flag(a)?,
+            },
+            ["p", v, c, l] => {
+                let variant: VariantId = v.parse().map_err(|_| BadCallback)?;
+                if variant.id() != *v {
+                    return Err(BadCallback);
+                }
+                let colour = match *c {
+                    "-" => None,
+                    "r" => Some(None),
+                    "w" => Some(Some(Color::White)),
+                    "b" => Some(Some(Color::Black)),
+                    _ => return Err(BadCallback),
+                };
+                let level = match *l {
+                    "-" => None,
+                    d => Some(
+                        d.parse::<u8>()
+                            .ok()
+                            .filter(|x| (1..=5).contains(x) && d.len() == 1)
+                            .ok_or(BadCallback)?,
+                    ),
+                };
+                Callback::Play {
+                    variant,
+                    colour,
+                    level,
+                }
+            }
+            ["l", code] => Callback::Lang(match *code {
+                "en" => Language::En,
+                "ru" => Language::Ru,
+                _ => return Err(BadCallback),
+            }),
+            ["s", k, value] => {
+                let key = match *k {
+                    "v" => SettingKey::Variant,
+                    "t" => SettingKey::Time,
+                    "l" => SettingKey::Language,
+                    "o" => SettingKey::Orientation,
+                    _ => return Err(BadCallback),
+                };
+                if value.is_empty() || value.len() > 32 {
+                    return Err(BadCallback);
+                }
+                Callback::Setting {
+                    key,
+                    value: value.to_string(),
+                }
+            }
+            ["n"] => Callback::Noop,
+            _ => return Err(BadCallback),
+        };
+        // Canonical form only (no leading zeros, no aliases).
+        if cb.encode() != data {
+            return Err(BadCallback);
+        }
+        Ok(cb)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(x: &str) -> Square {
+        Square::parse(x).unwrap()
+    }
+
+    #[test]
+    fn round_trips_and_fits() {
+        let big = GameId(u64::MAX);
+        let all = vec![
+            Callback::Tap {
+                game: big,
+                ply: u32::MAX,
+                square: s("p16"),
+            },
+            Callback::Move {
+                game: big,
+                ply: 300,
+                from: s("a10"),
+                to: s("p16"),
+                confirmed: true,
+            },
+            Callback::Move {
+                game: GameId(7),
+                ply: 0,
+                from: s("c3"),
+                to: s("e5"),
+                confirmed: false,
+            },
+            Callback::Reset { game: big, ply: 1 },
+            Callback::Resign { game: big },
+            Callback::Draw {
+                game: big,
+                accept: true,
+            },
+            Callback::Rematch { game: GameId(0) },
+            Callback::Export {
+                game: big,
+                gif: true,
+            },
+            Callback::Challenge {
+                id: ChallengeId(u64::MAX),
+                accept: false,
+            },
+            Callback::Play {
+                variant: VariantId::Diagonal3x4,
+                colour: Some(Some(Color::Black)),
+                level: Some(5),
+            },
+            Callback::Play {
+                variant: VariantId::Classic,
+                colour: None,
+                level: None,
+            },
+            Callback::Play {
+                variant: VariantId::Halma16,
+                colour: Some(None),
+                level: None,
+            },
+            Callback::Lang(Language::Ru),
+            Callback::Setting {
+                key: SettingKey::Time,
+                value: "5+3".into(),
+            },
+            Callback::Noop,
+        ];
+        for cb in all {
+            let e = cb.encode();
+            assert!(e.len() <= MAX_LEN, "{e}");
+            assert_eq!(Callback::decode(&e), Ok(cb), "{e}");
+        }
+    }
+
+    #[test]
+    fn rejects_forged_and_malformed_data() {
+        for bad in [
+            "",
+            "t",
+            "t:1:2",
+            "t:1:2:z9",
+            "t:1:2:C3",
+            "t:-1:2:c3",
+            "t:1:2:c3:extra",
+            "m:1:2:c3",
+            "d:1:2",
+            "d:1:01",
+            "p:chess:-:-",
+            "p:classic:x:-",
+            "p:classic:-:9",
+            "p:3x4:-:-",
+            "l:de",
+            "s:q:1",
+            "t:01:2:c3",
+            "t:zzzzzzzzzzzzzz:0:c3",
+            "ñ",
+            "t:1:2:c3\n",
+            "t:1:2:a0",
+            "x:1:1",
+        ] {
+            assert_eq!(Callback::decode(bad), Err(BadCallback), "{bad:?}");
+        }
+        let long = "t:".to_string() + &"1".repeat(70);
+        assert_eq!(Callback::decode(&long), Err(BadCallback));
+    }
+
+    #[test]
+    fn base36() {
+        for n in [0u64, 1, 35, 36, 1295, u64::MAX] {
+            assert_eq!(un36(&b36(n)).unwrap(), n);
+        }
+        assert!(un36("zzzzzzzzzzzzz").is_err(), "overflow");
+    }
+}

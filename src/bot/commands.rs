@@ -1,0 +1,46 @@
+//! The bot's commands. The doc comments are the English help; `texts` has both languages
+//! for setMyCommands.
+
+use teloxide::utils::command::BotCommands;
+
+/// Commands of the Ugolki bot.
+#[derive(BotCommands, Clone, Debug, PartialEq, Eq)]
+#[command(rename_rule = "lowercase")]
+pub enum Command {
+    /// Greeting, menu, and deep-link challenges.
+    Start(String),
+    /// This help.
+    Help,
+    /// Play against the program: /play [variant] [level 1-5].
+    Play(String),
+    /// Open a challenge in a group: /new [variant] [time].
+    New(String),
+    /// Challenge someone: /challenge @user [variant] [time], or as a reply.
+    Challenge(String),
+    /// Make a move: /m c3-e5.
+    M(String),
+    /// Post the board again at the bottom of the chat.
+    Board,
+    /// Resign.
+    Resign,
+    /// Offer a draw.
+    Draw,
+    /// Abort a game before both sides have moved.
+    Abort,
+    /// The training room: /train [classic|diagonal].
+    Train(String),
+    /// The rules: /rules [variant].
+    Rules(String),
+    /// All variants.
+    Variants,
+    /// Statistics and ratings: /stats [@user].
+    Stats(String),
+    /// Leaderboard: /top [variant].
+    Top(String),
+    /// Your last games.
+    History,
+    /// Chat defaults.
+    Settings(String),
+    /// Language: /lang en|ru.
+    Lang(String),
+}

@@ -1,0 +1,383 @@
+//! What happens after a game changes, and the steps shared by text moves, taps and timers:
+//! update the board, announce the end (result, replay GIF, record), let the program move.
+
+use super::app::{App, now};
+use super::error::BotError;
+use super::texts::{Texts, texts};
+use super::tg;
+use super::view::{self, Ui};
+use crate::ai;
+use crate::engine::{Color, Game, Path, parse_move};
+use crate::game::{
+    Actor, Expect, GameId, GameRecord, MoveInput, MoveOutcome, Player, ServiceError, Status, UserId,
+};
+use crate::render::GifOptions;
+use teloxide::payloads::SendAnimationSetters;
+use teloxide::prelude::*;
+use teloxide::types::{InputFile, ParseMode};
+
+/// How a move attempt went, for the handler to tell the player.
+#[derive(Debug)]
+pub enum Attempt {
+    /// Played (the board is updated).
+    Played,
+    /// The move returns a piece home after the deadline: ask first.
+    Confirm {
+        /// The path that would be played.
+        path: Path,
+    },
+    /// Refused, with the reason in the player's language.
+    Refused(String),
+    /// The position changed since the player looked (the board was refreshed).
+    Stale,
+}
+
+/// The program's move for `game` at `level`, on the calling (blocking) thread.
+pub fn program_choice(game: &Game, level: u8) -> Option<Path> {
+    ai::best_move(
+        game,
+        &ai::Limits {
+            level: ai::Level::new(level.clamp(1, 5)),
+            ..ai::Limits::default()
+        },
+    )
+}
+
+/// A user-facing text for an expected service refusal; `None` for real failures.
+pub fn refusal(e: &ServiceError, t: &dyn Texts) -> Option<String> {
+    Some(match e {
+        ServiceError::NotYourGame => t.not_your_game(),
+        ServiceError::NotYourTurn => t.not_your_turn(),
+        ServiceError::Illegal(m) => t.move_error(m),
+        ServiceError::GameOver => t.game_over(),
+        ServiceError::Stale { .. } => t.stale_button(),
+        ServiceError::TooLateToAbort => t.too_late_to_abort(),
+        ServiceError::NoDrawOffers => t.no_draw_offers(),
+        ServiceError::NoDrawOffer => t.no_draw_offer(),
+        ServiceError::AlreadyOffered => t.already_offered(),
+        ServiceError::NotForYou => t.not_for_you(),
+        ServiceError::OwnChallenge => t.own_challenge(),
+        ServiceError::ChallengeClosed(_) | ServiceError::ChallengeExpired => t.challenge_closed(),
+        ServiceError::NoSuchGame(_) | ServiceError::NoSuchChallenge(_) => t.bad_button(),
+        ServiceError::BadSetup(s) => s.clone(),
+        ServiceError::Busy => t.try_again(),
+        ServiceError::Damaged { .. } => t.damaged_game(),
+        ServiceError::Store(_) => t.try_again(),
+        ServiceError::NotDue => return None,
+    })
+}
+
+/// Load a game and its replay.
+pub async fn load(app: &App, id: GameId) -> Result<(GameRecord, Game), BotError> {
+    let r = app
+        .games
+        .run(move |s| {
+            let g = s.game(id)?;
+            let game = s.replay(&g)?;
+            Ok::<_, ServiceError>((g, game))
+        })
+        .await?;
+    Ok(r)
+}
+
+/// After any change to a game: show it, announce its end, or let the program move.
+pub async fn after_change(app: &App, g: GameRecord) -> Result<(), BotError> {
+    let g2 = g.clone();
+    let game = app.games.run(move |s| s.replay(&g2)).await?;
+    view::show(app, &g, &game, &Ui::Plain).await?;
+    match g.status {
+        Status::Over { .. } => announce_end(app, &g, &game).await?,
+        Status::Aborted { .. } => {}
+        Status::Active => {
+            if matches!(g.player(g.side_to_move()), Player::Program { .. }) {
+                spawn_program_move(app, g.id);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The record text of a game with the players' names.
+pub async fn record_text(app: &App, g: &GameRecord, game: &Game) -> String {
+    let name = |p: Player| {
+        let app = app.clone();
+        async move {
+            match p {
+                Player::Human(u) => app
+                    .games
+                    .run(move |s| s.user(u))
+                    .await
+                    .ok()
+                    .flatten()
+                    .map(|r| r.name)
+                    .unwrap_or_else(|| u.to_string()),
+                Player::Program { level } => format!("ugolki-bot level {level}"),
+                Player::Absent => "-".into(),
+            }
+        }
+    };
+    let white = name(g.player(Color::White)).await;
+    let black = name(g.player(Color::Black)).await;
+    let date = date_of(g.created_at.0);
+    game.to_record(&[
+        ("Site", "Telegram"),
+        ("Date", &date),
+        ("White", &white),
+        ("Black", &black),
+        ("Game", &g.id.to_string()),
+    ])
+}
+
+/// `YYYY.MM.DD` of a Unix time in milliseconds (civil calendar, UTC).
+pub fn date_of(ms: u64) -> String {
+    let days = (ms / 86_400_000) as i64;
+    // Howard Hinnant's days-to-civil algorithm.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// Send a game's animated replay.
+pub async fn send_replay(
+    app: &App,
+    g: &GameRecord,
+    game: &Game,
+    caption: &str,
+) -> Result<(), BotError> {
+    let view = view::view_for(app, g).await;
+    let a = app.clone();
+    let gm = game.clone();
+    let gif = tokio::task::spawn_blocking(move || {
+        a.renderer.render_game_gif(
+            &gm,
+            &GifOptions {
+                view,
+                ..GifOptions::default()
+            },
+        )
+    })
+    .await
+    .map_err(|e| BotError::Internal(e.to_string()))??;
+    let chat = g.chat.0;
+    let name = format!("ugolki-{}.gif", g.id);
+    tg::call(&app.pacer, chat, || {
+        app.bot
+            .send_animation(
+                teloxide::types::ChatId(chat),
+                InputFile::memory(gif.clone()).file_name(name.clone()),
+            )
+            .caption(caption.to_string())
+            .parse_mode(ParseMode::Html)
+            .into_future()
+    })
+    .await?;
+    Ok(())
+}
+
+/// Send a game's record as a text document.
+pub async fn send_record(app: &App, g: &GameRecord, game: &Game) -> Result<(), BotError> {
+    let text = record_text(app, g, game).await;
+    let chat = g.chat.0;
+    let name = format!("ugolki-{}.txt", g.id);
+    tg::call(&app.pacer, chat, || {
+        app.bot
+            .send_document(
+                teloxide::types::ChatId(chat),
+                InputFile::memory(text.clone().into_bytes()).file_name(name.clone()),
+            )
+            .into_future()
+    })
+    .await?;
+    Ok(())
+}
+
+/// The end of a game: the replay GIF with the result, the record, and for the training
+/// room the comparison with the optimum.
+async fn announce_end(app: &App, g: &GameRecord, game: &Game) -> Result<(), BotError> {
+    let lang = app.game_lang(g).await;
+    let t = texts(lang);
+    let result = view::result_line(app, g, game, t).await.unwrap_or_default();
+    send_replay(app, g, game, &format!("<b>{result}</b>")).await?;
+    send_record(app, g, game).await?;
+    if g.variant.rules().solo
+        && let Status::Over { outcome, .. } = g.status
+        && outcome.reason == crate::engine::Reason::Goal
+    {
+        training_report(app, g, game, t).await?;
+    }
+    Ok(())
+}
+
+/// Compare a finished training run with the optimum and show the optimal line.
+async fn training_report(
+    app: &App,
+    g: &GameRecord,
+    game: &Game,
+    t: &dyn Texts,
+) -> Result<(), BotError> {
+    let variant = g.variant.clone();
+    let solution = tokio::task::spawn_blocking(move || ai::training_optimum(&variant))
+        .await
+        .map_err(|e| BotError::Internal(e.to_string()))?;
+    let moves = game.plies() as u16;
+    let chat = g.chat.0;
+    let text = t.training_done(moves, solution.as_ref().map(|s| s.len() as u16));
+    tg::call(&app.pacer, chat, || {
+        app.bot
+            .send_message(teloxide::types::ChatId(chat), text.clone())
+            .parse_mode(ParseMode::Html)
+            .into_future()
+    })
+    .await?;
+    if let Some(line) = solution
+        && (line.len() as u16) < moves
+    {
+        let mut best = Game::new(&g.variant);
+        for p in &line {
+            if best.play_squares(p.squares()).is_err() {
+                tracing::error!("the training solver returned an illegal line");
+                return Ok(());
+            }
+        }
+        send_replay(app, g, &best, &t.training_optimal_line(line.len() as u16)).await?;
+    }
+    Ok(())
+}
+
+/// Let the program move in game `id` in the background (once at a time per game).
+pub fn spawn_program_move(app: &App, id: GameId) {
+    {
+        let mut th = app.thinking.lock().unwrap_or_else(|e| e.into_inner());
+        if !th.insert(id.0) {
+            return;
+        }
+    }
+    let app = app.clone();
+    tokio::spawn(async move {
+        let r = program_move(&app, id).await;
+        app.thinking
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(&id.0);
+        if let Err(e) = r {
+            tracing::warn!(game = %id, error = %e, "the program's move failed");
+        }
+    });
+}
+
+async fn program_move(app: &App, id: GameId) -> Result<(), BotError> {
+    let (g, game) = load(app, id).await?;
+    let side = g.side_to_move();
+    let Player::Program { level } = g.player(side) else {
+        return Ok(());
+    };
+    if !g.is_active() {
+        return Ok(());
+    }
+    let path = tokio::task::spawn_blocking(move || program_choice(&game, level))
+        .await
+        .map_err(|e| BotError::Internal(e.to_string()))?;
+    let Some(path) = path else { return Ok(()) };
+    let version = g.version;
+    let mv = MoveInput::from(&path);
+    let r = app
+        .games
+        .run(move |s| s.play(id, Actor::Program, Expect::Version(version), &mv, now()))
+        .await;
+    match r {
+        Ok(out) => after_change(app, out.game().clone()).await,
+        // Someone (a resignation, a timer) changed the game first: nothing to do.
+        Err(ServiceError::Stale { .. } | ServiceError::GameOver) => Ok(()),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// A person's move: check whose turn it is, ask before a losing return home, play it
+/// with the expectation `expect`, then update the board (and let the program answer).
+pub async fn user_move(
+    app: &App,
+    id: GameId,
+    user: UserId,
+    input: MoveInput,
+    expect: Expect,
+    confirmed: bool,
+    t: &dyn Texts,
+) -> Result<Attempt, BotError> {
+    let (g, game) = match load(app, id).await {
+        Ok(x) => x,
+        Err(BotError::Service(e)) => {
+            return refusal(&e, t)
+                .map(Attempt::Refused)
+                .ok_or(BotError::Service(e));
+        }
+        Err(e) => return Err(e),
+    };
+    let Some(colour) = g.color_of(user) else {
+        return Ok(Attempt::Refused(t.not_your_game()));
+    };
+    if let Expect::Ply(p) = expect
+        && p != g.ply()
+    {
+        view::show(app, &g, &game, &Ui::Plain).await?;
+        return Ok(Attempt::Stale);
+    }
+    if !g.is_active() {
+        return Ok(Attempt::Refused(t.game_over()));
+    }
+    if g.side_to_move() != colour && !g.is_solo() {
+        return Ok(Attempt::Refused(t.not_your_turn()));
+    }
+    let path = match &input {
+        MoveInput::Text(s) => parse_move(game.position(), s),
+        MoveInput::Squares(sq) => game.check(sq).map_err(Into::into),
+    };
+    let path = match path {
+        Ok(p) => p,
+        Err(e) => return Ok(Attempt::Refused(t.move_error(&e))),
+    };
+    if !confirmed && game.position().is_return_home(path.as_move()) {
+        return Ok(Attempt::Confirm { path });
+    }
+    let mv = MoveInput::Squares(path.squares().to_vec());
+    let r = app
+        .games
+        .run(move |s| s.play(id, Actor::User(user), expect, &mv, now()))
+        .await;
+    match r {
+        Ok(MoveOutcome::Played(m)) => {
+            after_change(app, m.game).await?;
+            Ok(Attempt::Played)
+        }
+        Ok(MoveOutcome::Flagged(g)) => {
+            after_change(app, g).await?;
+            Ok(Attempt::Refused(t.game_over()))
+        }
+        Err(ServiceError::Stale { .. }) => {
+            view::refresh(app, id).await?;
+            Ok(Attempt::Stale)
+        }
+        Err(e) => match refusal(&e, t) {
+            Some(text) => Ok(Attempt::Refused(text)),
+            None => Err(e.into()),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::date_of;
+
+    #[test]
+    fn civil_dates() {
+        assert_eq!(date_of(0), "1970.01.01");
+        assert_eq!(date_of(1_795_000_000_000), "2026.11.18");
+        assert_eq!(date_of(951_782_400_000), "2000.02.29");
+    }
+}

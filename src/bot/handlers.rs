@@ -1,0 +1,1482 @@
+//! Update handlers: commands, typed moves and button taps.
+
+use super::app::{App, now};
+use super::callback::{Callback, SettingKey};
+use super::commands::Command;
+use super::error::BotError;
+use super::flow::{self, Attempt};
+use super::keyboard;
+use super::stats;
+use super::texts::{Texts, escape, mention, texts};
+use super::tg;
+use super::view::{self, Ui};
+use crate::engine::{Color, Variant, VariantId, read_squares};
+use crate::game::{
+    ChallengeId, ChallengeRecord, ChallengeStatus, ChallengeTarget, ChatId, ColourChoice, Expect,
+    GameId, GameRecord, Language, MessageId, MoveInput, NewChallenge, NewGame, Orientation, Player,
+    ServiceError, TimeControl, UserId,
+};
+use teloxide::payloads::{AnswerCallbackQuerySetters, SendMessageSetters};
+use teloxide::prelude::*;
+use teloxide::types::{
+    CallbackQuery, InlineKeyboardMarkup, Me, MessageEntityKind, ParseMode, ReplyParameters, User,
+};
+use teloxide::utils::command::BotCommands;
+
+/// The handler result type the dispatcher expects.
+pub type HandlerResult = Result<(), BotError>;
+
+fn uid(u: &User) -> UserId {
+    UserId(u.id.0)
+}
+
+fn chat_of(msg: &Message) -> ChatId {
+    ChatId(msg.chat.id.0)
+}
+
+/// Send `text` (HTML) to a chat, optionally as a reply, with an optional keyboard.
+pub async fn say(
+    app: &App,
+    chat: ChatId,
+    reply_to: Option<teloxide::types::MessageId>,
+    text: &str,
+    keyboard: Option<InlineKeyboardMarkup>,
+) -> Result<Message, BotError> {
+    let text = if text.chars().count() > 4096 {
+        text.chars().take(4090).collect::<String>() + "…"
+    } else {
+        text.to_string()
+    };
+    let m = tg::call(&app.pacer, chat.0, || {
+        let mut req = app
+            .bot
+            .send_message(teloxide::types::ChatId(chat.0), text.clone())
+            .parse_mode(ParseMode::Html);
+        if let Some(r) = reply_to {
+            req = req.reply_parameters(ReplyParameters::new(r).allow_sending_without_reply());
+        }
+        if let Some(k) = &keyboard {
+            req = req.reply_markup(k.clone());
+        }
+        req.into_future()
+    })
+    .await?;
+    Ok(m)
+}
+
+/// Entry point for messages.
+pub async fn on_message(app: App, msg: Message, me: Me) -> HandlerResult {
+    let Some(from) = msg.from.clone() else {
+        return Ok(());
+    };
+    if from.is_bot {
+        return Ok(());
+    }
+    let Some(text) = msg.text().map(str::to_string) else {
+        return Ok(());
+    };
+    app.touch(&from).await;
+    let r = if text.starts_with('/') {
+        match Command::parse(&text, me.username()) {
+            Ok(cmd) => on_command(&app, &msg, &from, cmd, &me).await,
+            Err(_) => Ok(()),
+        }
+    } else {
+        on_text(&app, &msg, &from, &text).await
+    };
+    if let Err(e) = &r {
+        report(&app, chat_of(&msg), Some(uid(&from)), e).await;
+    }
+    Ok(())
+}
+
+/// Tell the chat that something failed (nothing is lost), and log it.
+async fn report(app: &App, chat: ChatId, user: Option<UserId>, e: &BotError) {
+    tracing::warn!(chat = %chat, error = %e, "handling an update failed");
+    if let BotError::Telegram(_) = e {
+        return;
+    }
+    let lang = app.chat_lang(chat, user).await;
+    let t = texts(lang);
+    let text = match e {
+        BotError::Service(s) => flow::refusal(s, t).unwrap_or_else(|| t.try_again()),
+        _ => t.try_again(),
+    };
+    let _ = say(app, chat, None, &text, None).await;
+}
+
+/// Which of the user's games a message refers to: a reply to a board picks that game,
+/// otherwise their only game here (or the only one where it is their turn).
+enum Pick {
+    One(Box<GameRecord>),
+    None,
+    Several,
+}
+
+async fn pick_game(
+    app: &App,
+    chat: ChatId,
+    user: UserId,
+    reply_to: Option<&Message>,
+) -> Result<Pick, BotError> {
+    let games = app.games.run(move |s| s.active_games(chat)).await?;
+    if let Some(r) = reply_to {
+        let mid = MessageId(r.id.0);
+        if let Some(g) = games.iter().find(|g| g.message == Some(mid)) {
+            return Ok(Pick::One(Box::new(g.clone())));
+        }
+    }
+    let mine: Vec<GameRecord> = games
+        .into_iter()
+        .filter(|g| g.color_of(user).is_some())
+        .collect();
+    Ok(match mine.len() {
+        0 => Pick::None,
+        1 => Pick::One(Box::new(mine.into_iter().next().expect("one game"))),
+        _ => {
+            let my_turn: Vec<&GameRecord> = mine
+                .iter()
+                .filter(|g| g.color_of(user) == Some(g.side_to_move()) || g.is_solo())
+                .collect();
+            if my_turn.len() == 1 {
+                Pick::One(Box::new(my_turn[0].clone()))
+            } else {
+                Pick::Several
+            }
+        }
+    })
+}
+
+/// Whether free text looks like an attempted move (so a reason is worth replying).
+fn looks_like_move(text: &str) -> bool {
+    if text.chars().count() > 40 {
+        return false;
+    }
+    match read_squares(text) {
+        Ok(_) => true,
+        Err(crate::engine::InputError::OneSquare(_)) => text.trim().chars().count() <= 4,
+        Err(
+            crate::engine::InputError::BadSquare { .. }
+            | crate::engine::InputError::OffBoard { .. },
+        ) => text.split_whitespace().count() <= 3,
+        Err(_) => false,
+    }
+}
+
+async fn on_text(app: &App, msg: &Message, from: &User, text: &str) -> HandlerResult {
+    let chat = chat_of(msg);
+    let user = uid(from);
+    let reply_to_board = msg
+        .reply_to_message()
+        .filter(|r| r.from.as_ref().is_some_and(|u| u.is_bot));
+    let private = chat.0 > 0;
+    // In groups only replies to the board, or text that reads as squares, are moves.
+    if !private && reply_to_board.is_none() && read_squares(text).is_err() {
+        return Ok(());
+    }
+    if !looks_like_move(text) && reply_to_board.is_none() {
+        return Ok(());
+    }
+    let lang = app.chat_lang(chat, Some(user)).await;
+    let t = texts(lang);
+    match pick_game(app, chat, user, reply_to_board).await? {
+        Pick::One(g) => typed_move(app, msg, &g, user, text, t).await,
+        Pick::None => {
+            if private || reply_to_board.is_some() {
+                say(app, chat, Some(msg.id), &t.no_active_game(), None).await?;
+            }
+            Ok(())
+        }
+        Pick::Several => {
+            say(app, chat, Some(msg.id), &t.several_games(), None).await?;
+            Ok(())
+        }
+    }
+}
+
+async fn typed_move(
+    app: &App,
+    msg: &Message,
+    g: &GameRecord,
+    user: UserId,
+    text: &str,
+    t: &dyn Texts,
+) -> HandlerResult {
+    let chat = chat_of(msg);
+    if !app.allow_action(user.0) {
+        say(app, chat, Some(msg.id), &t.slow_down(), None).await?;
+        return Ok(());
+    }
+    let attempt = flow::user_move(
+        app,
+        g.id,
+        user,
+        MoveInput::Text(text.to_string()),
+        Expect::Any,
+        false,
+        t,
+    )
+    .await?;
+    match attempt {
+        Attempt::Played => {}
+        Attempt::Confirm { path } => {
+            let kb = keyboard::confirm_return_home(g.id, g.ply(), path.from(), path.to(), t);
+            let d = g.variant.rules().exit_deadline.unwrap_or(0);
+            say(
+                app,
+                chat,
+                Some(msg.id),
+                &t.confirm_return_home(&path.to_string(), d),
+                Some(kb),
+            )
+            .await?;
+        }
+        Attempt::Refused(reason) => {
+            say(app, chat, Some(msg.id), &escape(&reason), None).await?;
+        }
+        Attempt::Stale => {
+            say(app, chat, Some(msg.id), &t.stale_button(), None).await?;
+        }
+    }
+    Ok(())
+}
+
+/// Split command arguments into a variant (or the default) and a time control.
+fn parse_game_args(
+    args: &str,
+    default_variant: &Variant,
+    default_tc: TimeControl,
+) -> Result<(Variant, TimeControl, Vec<String>), String> {
+    let mut variant = default_variant.clone();
+    let mut tc = default_tc;
+    let mut rest = Vec::new();
+    for w in args.split_whitespace() {
+        if let Ok(v) = Variant::parse(w) {
+            variant = v;
+        } else if let Ok(x) = w.parse::<TimeControl>() {
+            tc = x;
+        } else {
+            rest.push(w.to_string());
+        }
+    }
+    if variant.rules().solo {
+        return Err(variant.id().id().to_string());
+    }
+    Ok((variant, tc, rest))
+}
+
+async fn on_command(app: &App, msg: &Message, from: &User, cmd: Command, me: &Me) -> HandlerResult {
+    let chat = chat_of(msg);
+    let user = uid(from);
+    let private = chat.0 > 0;
+    let lang = app.chat_lang(chat, Some(user)).await;
+    let t = texts(lang);
+    match cmd {
+        Command::Start(arg) => {
+            if let Some(id) = arg.strip_prefix("c").and_then(|s| s.parse::<u64>().ok()) {
+                return link_challenge(app, msg, from, ChallengeId(id), t).await;
+            }
+            if private {
+                say(
+                    app,
+                    chat,
+                    None,
+                    &t.welcome_private(&escape(&from.first_name)),
+                    Some(keyboard::start_menu(t)),
+                )
+                .await?;
+            } else {
+                say(app, chat, None, &t.welcome_group(), None).await?;
+            }
+        }
+        Command::Help => {
+            say(app, chat, None, &t.help(), None).await?;
+        }
+        Command::Rules(arg) => {
+            let v = match arg.trim() {
+                "" => VariantId::Classic,
+                s => match s.parse::<VariantId>() {
+                    Ok(v) => v,
+                    Err(_) => {
+                        say(
+                            app,
+                            chat,
+                            Some(msg.id),
+                            &t.unknown_variant(&escape(s)),
+                            None,
+                        )
+                        .await?;
+                        return Ok(());
+                    }
+                },
+            };
+            say(app, chat, None, &t.rules(v), None).await?;
+        }
+        Command::Variants => {
+            say(app, chat, None, &t.variants(), None).await?;
+        }
+        Command::Lang(arg) => {
+            let choice = match arg.trim() {
+                "" => None,
+                s => Language::from_code(s),
+            };
+            match choice {
+                None => {
+                    say(
+                        app,
+                        chat,
+                        None,
+                        &t.choose_language(),
+                        Some(keyboard::languages()),
+                    )
+                    .await?;
+                }
+                Some(l) => set_language(app, chat, user, l, Some(msg.id)).await?,
+            }
+        }
+        Command::Play(arg) => {
+            if !private {
+                say(
+                    app,
+                    chat,
+                    Some(msg.id),
+                    &t.private_only(me.username()),
+                    None,
+                )
+                .await?;
+                return Ok(());
+            }
+            let mut variant = VariantId::Classic;
+            let mut level = None;
+            for w in arg.split_whitespace() {
+                if let Ok(v) = w.parse::<VariantId>() {
+                    variant = v;
+                } else if let Ok(l) = w.parse::<u8>()
+                    && (1..=5).contains(&l)
+                {
+                    level = Some(l);
+                } else {
+                    say(
+                        app,
+                        chat,
+                        Some(msg.id),
+                        &t.unknown_variant(&escape(w)),
+                        None,
+                    )
+                    .await?;
+                    return Ok(());
+                }
+            }
+            if variant == VariantId::Training {
+                return start_training(app, chat, user, Variant::new(VariantId::Training)).await;
+            }
+            say(
+                app,
+                chat,
+                None,
+                &t.choose_colour(variant),
+                Some(keyboard::play_colour(variant, level, t)),
+            )
+            .await?;
+        }
+        Command::Train(arg) => {
+            if !private {
+                say(
+                    app,
+                    chat,
+                    Some(msg.id),
+                    &t.private_only(me.username()),
+                    None,
+                )
+                .await?;
+                return Ok(());
+            }
+            let variant = match arg.trim() {
+                "" | "classic" | "orth" => Variant::new(VariantId::Training),
+                "diagonal" | "diag" => Variant::new(VariantId::Training)
+                    .with_option("directions", "all")
+                    .map_err(|e| BotError::Internal(e.to_string()))?,
+                other => {
+                    say(
+                        app,
+                        chat,
+                        Some(msg.id),
+                        &t.bad_arguments("/train [classic|diagonal]"),
+                        None,
+                    )
+                    .await?;
+                    tracing::debug!(arg = other, "bad /train argument");
+                    return Ok(());
+                }
+            };
+            start_training(app, chat, user, variant).await?;
+        }
+        Command::New(arg) => {
+            if private {
+                say(app, chat, Some(msg.id), &t.group_only(), None).await?;
+                return Ok(());
+            }
+            let settings = app.games.run(move |s| s.chat(chat, now())).await?.settings;
+            match parse_game_args(&arg, &settings.variant, settings.time_control) {
+                Ok((variant, tc, _)) => {
+                    create_challenge(app, chat, from, ChallengeTarget::Open, variant, tc, t)
+                        .await?;
+                }
+                Err(bad) => {
+                    say(
+                        app,
+                        chat,
+                        Some(msg.id),
+                        &t.unknown_variant(&escape(&bad)),
+                        None,
+                    )
+                    .await?;
+                }
+            }
+        }
+        Command::Challenge(arg) => {
+            let settings = app.games.run(move |s| s.chat(chat, now())).await?.settings;
+            let (variant, tc, rest) =
+                match parse_game_args(&arg, &settings.variant, settings.time_control) {
+                    Ok(x) => x,
+                    Err(bad) => {
+                        say(
+                            app,
+                            chat,
+                            Some(msg.id),
+                            &t.unknown_variant(&escape(&bad)),
+                            None,
+                        )
+                        .await?;
+                        return Ok(());
+                    }
+                };
+            if private {
+                return private_challenge(app, chat, from, variant, tc, me, t).await;
+            }
+            let target = challenge_target(msg, &rest);
+            match target {
+                Some(target) => create_challenge(app, chat, from, target, variant, tc, t).await?,
+                None => {
+                    say(app, chat, Some(msg.id), &t.challenge_usage(), None).await?;
+                }
+            }
+        }
+        Command::M(arg) => match pick_game(app, chat, user, msg.reply_to_message()).await? {
+            Pick::One(g) => typed_move(app, msg, &g, user, &arg, t).await?,
+            Pick::None => {
+                say(app, chat, Some(msg.id), &t.no_active_game(), None).await?;
+            }
+            Pick::Several => {
+                say(app, chat, Some(msg.id), &t.several_games(), None).await?;
+            }
+        },
+        Command::Board => match pick_game(app, chat, user, msg.reply_to_message()).await? {
+            Pick::One(g) => repost_board(app, &g, t).await?,
+            Pick::None => {
+                say(app, chat, Some(msg.id), &t.no_active_game(), None).await?;
+            }
+            Pick::Several => {
+                say(app, chat, Some(msg.id), &t.several_games(), None).await?;
+            }
+        },
+        Command::Resign | Command::Draw | Command::Abort => {
+            let g = match pick_game(app, chat, user, msg.reply_to_message()).await? {
+                Pick::One(g) => g,
+                Pick::None => {
+                    say(app, chat, Some(msg.id), &t.no_active_game(), None).await?;
+                    return Ok(());
+                }
+                Pick::Several => {
+                    say(app, chat, Some(msg.id), &t.several_games(), None).await?;
+                    return Ok(());
+                }
+            };
+            let id = g.id;
+            match cmd {
+                Command::Resign => {
+                    say(
+                        app,
+                        chat,
+                        Some(msg.id),
+                        &t.confirm_resign(),
+                        Some(keyboard::confirm_resign(id, t)),
+                    )
+                    .await?;
+                }
+                Command::Abort => {
+                    let r = app.games.run(move |s| s.abort(id, user, now())).await;
+                    match r {
+                        Ok(g) => flow::after_change(app, g).await?,
+                        Err(e) => refuse(app, chat, msg, &e, t).await?,
+                    }
+                }
+                _ => {
+                    let r = app.games.run(move |s| s.offer_draw(id, user, now())).await;
+                    match r {
+                        Ok(crate::game::DrawOutcome::Agreed(g)) => {
+                            flow::after_change(app, g).await?
+                        }
+                        Ok(crate::game::DrawOutcome::Offered(g)) => {
+                            let who = mention(user.0, &from.full_name());
+                            say(
+                                app,
+                                chat,
+                                None,
+                                &t.draw_offered(&who),
+                                Some(keyboard::draw_offer(id, t)),
+                            )
+                            .await?;
+                            view::refresh(app, g.id).await?;
+                        }
+                        Err(e) => refuse(app, chat, msg, &e, t).await?,
+                    }
+                }
+            }
+        }
+        Command::Stats(arg) => stats::stats(app, msg, from, &arg, t).await?,
+        Command::Top(arg) => stats::top(app, msg, &arg, t).await?,
+        Command::History => stats::history(app, msg, from, t).await?,
+        Command::Settings(_) => settings_menu(app, chat, user, t).await?,
+    }
+    Ok(())
+}
+
+async fn refuse(
+    app: &App,
+    chat: ChatId,
+    msg: &Message,
+    e: &ServiceError,
+    t: &dyn Texts,
+) -> HandlerResult {
+    match flow::refusal(e, t) {
+        Some(text) => {
+            say(app, chat, Some(msg.id), &escape(&text), None).await?;
+            Ok(())
+        }
+        None => Err(BotError::Service(e.clone())),
+    }
+}
+
+/// Whom `/challenge` names: the replied-to user, a text mention, or `@username`.
+fn challenge_target(msg: &Message, rest: &[String]) -> Option<ChallengeTarget> {
+    if let Some(u) = msg.reply_to_message().and_then(|r| r.from.as_ref())
+        && !u.is_bot
+    {
+        return Some(ChallengeTarget::User(uid(u)));
+    }
+    for e in msg.entities().unwrap_or_default() {
+        if let MessageEntityKind::TextMention { user } = &e.kind {
+            return Some(ChallengeTarget::User(uid(user)));
+        }
+    }
+    rest.iter()
+        .find_map(|w| w.strip_prefix('@'))
+        .filter(|n| !n.is_empty())
+        .map(|n| ChallengeTarget::Username(n.to_string()))
+}
+
+async fn create_challenge(
+    app: &App,
+    chat: ChatId,
+    from: &User,
+    target: ChallengeTarget,
+    variant: Variant,
+    tc: TimeControl,
+    t: &dyn Texts,
+) -> HandlerResult {
+    let new = NewChallenge {
+        chat,
+        message: None,
+        from: uid(from),
+        target: target.clone(),
+        variant,
+        time_control: tc,
+        colour: ColourChoice::Random,
+        rated: true,
+    };
+    let c = match app.games.run(move |s| s.create_challenge(new, now())).await {
+        Ok(c) => c,
+        Err(e) => {
+            let text = flow::refusal(&e, t).unwrap_or_else(|| t.try_again());
+            say(app, chat, None, &escape(&text), None).await?;
+            return Ok(());
+        }
+    };
+    let text = challenge_text(app, &c, t).await;
+    let targeted = target != ChallengeTarget::Open;
+    let m = say(
+        app,
+        chat,
+        None,
+        &text,
+        Some(keyboard::challenge(c.id, targeted, t)),
+    )
+    .await?;
+    let (cid, mid) = (c.id, MessageId(m.id.0));
+    app.games
+        .run(move |s| s.set_challenge_message(cid, mid, now()))
+        .await?;
+    Ok(())
+}
+
+async fn challenge_text(app: &App, c: &ChallengeRecord, t: &dyn Texts) -> String {
+    let from = app.user_mention(c.from).await;
+    let v = t.variant_name(c.variant.id());
+    let tc = t.time_control(&c.time_control);
+    match &c.target {
+        ChallengeTarget::Open => t.open_challenge(&from, &v, &tc),
+        ChallengeTarget::User(u) => {
+            let to = app.user_mention(*u).await;
+            t.targeted_challenge(&from, &to, &v, &tc)
+        }
+        ChallengeTarget::Username(n) => {
+            t.targeted_challenge(&from, &format!("@{}", escape(n)), &v, &tc)
+        }
+    }
+}
+
+/// `/challenge` in a private chat: a link a friend opens to accept (the game is then
+/// played in the friend's private chat with the bot... and announced to the challenger).
+async fn private_challenge(
+    app: &App,
+    chat: ChatId,
+    from: &User,
+    variant: Variant,
+    tc: TimeControl,
+    me: &Me,
+    t: &dyn Texts,
+) -> HandlerResult {
+    let new = NewChallenge {
+        chat,
+        message: None,
+        from: uid(from),
+        target: ChallengeTarget::Open,
+        variant: variant.clone(),
+        time_control: tc,
+        colour: ColourChoice::Random,
+        rated: true,
+    };
+    let c = app
+        .games
+        .run(move |s| s.create_challenge(new, now()))
+        .await?;
+    let link = format!("https://t.me/{}?start=c{}", me.username(), c.id.0);
+    let text = t.challenge_link(&t.variant_name(variant.id()), &t.time_control(&tc), &link);
+    let m = say(app, chat, None, &text, None).await?;
+    let (cid, mid) = (c.id, MessageId(m.id.0));
+    app.games
+        .run(move |s| s.set_challenge_message(cid, mid, now()))
+        .await?;
+    Ok(())
+}
+
+/// Someone opened a challenge link (`/start c<id>`): show it with an Accept button.
+async fn link_challenge(
+    app: &App,
+    msg: &Message,
+    from: &User,
+    id: ChallengeId,
+    t: &dyn Texts,
+) -> HandlerResult {
+    let chat = chat_of(msg);
+    let c = match app.games.run(move |s| s.challenge(id)).await {
+        Ok(c) if c.status == ChallengeStatus::Open => c,
+        _ => {
+            say(app, chat, None, &t.challenge_closed(), None).await?;
+            return Ok(());
+        }
+    };
+    if c.from == uid(from) {
+        say(app, chat, None, &t.own_challenge(), None).await?;
+        return Ok(());
+    }
+    let who = app.user_mention(c.from).await;
+    let text = t.link_challenge(
+        &who,
+        &t.variant_name(c.variant.id()),
+        &t.time_control(&c.time_control),
+    );
+    say(
+        app,
+        chat,
+        None,
+        &text,
+        Some(keyboard::challenge(c.id, true, t)),
+    )
+    .await?;
+    Ok(())
+}
+
+async fn start_training(app: &App, chat: ChatId, user: UserId, variant: Variant) -> HandlerResult {
+    let new = NewGame {
+        variant,
+        players: [Player::Human(user), Player::Absent],
+        time_control: TimeControl::Untimed,
+        chat,
+        message: None,
+        rated: false,
+        start: None,
+    };
+    let g = app.games.run(move |s| s.create_game(new, now())).await?;
+    flow::after_change(app, g).await
+}
+
+async fn start_vs_program(
+    app: &App,
+    chat: ChatId,
+    user: UserId,
+    variant: VariantId,
+    colour: Option<Color>,
+    level: u8,
+) -> HandlerResult {
+    let colour = colour.unwrap_or_else(|| {
+        if now().0.is_multiple_of(2) {
+            Color::White
+        } else {
+            Color::Black
+        }
+    });
+    let human = Player::Human(user);
+    let program = Player::Program { level };
+    let players = match colour {
+        Color::White => [human, program],
+        Color::Black => [program, human],
+    };
+    let new = NewGame {
+        variant: Variant::new(variant),
+        players,
+        time_control: TimeControl::Untimed,
+        chat,
+        message: None,
+        rated: false,
+        start: None,
+    };
+    let g = app.games.run(move |s| s.create_game(new, now())).await?;
+    flow::after_change(app, g).await
+}
+
+async fn repost_board(app: &App, g: &GameRecord, t: &dyn Texts) -> HandlerResult {
+    let (g, game) = flow::load(app, g.id).await?;
+    let old = g.message;
+    let msg = view::compose(app, &g, &game, &Ui::Plain).await?;
+    view::post(app, &g, msg).await?;
+    if let Some(old) = old {
+        let chat = g.chat.0;
+        let text = t.board_moved();
+        // The old board keeps its picture but loses its buttons.
+        let r = tg::call(&app.pacer, chat, || {
+            app.bot
+                .edit_message_caption(
+                    teloxide::types::ChatId(chat),
+                    teloxide::types::MessageId(old.0),
+                )
+                .caption(text.clone())
+                .into_future()
+        })
+        .await;
+        if let Err(e) = r
+            && !tg::not_modified(&e)
+            && !tg::gone(&e)
+        {
+            tracing::debug!(error = %e, "could not retire the old board");
+        }
+    }
+    Ok(())
+}
+
+async fn set_language(
+    app: &App,
+    chat: ChatId,
+    user: UserId,
+    l: Language,
+    reply: Option<teloxide::types::MessageId>,
+) -> HandlerResult {
+    if chat.0 < 0 {
+        if !is_admin(app, chat, user).await {
+            let t = texts(app.chat_lang(chat, Some(user)).await);
+            say(app, chat, reply, &t.admins_only(), None).await?;
+            return Ok(());
+        }
+        app.games
+            .run(move |s| s.update_chat_settings(chat, now(), |c| c.language = Some(l)))
+            .await?;
+    } else {
+        app.games
+            .run(move |s| s.set_user_language(user, Some(l), now()))
+            .await?;
+    }
+    say(app, chat, reply, &texts(l).language_set(), None).await?;
+    Ok(())
+}
+
+async fn is_admin(app: &App, chat: ChatId, user: UserId) -> bool {
+    if chat.0 > 0 {
+        return true;
+    }
+    let r = tg::call(&app.pacer, chat.0, || {
+        app.bot
+            .get_chat_member(
+                teloxide::types::ChatId(chat.0),
+                teloxide::types::UserId(user.0),
+            )
+            .into_future()
+    })
+    .await;
+    match r {
+        Ok(m) => m.is_privileged(),
+        Err(e) => {
+            tracing::warn!(error = %e, "getChatMember failed");
+            false
+        }
+    }
+}
+
+const TIME_CHOICES: [&str; 5] = ["untimed", "3+2", "5+3", "10+5", "60s"];
+const VARIANT_CHOICES: [VariantId; 6] = [
+    VariantId::Classic,
+    VariantId::Classic3x4,
+    VariantId::Diagonal,
+    VariantId::Triangle,
+    VariantId::Gambiter,
+    VariantId::Duelio,
+];
+
+async fn settings_menu(app: &App, chat: ChatId, user: UserId, t: &dyn Texts) -> HandlerResult {
+    let c = app.games.run(move |s| s.chat(chat, now())).await?;
+    let s = &c.settings;
+    let mark = |on: bool, label: String| if on { format!("✅ {label}") } else { label };
+    let mut rows = Vec::new();
+    rows.push(
+        VARIANT_CHOICES[..3]
+            .iter()
+            .map(|v| {
+                btn(
+                    mark(s.variant.id() == *v, t.variant_name(*v)),
+                    SettingKey::Variant,
+                    v.id(),
+                )
+            })
+            .collect::<Vec<_>>(),
+    );
+    rows.push(
+        VARIANT_CHOICES[3..]
+            .iter()
+            .map(|v| {
+                btn(
+                    mark(s.variant.id() == *v, t.variant_name(*v)),
+                    SettingKey::Variant,
+                    v.id(),
+                )
+            })
+            .collect(),
+    );
+    rows.push(
+        TIME_CHOICES
+            .iter()
+            .map(|x| {
+                let tc: TimeControl = x.parse().unwrap_or_default();
+                btn(
+                    mark(s.time_control == tc, t.time_control(&tc)),
+                    SettingKey::Time,
+                    x,
+                )
+            })
+            .collect(),
+    );
+    rows.push(vec![
+        btn(
+            mark(s.language == Some(Language::En), "English".into()),
+            SettingKey::Language,
+            "en",
+        ),
+        btn(
+            mark(s.language == Some(Language::Ru), "Русский".into()),
+            SettingKey::Language,
+            "ru",
+        ),
+        btn(
+            mark(s.language.is_none(), "auto".into()),
+            SettingKey::Language,
+            "auto",
+        ),
+    ]);
+    if chat.0 < 0 {
+        rows.push(vec![
+            btn(
+                mark(s.orientation == Orientation::White, t.btn_white()),
+                SettingKey::Orientation,
+                "white",
+            ),
+            btn(
+                mark(s.orientation == Orientation::SideToMove, "⇅".into()),
+                SettingKey::Orientation,
+                "side",
+            ),
+        ]);
+    }
+    let text = format!(
+        "⚙ {} · {}",
+        t.variant_name(s.variant.id()),
+        t.time_control(&s.time_control)
+    );
+    let _ = user;
+    say(
+        app,
+        chat,
+        None,
+        &text,
+        Some(InlineKeyboardMarkup::new(rows)),
+    )
+    .await?;
+    Ok(())
+}
+
+fn btn(label: String, key: SettingKey, value: &str) -> teloxide::types::InlineKeyboardButton {
+    teloxide::types::InlineKeyboardButton::callback(
+        label,
+        Callback::Setting {
+            key,
+            value: value.to_string(),
+        }
+        .encode(),
+    )
+}
+
+// ---------------------------------------------------------------------------------------
+// Callback queries
+
+/// Entry point for button taps. Every query is answered exactly once.
+pub async fn on_callback(app: App, q: CallbackQuery) -> HandlerResult {
+    app.touch(&q.from).await;
+    let user = uid(&q.from);
+    let chat = q
+        .regular_message()
+        .map(|m| ChatId(m.chat.id.0))
+        .unwrap_or(ChatId(user.0 as i64));
+    let lang = app.chat_lang(chat, Some(user)).await;
+    let t = texts(lang);
+    let answer = match Callback::decode(q.data.as_deref().unwrap_or("")) {
+        Err(_) => Answer::Alert(t.bad_button()),
+        Ok(cb) => match handle_callback(&app, &q, chat, user, cb, t).await {
+            Ok(a) => a,
+            Err(e) => {
+                tracing::warn!(error = %e, "callback failed");
+                match &e {
+                    BotError::Service(s) => {
+                        Answer::Alert(flow::refusal(s, t).unwrap_or_else(|| t.try_again()))
+                    }
+                    BotError::Telegram(_) => Answer::Silent,
+                    _ => Answer::Alert(t.try_again()),
+                }
+            }
+        },
+    };
+    let r = tg::call(&app.pacer, chat.0, || {
+        let mut req = app.bot.answer_callback_query(q.id.clone());
+        match &answer {
+            Answer::Silent => {}
+            Answer::Toast(s) => req = req.text(truncate200(s)),
+            Answer::Alert(s) => req = req.text(truncate200(s)).show_alert(true),
+        }
+        req.into_future()
+    })
+    .await;
+    if let Err(e) = r {
+        tracing::debug!(error = %e, "answerCallbackQuery failed");
+    }
+    Ok(())
+}
+
+fn truncate200(s: &str) -> String {
+    s.chars().take(200).collect()
+}
+
+/// How a callback is answered.
+enum Answer {
+    Silent,
+    Toast(String),
+    Alert(String),
+}
+
+/// Checks shared by board buttons: the game belongs to this chat and this message.
+async fn board_game(app: &App, chat: ChatId, id: GameId) -> Result<Option<GameRecord>, BotError> {
+    let g = match app.games.run(move |s| s.game(id)).await {
+        Ok(g) => g,
+        Err(ServiceError::NoSuchGame(_)) => return Ok(None),
+        Err(e) => return Err(e.into()),
+    };
+    if g.chat != chat {
+        return Ok(None);
+    }
+    Ok(Some(g))
+}
+
+fn on_current_board(q: &CallbackQuery, g: &GameRecord) -> bool {
+    q.regular_message()
+        .is_some_and(|m| g.message == Some(MessageId(m.id.0)))
+}
+
+async fn handle_callback(
+    app: &App,
+    q: &CallbackQuery,
+    chat: ChatId,
+    user: UserId,
+    cb: Callback,
+    t: &dyn Texts,
+) -> Result<Answer, BotError> {
+    match cb {
+        Callback::Noop => {
+            remove_keyboard(app, q).await;
+            Ok(Answer::Silent)
+        }
+        Callback::Tap { game, ply, square } => {
+            let Some(g) = board_game(app, chat, game).await? else {
+                return Ok(Answer::Alert(t.bad_button()));
+            };
+            let Some(colour) = g.color_of(user) else {
+                return Ok(Answer::Alert(t.not_your_game()));
+            };
+            if !g.is_active() {
+                return Ok(Answer::Alert(t.game_over()));
+            }
+            if ply != g.ply() || !on_current_board(q, &g) {
+                view::refresh(app, g.id).await?;
+                return Ok(Answer::Alert(t.stale_button()));
+            }
+            if g.side_to_move() != colour {
+                return Ok(Answer::Alert(t.not_your_turn()));
+            }
+            if !app.allow_action(user.0) {
+                return Ok(Answer::Toast(t.slow_down()));
+            }
+            let (g, game) = flow::load(app, game).await?;
+            let pos = game.position();
+            if pos.piece_at(square) == Some(colour) && !pos.destinations(square).is_empty() {
+                view::show(app, &g, &game, &Ui::Select(square)).await?;
+                Ok(Answer::Silent)
+            } else {
+                Ok(Answer::Toast(format!(
+                    "{square}: {}",
+                    t.illegal(&no_move_reason(pos, square, colour))
+                )))
+            }
+        }
+        Callback::Move {
+            game,
+            ply,
+            from,
+            to,
+            confirmed,
+        } => {
+            let Some(g) = board_game(app, chat, game).await? else {
+                return Ok(Answer::Alert(t.bad_button()));
+            };
+            if g.color_of(user).is_none() {
+                return Ok(Answer::Alert(t.not_your_game()));
+            }
+            if !app.allow_action(user.0) {
+                return Ok(Answer::Toast(t.slow_down()));
+            }
+            let attempt = flow::user_move(
+                app,
+                g.id,
+                user,
+                MoveInput::Squares(vec![from, to]),
+                Expect::Ply(ply),
+                confirmed,
+                t,
+            )
+            .await?;
+            // A confirmation asked in a separate message (typed moves) is done with.
+            if confirmed && !on_current_board(q, &g) {
+                remove_keyboard(app, q).await;
+            }
+            match attempt {
+                Attempt::Played => Ok(Answer::Silent),
+                Attempt::Confirm { path } => {
+                    let (g, game) = flow::load(app, g.id).await?;
+                    view::show(
+                        app,
+                        &g,
+                        &game,
+                        &Ui::ConfirmHome {
+                            from: path.from(),
+                            to: path.to(),
+                        },
+                    )
+                    .await?;
+                    Ok(Answer::Silent)
+                }
+                Attempt::Refused(s) => Ok(Answer::Alert(s)),
+                Attempt::Stale => Ok(Answer::Alert(t.stale_button())),
+            }
+        }
+        Callback::Reset { game, .. } => {
+            let Some(g) = board_game(app, chat, game).await? else {
+                return Ok(Answer::Alert(t.bad_button()));
+            };
+            if !on_current_board(q, &g) {
+                remove_keyboard(app, q).await;
+                return Ok(Answer::Silent);
+            }
+            if g.color_of(user).is_none() {
+                return Ok(Answer::Alert(t.not_your_game()));
+            }
+            view::refresh(app, g.id).await?;
+            Ok(Answer::Silent)
+        }
+        Callback::Resign { game } => {
+            let Some(g) = board_game(app, chat, game).await? else {
+                return Ok(Answer::Alert(t.bad_button()));
+            };
+            let id = g.id;
+            let r = app.games.run(move |s| s.resign(id, user, now())).await;
+            remove_keyboard(app, q).await;
+            match r {
+                Ok(g) => {
+                    flow::after_change(app, g).await?;
+                    Ok(Answer::Silent)
+                }
+                Err(e) => Ok(Answer::Alert(
+                    flow::refusal(&e, t).unwrap_or_else(|| t.try_again()),
+                )),
+            }
+        }
+        Callback::Draw { game, accept } => {
+            let Some(g) = board_game(app, chat, game).await? else {
+                return Ok(Answer::Alert(t.bad_button()));
+            };
+            let id = g.id;
+            let r = app
+                .games
+                .run(move |s| s.answer_draw(id, user, accept, now()))
+                .await;
+            match r {
+                Ok(g) => {
+                    remove_keyboard(app, q).await;
+                    if !accept {
+                        let who = app.user_mention(user).await;
+                        say(app, chat, None, &t.draw_declined(&who), None).await?;
+                    }
+                    flow::after_change(app, g).await?;
+                    Ok(Answer::Silent)
+                }
+                Err(e) => Ok(Answer::Alert(
+                    flow::refusal(&e, t).unwrap_or_else(|| t.try_again()),
+                )),
+            }
+        }
+        Callback::Rematch { game } => {
+            let Some(g) = board_game(app, chat, game).await? else {
+                return Ok(Answer::Alert(t.bad_button()));
+            };
+            let Some(colour) = g.color_of(user) else {
+                return Ok(Answer::Alert(t.not_your_game()));
+            };
+            match g.player(!colour) {
+                Player::Program { level } => {
+                    start_vs_program(app, chat, user, g.variant.id(), Some(!colour), level).await?;
+                }
+                Player::Human(opp) => {
+                    let new = NewChallenge {
+                        chat,
+                        message: None,
+                        from: user,
+                        target: ChallengeTarget::User(opp),
+                        variant: g.variant.clone(),
+                        time_control: g.time_control,
+                        colour: match colour {
+                            Color::White => ColourChoice::Black,
+                            Color::Black => ColourChoice::White,
+                        },
+                        rated: g.rated,
+                    };
+                    let c = app
+                        .games
+                        .run(move |s| s.create_challenge(new, now()))
+                        .await?;
+                    let text = challenge_text(app, &c, t).await;
+                    let m = say(
+                        app,
+                        chat,
+                        None,
+                        &text,
+                        Some(keyboard::challenge(c.id, true, t)),
+                    )
+                    .await?;
+                    let (cid, mid) = (c.id, MessageId(m.id.0));
+                    app.games
+                        .run(move |s| s.set_challenge_message(cid, mid, now()))
+                        .await?;
+                }
+                Player::Absent => {}
+            }
+            Ok(Answer::Silent)
+        }
+        Callback::Export { game, gif } => {
+            let Some(g) = board_game(app, chat, game).await? else {
+                return Ok(Answer::Alert(t.bad_button()));
+            };
+            if !app.allow_action(user.0) {
+                return Ok(Answer::Toast(t.slow_down()));
+            }
+            let (g, game) = flow::load(app, g.id).await?;
+            if gif {
+                let caption = view::result_line(app, &g, &game, t)
+                    .await
+                    .unwrap_or_default();
+                flow::send_replay(app, &g, &game, &caption).await?;
+            } else {
+                flow::send_record(app, &g, &game).await?;
+            }
+            Ok(Answer::Silent)
+        }
+        Callback::Challenge { id, accept } => {
+            challenge_answer(app, q, chat, user, id, accept, t).await
+        }
+        Callback::Play {
+            variant,
+            colour,
+            level,
+        } => {
+            if chat.0 < 0 {
+                return Ok(Answer::Alert(t.bad_button()));
+            }
+            if variant == VariantId::Training {
+                remove_keyboard(app, q).await;
+                start_training(app, chat, user, Variant::new(VariantId::Training)).await?;
+                return Ok(Answer::Silent);
+            }
+            match (colour, level) {
+                (None, _) => {
+                    say(
+                        app,
+                        chat,
+                        None,
+                        &t.choose_colour(variant),
+                        Some(keyboard::play_colour(variant, level, t)),
+                    )
+                    .await?;
+                }
+                (Some(c), None) => {
+                    let name = match c {
+                        Some(Color::White) => t.btn_white(),
+                        Some(Color::Black) => t.btn_black(),
+                        None => t.btn_random(),
+                    };
+                    edit_text(
+                        app,
+                        q,
+                        &t.choose_level(variant, &name),
+                        Some(keyboard::play_level(variant, c, t)),
+                    )
+                    .await;
+                }
+                (Some(c), Some(l)) => {
+                    if !app.allow_action(user.0) {
+                        return Ok(Answer::Toast(t.slow_down()));
+                    }
+                    remove_keyboard(app, q).await;
+                    start_vs_program(app, chat, user, variant, c, l).await?;
+                }
+            }
+            Ok(Answer::Silent)
+        }
+        Callback::Lang(l) => {
+            set_language(app, chat, user, l, None).await?;
+            Ok(Answer::Silent)
+        }
+        Callback::Setting { key, value } => {
+            if !is_admin(app, chat, user).await {
+                return Ok(Answer::Alert(t.admins_only()));
+            }
+            let applied = match key {
+                SettingKey::Variant => value.parse::<VariantId>().ok().map(|v| {
+                    let v = Variant::new(v);
+                    Box::new(move |c: &mut crate::game::ChatSettings| c.variant = v.clone())
+                        as Box<dyn Fn(&mut crate::game::ChatSettings) + Send>
+                }),
+                SettingKey::Time => value.parse::<TimeControl>().ok().map(|tc| {
+                    Box::new(move |c: &mut crate::game::ChatSettings| c.time_control = tc)
+                        as Box<dyn Fn(&mut crate::game::ChatSettings) + Send>
+                }),
+                SettingKey::Language => match value.as_str() {
+                    "auto" => Some(
+                        Box::new(|c: &mut crate::game::ChatSettings| c.language = None)
+                            as Box<dyn Fn(&mut crate::game::ChatSettings) + Send>,
+                    ),
+                    code => Language::from_code(code).map(|l| {
+                        Box::new(move |c: &mut crate::game::ChatSettings| c.language = Some(l))
+                            as Box<dyn Fn(&mut crate::game::ChatSettings) + Send>
+                    }),
+                },
+                SettingKey::Orientation => match value.as_str() {
+                    "white" => Some(Box::new(|c: &mut crate::game::ChatSettings| {
+                        c.orientation = Orientation::White
+                    })
+                        as Box<dyn Fn(&mut crate::game::ChatSettings) + Send>),
+                    "side" => Some(Box::new(|c: &mut crate::game::ChatSettings| {
+                        c.orientation = Orientation::SideToMove
+                    })
+                        as Box<dyn Fn(&mut crate::game::ChatSettings) + Send>),
+                    _ => None,
+                },
+            };
+            let Some(f) = applied else {
+                return Ok(Answer::Alert(t.bad_button()));
+            };
+            app.games
+                .run(move |s| s.update_chat_settings(chat, now(), |c| f(c)))
+                .await?;
+            let t2 = texts(app.chat_lang(chat, Some(user)).await);
+            remove_keyboard(app, q).await;
+            settings_menu(app, chat, user, t2).await?;
+            Ok(Answer::Toast("✓".into()))
+        }
+    }
+}
+
+fn no_move_reason(
+    pos: &crate::engine::Position,
+    square: crate::engine::Square,
+    colour: Color,
+) -> crate::engine::IllegalMove {
+    use crate::engine::IllegalMove;
+    match pos.piece_at(square) {
+        None => IllegalMove::NoPiece(square),
+        Some(c) if c != colour => IllegalMove::NotYourPiece(square),
+        Some(_) => IllegalMove::Unreachable {
+            from: square,
+            to: square,
+        },
+    }
+}
+
+async fn challenge_answer(
+    app: &App,
+    q: &CallbackQuery,
+    chat: ChatId,
+    user: UserId,
+    id: ChallengeId,
+    accept: bool,
+    t: &dyn Texts,
+) -> Result<Answer, BotError> {
+    let username = q.from.username.clone();
+    let c = match app.games.run(move |s| s.challenge(id)).await {
+        Ok(c) => c,
+        Err(_) => return Ok(Answer::Alert(t.bad_button())),
+    };
+    // A challenge link may be answered from another chat (the friend's private chat).
+    let via_link = c.chat != chat;
+    if via_link && !accept {
+        remove_keyboard(app, q).await;
+        return Ok(Answer::Silent);
+    }
+    if accept {
+        let un = username.clone();
+        let target_chat = if via_link { Some(chat) } else { None };
+        let r = app
+            .games
+            .run(move |s| s.accept_challenge(id, user, un.as_deref(), now()))
+            .await;
+        match r {
+            Ok((c, g)) => {
+                let from = app.user_mention(c.from).await;
+                let by = app.user_mention(user).await;
+                close_challenge_message(app, &c, &t.challenge_accepted(&from, &by)).await;
+                if target_chat.is_some() {
+                    remove_keyboard(app, q).await;
+                }
+                flow::after_change(app, g).await?;
+                Ok(Answer::Silent)
+            }
+            Err(e) => Ok(Answer::Alert(
+                flow::refusal(&e, t).unwrap_or_else(|| t.try_again()),
+            )),
+        }
+    } else {
+        let un = username.clone();
+        let r = app
+            .games
+            .run(move |s| s.decline_challenge(id, user, un.as_deref(), now()))
+            .await;
+        match r {
+            Ok(c) => {
+                let from = app.user_mention(c.from).await;
+                let text = if c.status == ChallengeStatus::Cancelled {
+                    t.challenge_withdrawn(&from)
+                } else {
+                    let by = app.user_mention(user).await;
+                    t.challenge_declined(&from, &by)
+                };
+                close_challenge_message(app, &c, &text).await;
+                Ok(Answer::Silent)
+            }
+            Err(e) => Ok(Answer::Alert(
+                flow::refusal(&e, t).unwrap_or_else(|| t.try_again()),
+            )),
+        }
+    }
+}
+
+/// Replace a challenge's message with how it ended (no buttons).
+pub async fn close_challenge_message(app: &App, c: &ChallengeRecord, text: &str) {
+    let Some(mid) = c.message else { return };
+    let chat = c.chat.0;
+    let r = tg::call(&app.pacer, chat, || {
+        app.bot
+            .edit_message_text(
+                teloxide::types::ChatId(chat),
+                teloxide::types::MessageId(mid.0),
+                text.to_string(),
+            )
+            .parse_mode(ParseMode::Html)
+            .into_future()
+    })
+    .await;
+    if let Err(e) = r
+        && !tg::not_modified(&e)
+    {
+        tracing::debug!(error = %e, "could not close a challenge message");
+    }
+}
+
+async fn remove_keyboard(app: &App, q: &CallbackQuery) {
+    let Some(m) = q.regular_message() else { return };
+    if m.reply_markup().is_none() {
+        return;
+    }
+    let (chat, id) = (m.chat.id, m.id);
+    let r = tg::call(&app.pacer, chat.0, || {
+        app.bot.edit_message_reply_markup(chat, id).into_future()
+    })
+    .await;
+    if let Err(e) = r
+        && !tg::not_modified(&e)
+        && !tg::gone(&e)
+    {
+        tracing::debug!(error = %e, "could not remove a keyboard");
+    }
+}
+
+async fn edit_text(app: &App, q: &CallbackQuery, text: &str, kb: Option<InlineKeyboardMarkup>) {
+    let Some(m) = q.regular_message() else { return };
+    let (chat, id) = (m.chat.id, m.id);
+    let r = tg::call(&app.pacer, chat.0, || {
+        let mut req = app
+            .bot
+            .edit_message_text(chat, id, text.to_string())
+            .parse_mode(ParseMode::Html);
+        if let Some(k) = &kb {
+            req = req.reply_markup(k.clone());
+        }
+        req.into_future()
+    })
+    .await;
+    if let Err(e) = r
+        && !tg::not_modified(&e)
+    {
+        tracing::debug!(error = %e, "could not edit a message");
+    }
+}

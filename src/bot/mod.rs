@@ -1,0 +1,195 @@
+//! The Telegram adapter: commands, callback data, keyboards, texts, handlers and the timer
+//! task. Everything here translates between Telegram and the game service; no rules and no
+//! storage details live here.
+
+pub mod app;
+pub mod callback;
+pub mod commands;
+pub mod error;
+pub mod flow;
+pub mod handlers;
+pub mod keyboard;
+pub mod stats;
+pub mod texts;
+pub mod tg;
+pub mod timer;
+pub mod view;
+
+use crate::game::{AsyncGames, GameService, Language, Storage, Timing};
+use crate::render::Renderer;
+use app::{App, AppInner, Tuning};
+use error::BotError;
+use std::collections::{HashMap, HashSet};
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use teloxide::dispatching::{DefaultKey, Dispatcher, UpdateHandler};
+use teloxide::prelude::*;
+use teloxide::types::BotCommand;
+
+/// How the bot receives updates.
+#[derive(Clone, Debug)]
+pub enum Updates {
+    /// Long polling (the default; works behind NAT).
+    Polling,
+    /// A webhook: Telegram posts to `url`, the bot listens on `listen`.
+    Webhook {
+        /// Public HTTPS URL registered with Telegram.
+        url: String,
+        /// Local address to listen on.
+        listen: SocketAddr,
+    },
+}
+
+/// Everything needed to run the bot (built by `main` from flags and the environment).
+#[derive(Clone)]
+pub struct BotConfig {
+    /// The bot token from @BotFather (never logged).
+    pub token: String,
+    /// Bot API server URL (`None` = Telegram's).
+    pub api_url: Option<String>,
+    /// Polling or webhook.
+    pub updates: Updates,
+    /// Space calls within Telegram's rate limits (off only against a test server).
+    pub pacing: bool,
+    /// Board picture size.
+    pub board_px: u32,
+    /// AI level for moves made for players who missed a per-move limit.
+    pub auto_move_level: u8,
+    /// Expensive actions per user per minute (0 = unlimited).
+    pub actions_per_minute: u32,
+    /// Timer policy.
+    pub timing: Timing,
+}
+
+impl std::fmt::Debug for BotConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BotConfig")
+            .field("token", &"<hidden>")
+            .field("api_url", &self.api_url)
+            .field("updates", &self.updates)
+            .field("pacing", &self.pacing)
+            .field("board_px", &self.board_px)
+            .finish()
+    }
+}
+
+/// The update handler tree.
+pub fn schema() -> UpdateHandler<BotError> {
+    dptree::entry()
+        .branch(Update::filter_message().endpoint(handlers::on_message))
+        .branch(Update::filter_callback_query().endpoint(handlers::on_callback))
+}
+
+async fn register_commands(bot: &Bot) {
+    for lang in [Language::En, Language::Ru] {
+        let cmds: Vec<BotCommand> = texts::texts(lang)
+            .command_list()
+            .into_iter()
+            .map(|(c, d)| BotCommand::new(c, d))
+            .collect();
+        let mut req = bot.set_my_commands(cmds);
+        if lang == Language::Ru {
+            req = req.language_code("ru");
+        }
+        if let Err(e) = req.await {
+            tracing::warn!(error = %e, "setMyCommands failed");
+        }
+    }
+}
+
+/// Run the bot over `store` until SIGINT/SIGTERM; then stop polling, let in-flight updates
+/// finish, stop the timer and flush the store.
+pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError> {
+    let mut bot = Bot::new(cfg.token.clone());
+    if let Some(url) = &cfg.api_url {
+        let url = url
+            .parse()
+            .map_err(|e| BotError::Internal(format!("bad --api-url {url}: {e}")))?;
+        bot = bot.set_api_url(url);
+    }
+    let me = bot.get_me().await?;
+    tracing::info!(username = %me.username(), "connected to the Bot API");
+    register_commands(&bot).await;
+    let service = Arc::new(GameService::new(store.clone(), cfg.timing));
+    let app = App(Arc::new(AppInner {
+        bot: bot.clone(),
+        games: AsyncGames::new(service),
+        renderer: Renderer::new(),
+        pacer: tg::Pacer::new(cfg.pacing.then(tg::PaceLimits::default)),
+        tuning: Tuning {
+            board_px: cfg.board_px,
+            auto_move_level: cfg.auto_move_level,
+            actions_per_minute: cfg.actions_per_minute,
+            username: me.username().to_string(),
+        },
+        thinking: Mutex::new(HashSet::new()),
+        seen_lang: Mutex::new(HashMap::new()),
+        actions: Mutex::new(HashMap::new()),
+    }));
+    let stop = crate::game::scheduler::Stop::default();
+    let timer_task = tokio::spawn(timer::run(app.clone(), stop.clone()));
+
+    let mut dispatcher: Dispatcher<Bot, BotError, DefaultKey> =
+        Dispatcher::builder(bot.clone(), schema())
+            .dependencies(dptree::deps![app.clone()])
+            .default_handler(|_| async {})
+            .error_handler(LoggingErrorHandler::with_custom_text(
+                "an update handler failed",
+            ))
+            .build();
+    let token = dispatcher.shutdown_token();
+    tokio::spawn(async move {
+        shutdown_signal().await;
+        tracing::info!("shutting down: finishing in-flight updates");
+        if let Ok(f) = token.shutdown() {
+            f.await;
+        }
+    });
+    match cfg.updates {
+        Updates::Polling => dispatcher.dispatch().await,
+        Updates::Webhook { url, listen } => {
+            let url = url
+                .parse()
+                .map_err(|e| BotError::Internal(format!("bad webhook URL: {e}")))?;
+            let listener = teloxide::update_listeners::webhooks::axum(
+                bot.clone(),
+                teloxide::update_listeners::webhooks::Options::new(listen, url),
+            )
+            .await?;
+            dispatcher
+                .dispatch_with_listener(
+                    listener,
+                    LoggingErrorHandler::with_custom_text("the webhook listener failed"),
+                )
+                .await
+        }
+    }
+    stop.stop();
+    let _ = timer_task.await;
+    store.flush().map_err(|e| BotError::Service(e.into()))?;
+    tracing::info!("stopped cleanly");
+    Ok(())
+}
+
+/// SIGINT or SIGTERM.
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    {
+        let mut term =
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(s) => s,
+                Err(_) => {
+                    let _ = tokio::signal::ctrl_c().await;
+                    return;
+                }
+            };
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}

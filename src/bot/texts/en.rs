@@ -1,0 +1,608 @@
+//! English texts.
+
+use super::{CaptionData, ResultContext, Texts};
+use crate::engine::{Color, IllegalMove, InputError, Outcome, Reason, VariantId};
+use crate::game::{Language, TimeControl};
+
+/// English.
+pub struct En;
+
+fn side(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+impl Texts for En {
+    fn lang(&self) -> Language {
+        Language::En
+    }
+
+    fn welcome_private(&self, name: &str) -> String {
+        format!(
+            "Hi, {name}! This is <b>Ugolki</b> (Corners): move all your pieces into the opposite \
+             corner before your opponent does. Pieces step to a neighbouring square or jump over \
+             any piece, chaining jumps as far as they go.\n\n\
+             /play — a game against me\n/train — the training room\n/rules — the rules\n\
+             Add me to a group to play your friends: /new there opens a challenge."
+        )
+    }
+
+    fn welcome_group(&self) -> String {
+        "Ugolki is here! /new opens a challenge anyone may accept, /challenge @user challenges \
+         one person. Moves: tap the board, reply to it with a move like c3-e5, or send /m c3-e5."
+            .into()
+    }
+
+    fn help(&self) -> String {
+        let mut s = String::from("<b>Ugolki bot</b>\n\n");
+        for (c, d) in self.command_list() {
+            s.push_str(&format!("/{c} — {d}\n"));
+        }
+        s.push_str(
+            "\n<b>Moves</b>: tap a piece, then a marked square; or type the path: <code>c3-e3-e5</code>, \
+             or just <code>c3-e5</code> (the shortest chain is played). In a group, reply to the \
+             board or use <code>/m c3-e5</code>.",
+        );
+        s
+    }
+
+    fn command_list(&self) -> Vec<(&'static str, String)> {
+        vec![
+            (
+                "play",
+                "play against the program: /play [variant] [level 1-5]".into(),
+            ),
+            (
+                "new",
+                "open a challenge in a group: /new [variant] [time, e.g. 5+3]".into(),
+            ),
+            (
+                "challenge",
+                "challenge someone: /challenge @user [variant] [time]".into(),
+            ),
+            ("m", "make a move: /m c3-e5".into()),
+            (
+                "board",
+                "post the board again at the bottom of the chat".into(),
+            ),
+            ("resign", "resign the game".into()),
+            ("draw", "offer a draw".into()),
+            ("abort", "abort a game before both sides have moved".into()),
+            (
+                "train",
+                "the training room: /train [classic|diagonal]".into(),
+            ),
+            ("rules", "the rules: /rules [variant]".into()),
+            ("variants", "all variants".into()),
+            ("stats", "statistics and ratings: /stats [@user]".into()),
+            ("top", "leaderboard: /top [variant]".into()),
+            ("history", "your last games".into()),
+            (
+                "settings",
+                "chat defaults: variant, time, language, board".into(),
+            ),
+            ("lang", "language: /lang en|ru".into()),
+            ("help", "this help".into()),
+        ]
+    }
+
+    fn rules(&self, v: VariantId) -> String {
+        let r = v.rules();
+        let mut s = format!("<b>{}</b>\n", self.variant_name(v));
+        let moves = match r.directions {
+            crate::engine::Directions::Orthogonal => "horizontally or vertically",
+            crate::engine::Directions::All => "in any of the 8 directions, diagonals included",
+        };
+        s.push_str(&format!(
+            "Board {b}, {p} pieces each in a corner. A move is a step to a neighbouring empty \
+             square or a chain of jumps over single pieces (yours or the opponent's) to the empty \
+             square behind, {moves}. The chain may stop after any jump; no square twice in one \
+             chain; nothing is captured.\n",
+            b = r.board,
+            p = r.pieces()
+        ));
+        if r.solo {
+            s.push_str(
+                "You are alone: bring all pieces to the opposite corner in as few moves as \
+                 possible, then compare your count with the optimum.",
+            );
+            return s;
+        }
+        s.push_str("Goal: fill the opponent's home (the opposite corner) with your pieces.\n");
+        if r.black_last_move {
+            s.push_str(
+                "White starts, so Black always gets the last move: if Black then completes too, \
+                 it is a draw.\n",
+            );
+        } else {
+            s.push_str("Whoever completes first wins at once.\n");
+        }
+        if let Some(d) = r.exit_deadline {
+            s.push_str(&format!(
+                "All pieces must leave home within {d} moves (checked after Black's move {d}); \
+                 after that, a move back into your own home loses.\n"
+            ));
+        }
+        if let Some(l) = r.move_limit {
+            let how = match r.limit_rule {
+                crate::engine::LimitRule::PiecesInTarget => {
+                    "more pieces in the opponent's home wins"
+                }
+                crate::engine::LimitRule::Tempo => {
+                    "the lower tempo number (total distance left) wins"
+                }
+            };
+            s.push_str(&format!("After move {l} the game ends: {how}.\n"));
+        }
+        if r.no_locking {
+            s.push_str(
+                "You may not lock an opponent's piece so that it can neither step nor jump.\n",
+            );
+        }
+        if r.mirror_limit.is_some() {
+            s.push_str("Black may mirror at most 10 of White's first 12 moves.\n");
+        }
+        match r.repetition {
+            crate::engine::Repetition::None => {}
+            _ => s.push_str("A position repeated three times is a draw.\n"),
+        }
+        if v == VariantId::Duelio {
+            s.push_str("The first player is drawn by lot; 60 seconds a move, a missed move is made by the program, a second miss loses.\n");
+        }
+        s
+    }
+
+    fn variants(&self) -> String {
+        let mut s = String::from("<b>Variants</b>\n");
+        for v in VariantId::ALL {
+            s.push_str(&format!(
+                "<code>{}</code> — {}{}\n",
+                v.id(),
+                self.variant_name(v),
+                if v.rated() { " (rated)" } else { "" }
+            ));
+        }
+        s.push_str("\n/rules &lt;variant&gt; explains one.");
+        s
+    }
+
+    fn variant_name(&self, v: VariantId) -> String {
+        match v {
+            VariantId::Classic => "Classic 3×3",
+            VariantId::Classic3x4 => "Classic 3×4",
+            VariantId::Diagonal => "Diagonal 3×3",
+            VariantId::Diagonal3x4 => "Diagonal 3×4",
+            VariantId::Triangle => "Triangle",
+            VariantId::Square4 => "Square 4×4",
+            VariantId::Gambiter => "Gambiter",
+            VariantId::Halma10 => "Halma 10×10",
+            VariantId::Halma16 => "Halma 16×16",
+            VariantId::Duelio => "Duelio",
+            VariantId::Training => "Training room",
+        }
+        .into()
+    }
+
+    fn time_control(&self, tc: &TimeControl) -> String {
+        match tc {
+            TimeControl::Untimed => "no clock".into(),
+            TimeControl::Clock { base, increment } => {
+                format!("{}+{}", base.0 / 60_000, increment.0 / 1000)
+            }
+            TimeControl::PerMove { limit } => format!("{} s a move", limit.0 / 1000),
+        }
+    }
+
+    fn language_set(&self) -> String {
+        "Language: English.".into()
+    }
+
+    fn choose_language(&self) -> String {
+        "Choose a language:".into()
+    }
+
+    fn btn_play_program(&self) -> String {
+        "🤖 Play the program".into()
+    }
+    fn btn_training(&self) -> String {
+        "🎯 Training room".into()
+    }
+    fn btn_rules(&self) -> String {
+        "📖 Rules".into()
+    }
+    fn btn_white(&self) -> String {
+        "⚪ White".into()
+    }
+    fn btn_black(&self) -> String {
+        "⚫ Black".into()
+    }
+    fn btn_random(&self) -> String {
+        "🎲 Random".into()
+    }
+    fn btn_accept(&self) -> String {
+        "✅ Accept".into()
+    }
+    fn btn_decline(&self) -> String {
+        "✖ Decline".into()
+    }
+    fn btn_withdraw(&self) -> String {
+        "✖ Withdraw".into()
+    }
+    fn btn_play_anyway(&self) -> String {
+        "⚠ Play it (I lose)".into()
+    }
+    fn btn_cancel(&self) -> String {
+        "↩ Cancel".into()
+    }
+    fn btn_resign_yes(&self) -> String {
+        "🏳 Yes, resign".into()
+    }
+    fn btn_keep_playing(&self) -> String {
+        "↩ Keep playing".into()
+    }
+    fn btn_rematch(&self) -> String {
+        "🔁 Rematch".into()
+    }
+    fn btn_record(&self) -> String {
+        "📄 Record".into()
+    }
+    fn btn_replay(&self) -> String {
+        "🎞 Replay".into()
+    }
+    fn level_label(&self, level: u8) -> String {
+        match level {
+            1 => "1 · beginner".into(),
+            2 => "2 · easy".into(),
+            3 => "3 · medium".into(),
+            4 => "4 · strong".into(),
+            _ => "5 · strongest".into(),
+        }
+    }
+
+    fn choose_colour(&self, v: VariantId) -> String {
+        format!("{}: choose your colour.", self.variant_name(v))
+    }
+
+    fn choose_level(&self, v: VariantId, colour: &str) -> String {
+        format!(
+            "{}, you play {colour}. Choose my level:",
+            self.variant_name(v)
+        )
+    }
+
+    fn private_only(&self, bot_username: &str) -> String {
+        format!("This works in a private chat with me: @{bot_username}")
+    }
+
+    fn group_only(&self) -> String {
+        "This works in a group. Here, /play starts a game against me.".into()
+    }
+
+    fn open_challenge(&self, from: &str, v: &str, tc: &str) -> String {
+        format!("{from} wants to play <b>{v}</b> ({tc}). Anyone may accept.")
+    }
+
+    fn targeted_challenge(&self, from: &str, to: &str, v: &str, tc: &str) -> String {
+        format!("{from} challenges {to} to <b>{v}</b> ({tc}).")
+    }
+
+    fn challenge_link(&self, v: &str, tc: &str, link: &str) -> String {
+        format!("Send this link to a friend to play <b>{v}</b> ({tc}) with you:\n{link}")
+    }
+
+    fn link_challenge(&self, from: &str, v: &str, tc: &str) -> String {
+        format!("{from} invites you to play <b>{v}</b> ({tc}).")
+    }
+
+    fn challenge_accepted(&self, from: &str, by: &str) -> String {
+        format!("{by} accepted {from}'s challenge. The board is below.")
+    }
+
+    fn challenge_declined(&self, from: &str, by: &str) -> String {
+        format!("{by} declined {from}'s challenge.")
+    }
+
+    fn challenge_withdrawn(&self, from: &str) -> String {
+        format!("{from} withdrew the challenge.")
+    }
+
+    fn challenge_expired(&self, from: &str) -> String {
+        format!("{from}'s challenge expired: nobody accepted it in time.")
+    }
+
+    fn challenge_usage(&self) -> String {
+        "Whom to challenge? Reply to their message with /challenge, or write /challenge @username."
+            .into()
+    }
+
+    fn not_for_you(&self) -> String {
+        "This challenge is for someone else.".into()
+    }
+
+    fn own_challenge(&self) -> String {
+        "You cannot accept your own challenge.".into()
+    }
+
+    fn challenge_closed(&self) -> String {
+        "This challenge is already closed.".into()
+    }
+
+    fn caption(&self, c: &CaptionData) -> String {
+        let mut s = String::new();
+        if c.solo {
+            s.push_str(&format!("🎯 {}", c.white));
+        } else {
+            s.push_str(&format!("⚪ {} — ⚫ {}", c.white, c.black));
+        }
+        if let Some(v) = c.variant {
+            s.push_str(&format!(
+                "\n{}{}",
+                self.variant_name(v),
+                if c.house_rules { " (house rules)" } else { "" }
+            ));
+        }
+        if let Some(r) = &c.result {
+            s.push_str(&format!("\n\n<b>{r}</b>"));
+            for l in &c.ratings {
+                s.push_str(&format!("\n{l}"));
+            }
+            if let Some(m) = &c.last_move {
+                s.push_str(&format!("\nLast move: {m}"));
+            }
+            return s;
+        }
+        if c.solo {
+            s.push_str(&format!(
+                " · moves made: {}",
+                c.move_number.saturating_sub(1)
+            ));
+        } else {
+            s.push_str(&format!(" · move {}", c.move_number));
+            let who = if c.white_to_move { "White" } else { "Black" };
+            s.push_str(&format!("\n{who} to move: {}", c.to_move));
+        }
+        if let Some(m) = &c.last_move {
+            s.push_str(&format!("\nLast move: {m}"));
+        }
+        if let Some((d, left)) = c.deadline {
+            s.push_str(&format!(
+                "\nHome-exit check after move {d}: {left} move{} left",
+                if left == 1 { "" } else { "s" }
+            ));
+        }
+        if let Some(l) = c.move_limit {
+            s.push_str(&format!("\nMove limit: {l}"));
+        }
+        if let Some((w, b)) = &c.clocks {
+            s.push_str(&format!("\n⏱ ⚪ {w} · ⚫ {b}"));
+        }
+        if let Some(p) = c.per_move {
+            s.push_str(&format!("\n⏱ {p} s a move"));
+        }
+        if let Some(by) = &c.draw_offer_by {
+            s.push_str(&format!("\n🤝 {by} offers a draw"));
+        }
+        s
+    }
+
+    fn result(&self, o: Outcome, ctx: &ResultContext) -> String {
+        if ctx.solo {
+            return match o.reason {
+                Reason::Goal => format!("Done in {} moves!", ctx.moves),
+                Reason::Resignation => "Training abandoned.".into(),
+                _ => "Training over.".into(),
+            };
+        }
+        let head = match o.result.winner() {
+            Some(c) => format!("{} wins", side(c)),
+            None => "Draw".into(),
+        };
+        let loser = o.result.winner().map(|c| side(!c)).unwrap_or("");
+        let winner = o.result.winner().map(side).unwrap_or("");
+        let d = ctx.deadline.unwrap_or(0);
+        let l = ctx.move_limit.unwrap_or(0);
+        let why = match o.reason {
+            Reason::Goal => format!("{winner} filled the opponent's home"),
+            Reason::GoalBoth => {
+                "both filled the opponent's home in the same number of moves".into()
+            }
+            Reason::ExitDeadline => match o.result.winner() {
+                Some(_) => format!("{loser} still had a piece at home after move {d}"),
+                None => format!("both still had pieces at home after move {d}"),
+            },
+            Reason::ReturnHome => format!("{loser} moved a piece back home after move {d}"),
+            Reason::MoveLimit => {
+                let how = if ctx.by_tempo {
+                    "by tempo (distance left)"
+                } else {
+                    "by pieces in the opponent's home"
+                };
+                format!("move {l} reached, judged {how}")
+            }
+            Reason::NoMoves => "the side to move had no legal move".into(),
+            Reason::Repetition => "the same position occurred three times".into(),
+            Reason::Timeout => format!("{loser} ran out of time"),
+            Reason::Resignation => format!("{loser} resigned"),
+            Reason::Agreement => "agreed".into(),
+            Reason::Abandoned => format!("{loser} abandoned the game"),
+        };
+        format!("{head}: {why}.")
+    }
+
+    fn rating_line(&self, name: &str, before: i32, after: i32) -> String {
+        format!("{name}: {before} → {after} ({:+})", after - before)
+    }
+
+    fn board_moved(&self) -> String {
+        "The board moved down ↓".into()
+    }
+
+    fn auto_moved(&self, who: &str, path: &str) -> String {
+        format!(
+            "⏱ {who} did not move in time: the program played {path} instead. A second miss in a row loses."
+        )
+    }
+
+    fn clock_reminder(&self, who: &str, secs: u64) -> String {
+        format!("⏱ {who}, {secs} seconds left on your clock!")
+    }
+
+    fn abandon_warning(&self, who: &str, hours: u64) -> String {
+        format!(
+            "⏳ {who}, nobody has moved for a long time: if you do not move within {hours} h, the game counts as abandoned."
+        )
+    }
+
+    fn confirm_return_home(&self, path: &str, deadline: u16) -> String {
+        format!(
+            "⚠ {path} puts a piece back into your home after move {deadline}: that loses the game at once. Play it anyway?"
+        )
+    }
+
+    fn confirm_resign(&self) -> String {
+        "Resign this game?".into()
+    }
+
+    fn draw_offered(&self, who: &str) -> String {
+        format!("🤝 {who} offers a draw.")
+    }
+
+    fn draw_declined(&self, who: &str) -> String {
+        format!("{who} declined the draw.")
+    }
+
+    fn draw_expired(&self) -> String {
+        "The draw offer lapsed.".into()
+    }
+
+    fn draw_offer_sent(&self) -> String {
+        "Draw offered.".into()
+    }
+
+    fn training_done(&self, moves: u16, optimum: Option<u16>) -> String {
+        match optimum {
+            Some(o) if moves <= o => format!("🏆 Done in {moves} moves: that is the optimum!"),
+            Some(o) => format!(
+                "Done in {moves} moves. The optimum is {o}: {} to spare. Watch the best line below.",
+                moves - o
+            ),
+            None => format!("Done in {moves} moves."),
+        }
+    }
+
+    fn training_optimal_line(&self, optimum: u16) -> String {
+        format!("An optimal line: {optimum} moves.")
+    }
+
+    fn not_your_game(&self) -> String {
+        "This is not your game.".into()
+    }
+    fn not_your_turn(&self) -> String {
+        "Not your turn.".into()
+    }
+    fn stale_button(&self) -> String {
+        "This board is out of date; here is the current one.".into()
+    }
+    fn bad_button(&self) -> String {
+        "This button is not valid.".into()
+    }
+    fn game_over(&self) -> String {
+        "The game is over.".into()
+    }
+    fn no_active_game(&self) -> String {
+        "There is no game of yours here. /play starts one against me; in a group, /new.".into()
+    }
+    fn several_games(&self) -> String {
+        "You have several games here: reply to the board of the one you mean.".into()
+    }
+    fn try_again(&self) -> String {
+        "Could not save that just now. Nothing was lost; please try again.".into()
+    }
+    fn damaged_game(&self) -> String {
+        "This game's record is damaged and was set aside; the operator has been told.".into()
+    }
+    fn admins_only(&self) -> String {
+        "Only the group's admins can change its settings.".into()
+    }
+    fn too_late_to_abort(&self) -> String {
+        "Both sides have moved: the game can no longer be aborted (use /resign).".into()
+    }
+    fn aborted(&self, by: &str) -> String {
+        format!("Game aborted by {by}.")
+    }
+    fn no_draw_offers(&self) -> String {
+        "Draw offers are not possible in this game.".into()
+    }
+    fn no_draw_offer(&self) -> String {
+        "There is no draw offer to answer.".into()
+    }
+    fn already_offered(&self) -> String {
+        "Your draw offer is still pending.".into()
+    }
+
+    fn illegal(&self, e: &IllegalMove) -> String {
+        match e {
+            IllegalMove::GameOver => "The game is over.".into(),
+            IllegalMove::NoSquares => "Type a move such as c3-e5.".into(),
+            IllegalMove::OffBoard { square, board } => {
+                format!("{square} is not on the {board} board.")
+            }
+            IllegalMove::NoPiece(s) => format!("There is no piece on {s}."),
+            IllegalMove::NotYourPiece(s) => format!("The piece on {s} is not yours."),
+            IllegalMove::SameSquare(s) => format!("A move must leave {s}."),
+            IllegalMove::Occupied(s) => format!("{s} is occupied."),
+            IllegalMove::Unreachable { from, to } => format!("{from} cannot reach {to}."),
+            IllegalMove::NotAJump { from, to } => {
+                format!(
+                    "{from}-{to} is not a jump: a jump goes over one piece to the square right behind it."
+                )
+            }
+            IllegalMove::NothingToJump { from, to } => {
+                format!("{from}-{to}: there is no piece to jump over.")
+            }
+            IllegalMove::LandingOccupied(s) => {
+                format!("The chain lands on {s}, which is occupied.")
+            }
+            IllegalMove::Revisit(s) => format!("The chain visits {s} twice."),
+            IllegalMove::WouldLock { piece } => {
+                format!("That move would lock the piece on {piece}: locking is not allowed.")
+            }
+            IllegalMove::MirrorLimit { limit, window } => format!(
+                "That would be mirrored move number {}: only {limit} of the first {window} may mirror White's.",
+                limit + 1
+            ),
+            IllegalMove::ForcedExit => "You must move a piece that is still in your home.".into(),
+        }
+    }
+
+    fn input_error(&self, e: &InputError) -> String {
+        match e {
+            InputError::Empty => "Type a move such as c3-e5 or c3-e3-e5.".into(),
+            InputError::UnexpectedChar { ch, .. } => {
+                format!("I do not understand '{ch}'. Type a move such as c3-e5.")
+            }
+            InputError::MissingRank { letter, .. } => {
+                format!("'{letter}' needs a rank number after it, e.g. c3-e5.")
+            }
+            InputError::BadSquare { text, .. } => format!("'{text}' is not a square."),
+            InputError::OneSquare(s) => format!("A move needs two squares: from {s} to where?"),
+            InputError::OffBoard { square, board } => {
+                format!("{square} is not on the {board} board.")
+            }
+        }
+    }
+
+    fn bad_arguments(&self, usage: &str) -> String {
+        format!("Usage: {usage}")
+    }
+
+    fn unknown_variant(&self, name: &str) -> String {
+        format!("I do not know the variant '{name}'. /variants lists them all.")
+    }
+
+    fn slow_down(&self) -> String {
+        "Not so fast, please.".into()
+    }
+}

@@ -1,0 +1,319 @@
+//! Every user-facing text, one implementation per language (`en.rs`, `ru.rs`).
+//!
+//! Handlers never build sentences themselves: they pick a method of [`Texts`] and pass
+//! data. Texts are Telegram HTML: names arrive already escaped or linked (see [`mention`]).
+
+mod en;
+mod ru;
+
+use crate::engine::{IllegalMove, InputError, MoveError, Outcome, VariantId};
+use crate::game::{Language, TimeControl};
+
+/// What a board caption shows; the language decides the words.
+#[derive(Clone, Debug, Default)]
+pub struct CaptionData {
+    /// White player's mention (HTML).
+    pub white: String,
+    /// Black player's mention (HTML), empty in the training room.
+    pub black: String,
+    /// The variant.
+    pub variant: Option<VariantId>,
+    /// Whether the variant carries house-rule options.
+    pub house_rules: bool,
+    /// Move number being played.
+    pub move_number: u16,
+    /// Whether White is to move.
+    pub white_to_move: bool,
+    /// The mention of the player to move.
+    pub to_move: String,
+    /// The last move's path.
+    pub last_move: Option<String>,
+    /// The exit deadline D and the moves left before it is checked, if still ahead.
+    pub deadline: Option<(u16, u16)>,
+    /// The move limit L, if any.
+    pub move_limit: Option<u16>,
+    /// Clocks (White, Black) as `m:ss`, when timed by a Fischer clock.
+    pub clocks: Option<(String, String)>,
+    /// Per-move limit in seconds.
+    pub per_move: Option<u64>,
+    /// A pending draw offer by this player's mention.
+    pub draw_offer_by: Option<String>,
+    /// The result line when the game is over.
+    pub result: Option<String>,
+    /// Rating changes, one line each.
+    pub ratings: Vec<String>,
+    /// Moves played in the training room (solo).
+    pub solo: bool,
+    /// Tempo numbers (White, Black).
+    pub tempo: Option<(i32, i32)>,
+}
+
+/// Who is who in a result sentence.
+#[derive(Clone, Debug)]
+pub struct ResultContext {
+    /// The exit deadline D of the variant.
+    pub deadline: Option<u16>,
+    /// The move limit L of the variant.
+    pub move_limit: Option<u16>,
+    /// Whether the limit is judged by tempo.
+    pub by_tempo: bool,
+    /// White's mention.
+    pub white: String,
+    /// Black's mention.
+    pub black: String,
+    /// Training room.
+    pub solo: bool,
+    /// Moves made (for the training room).
+    pub moves: u16,
+}
+
+/// One language's texts.
+pub trait Texts: Send + Sync {
+    /// The language.
+    fn lang(&self) -> Language;
+
+    // ---- commands and menus ----
+    /// Greeting in a private chat.
+    fn welcome_private(&self, name: &str) -> String;
+    /// Greeting in a group.
+    fn welcome_group(&self) -> String;
+    /// The full help text.
+    fn help(&self) -> String;
+    /// Command descriptions for setMyCommands: (command, description).
+    fn command_list(&self) -> Vec<(&'static str, String)>;
+    /// A short summary of a variant's rules.
+    fn rules(&self, v: VariantId) -> String;
+    /// The list of variants.
+    fn variants(&self) -> String;
+    /// The variant's name for captions.
+    fn variant_name(&self, v: VariantId) -> String;
+    /// A time control in words.
+    fn time_control(&self, tc: &TimeControl) -> String;
+    /// Language changed.
+    fn language_set(&self) -> String;
+    /// Choose a language.
+    fn choose_language(&self) -> String;
+
+    // ---- buttons ----
+    /// Button: play the program.
+    fn btn_play_program(&self) -> String;
+    /// Button: training room.
+    fn btn_training(&self) -> String;
+    /// Button: rules.
+    fn btn_rules(&self) -> String;
+    /// Button: White.
+    fn btn_white(&self) -> String;
+    /// Button: Black.
+    fn btn_black(&self) -> String;
+    /// Button: random colour.
+    fn btn_random(&self) -> String;
+    /// Button: accept.
+    fn btn_accept(&self) -> String;
+    /// Button: decline.
+    fn btn_decline(&self) -> String;
+    /// Button: withdraw a challenge.
+    fn btn_withdraw(&self) -> String;
+    /// Button: confirm a losing return home.
+    fn btn_play_anyway(&self) -> String;
+    /// Button: cancel.
+    fn btn_cancel(&self) -> String;
+    /// Button: resign for real.
+    fn btn_resign_yes(&self) -> String;
+    /// Button: keep playing.
+    fn btn_keep_playing(&self) -> String;
+    /// Button: rematch.
+    fn btn_rematch(&self) -> String;
+    /// Button: the game record.
+    fn btn_record(&self) -> String;
+    /// Button: the replay GIF.
+    fn btn_replay(&self) -> String;
+    /// Button label for a level.
+    fn level_label(&self, level: u8) -> String;
+
+    // ---- starting games ----
+    /// Ask for a colour against the program.
+    fn choose_colour(&self, v: VariantId) -> String;
+    /// Ask for the program's level.
+    fn choose_level(&self, v: VariantId, colour: &str) -> String;
+    /// A command that only works in a private chat.
+    fn private_only(&self, bot_username: &str) -> String;
+    /// A command that only works in a group.
+    fn group_only(&self) -> String;
+    /// An open challenge in a group.
+    fn open_challenge(&self, from: &str, v: &str, tc: &str) -> String;
+    /// A challenge to one person.
+    fn targeted_challenge(&self, from: &str, to: &str, v: &str, tc: &str) -> String;
+    /// A challenge link to share from a private chat.
+    fn challenge_link(&self, v: &str, tc: &str, link: &str) -> String;
+    /// Someone opened a challenge link.
+    fn link_challenge(&self, from: &str, v: &str, tc: &str) -> String;
+    /// The challenge was accepted.
+    fn challenge_accepted(&self, from: &str, by: &str) -> String;
+    /// The challenge was declined.
+    fn challenge_declined(&self, from: &str, by: &str) -> String;
+    /// The challenge was withdrawn.
+    fn challenge_withdrawn(&self, from: &str) -> String;
+    /// The challenge ran out.
+    fn challenge_expired(&self, from: &str) -> String;
+    /// `/challenge` without a target.
+    fn challenge_usage(&self) -> String;
+    /// Alert: this challenge is for someone else.
+    fn not_for_you(&self) -> String;
+    /// Alert: you cannot accept your own challenge.
+    fn own_challenge(&self) -> String;
+    /// Alert: the challenge is closed.
+    fn challenge_closed(&self) -> String;
+
+    // ---- the board ----
+    /// The caption under a board.
+    fn caption(&self, c: &CaptionData) -> String;
+    /// The result sentence.
+    fn result(&self, o: Outcome, ctx: &ResultContext) -> String;
+    /// One rating change line.
+    fn rating_line(&self, name: &str, before: i32, after: i32) -> String;
+    /// The board was posted anew below.
+    fn board_moved(&self) -> String;
+    /// The program moved for a player who ran out of per-move time.
+    fn auto_moved(&self, who: &str, path: &str) -> String;
+    /// A player has little time left.
+    fn clock_reminder(&self, who: &str, secs: u64) -> String;
+    /// An untimed game will be abandoned soon.
+    fn abandon_warning(&self, who: &str, hours: u64) -> String;
+
+    // ---- confirmations ----
+    /// Confirm a move that returns home after the deadline (it loses).
+    fn confirm_return_home(&self, path: &str, deadline: u16) -> String;
+    /// Confirm resignation.
+    fn confirm_resign(&self) -> String;
+    /// A draw offer.
+    fn draw_offered(&self, who: &str) -> String;
+    /// The draw offer was declined.
+    fn draw_declined(&self, who: &str) -> String;
+    /// The draw offer lapsed.
+    fn draw_expired(&self) -> String;
+    /// Offer sent (toast).
+    fn draw_offer_sent(&self) -> String;
+
+    // ---- training ----
+    /// The training room was completed.
+    fn training_done(&self, moves: u16, optimum: Option<u16>) -> String;
+    /// Caption for the optimal line GIF.
+    fn training_optimal_line(&self, optimum: u16) -> String;
+
+    // ---- alerts and errors ----
+    /// Alert: not a player of this game.
+    fn not_your_game(&self) -> String;
+    /// Alert: the opponent's turn.
+    fn not_your_turn(&self) -> String;
+    /// Alert: the button belongs to an older position.
+    fn stale_button(&self) -> String;
+    /// Alert: malformed or forged button data.
+    fn bad_button(&self) -> String;
+    /// The game is over.
+    fn game_over(&self) -> String;
+    /// No game to play a move in.
+    fn no_active_game(&self) -> String;
+    /// Several games: reply to a board.
+    fn several_games(&self) -> String;
+    /// Storage is busy or failing; nothing was lost.
+    fn try_again(&self) -> String;
+    /// A stored game cannot be read.
+    fn damaged_game(&self) -> String;
+    /// Only admins may change a group's settings.
+    fn admins_only(&self) -> String;
+    /// Abort is too late.
+    fn too_late_to_abort(&self) -> String;
+    /// The game was aborted.
+    fn aborted(&self, by: &str) -> String;
+    /// No draw offers in this game.
+    fn no_draw_offers(&self) -> String;
+    /// No pending draw offer to answer.
+    fn no_draw_offer(&self) -> String;
+    /// Own offer pending.
+    fn already_offered(&self) -> String;
+    /// A move that is not legal, with its reason.
+    fn illegal(&self, e: &IllegalMove) -> String;
+    /// Text that is not a move.
+    fn input_error(&self, e: &InputError) -> String;
+    /// Unknown command arguments.
+    fn bad_arguments(&self, usage: &str) -> String;
+    /// Unknown variant name.
+    fn unknown_variant(&self, name: &str) -> String;
+    /// Slow down (rate limit).
+    fn slow_down(&self) -> String;
+
+    /// A move error in words.
+    fn move_error(&self, e: &MoveError) -> String {
+        match e {
+            MoveError::Input(i) => self.input_error(i),
+            MoveError::Illegal(i) => self.illegal(i),
+        }
+    }
+}
+
+/// The texts for `lang`.
+pub fn texts(lang: Language) -> &'static dyn Texts {
+    match lang {
+        Language::En => &en::En,
+        Language::Ru => &ru::Ru,
+    }
+}
+
+/// Escape text for Telegram HTML.
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// A clickable mention of a user (works without a username).
+pub fn mention(id: u64, name: &str) -> String {
+    format!("<a href=\"tg://user?id={id}\">{}</a>", escape(name))
+}
+
+/// `m:ss` for a duration in milliseconds.
+pub fn clock(ms: u64) -> String {
+    let s = ms.div_ceil(1000);
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn html_escaping_and_mentions() {
+        assert_eq!(escape("<b>&\"x\""), "&lt;b&gt;&amp;&quot;x&quot;");
+        assert_eq!(mention(5, "A<B"), "<a href=\"tg://user?id=5\">A&lt;B</a>");
+        assert_eq!(clock(61_001), "1:02");
+        assert_eq!(clock(0), "0:00");
+    }
+
+    #[test]
+    fn both_languages_cover_every_variant_and_command() {
+        for lang in [Language::En, Language::Ru] {
+            let t = texts(lang);
+            assert_eq!(t.lang(), lang);
+            for v in VariantId::ALL {
+                assert!(!t.rules(v).is_empty());
+                assert!(!t.variant_name(v).is_empty());
+            }
+            let cmds = t.command_list();
+            assert!(cmds.iter().any(|(c, _)| *c == "play"));
+            assert!(
+                cmds.iter()
+                    .all(|(_, d)| !d.is_empty() && d.chars().count() <= 256)
+            );
+        }
+        // The two languages really differ.
+        assert_ne!(texts(Language::En).help(), texts(Language::Ru).help());
+    }
+}

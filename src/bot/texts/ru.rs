@@ -1,0 +1,657 @@
+//! Russian texts, in the terms of the Russian rule texts (шашка, ход, дом, ничья, прыжок).
+
+use super::{CaptionData, ResultContext, Texts};
+use crate::engine::{Color, IllegalMove, InputError, Outcome, Reason, VariantId};
+use crate::game::{Language, TimeControl};
+
+/// Russian.
+pub struct Ru;
+
+fn side(c: Color) -> &'static str {
+    match c {
+        Color::White => "Белые",
+        Color::Black => "Чёрные",
+    }
+}
+
+/// Genitive-free plural of «ход» for a count: 1 ход, 2 хода, 5 ходов.
+fn hodov(n: u64) -> &'static str {
+    let (d, h) = (n % 10, n % 100);
+    if d == 1 && h != 11 {
+        "ход"
+    } else if (2..=4).contains(&d) && !(12..=14).contains(&h) {
+        "хода"
+    } else {
+        "ходов"
+    }
+}
+
+impl Texts for Ru {
+    fn lang(&self) -> Language {
+        Language::Ru
+    }
+
+    fn welcome_private(&self, name: &str) -> String {
+        format!(
+            "Привет, {name}! Это <b>уголки</b>: переведите все свои шашки в дом соперника \
+             раньше него. Шашка ходит на соседнюю пустую клетку или прыгает через любую шашку, \
+             и прыжки можно продолжать цепочкой.\n\n\
+             /play — партия со мной\n/train — тренировочный зал\n/rules — правила\n\
+             Добавьте меня в группу, чтобы играть с друзьями: там /new открывает вызов."
+        )
+    }
+
+    fn welcome_group(&self) -> String {
+        "Уголки здесь! /new — вызов, который может принять любой, /challenge @user — вызов \
+         одному игроку. Ходы: нажимайте на доску, отвечайте на неё ходом вроде c3-e5 или \
+         пишите /m c3-e5."
+            .into()
+    }
+
+    fn help(&self) -> String {
+        let mut s = String::from("<b>Бот для игры в уголки</b>\n\n");
+        for (c, d) in self.command_list() {
+            s.push_str(&format!("/{c} — {d}\n"));
+        }
+        s.push_str(
+            "\n<b>Ходы</b>: нажмите на шашку, затем на отмеченную клетку; или напишите путь: \
+             <code>c3-e3-e5</code> или просто <code>c3-e5</code> (будет сыграна самая короткая \
+             цепочка). В группе отвечайте на сообщение с доской или пишите <code>/m c3-e5</code>.",
+        );
+        s
+    }
+
+    fn command_list(&self) -> Vec<(&'static str, String)> {
+        vec![
+            (
+                "play",
+                "партия с программой: /play [вариант] [уровень 1-5]".into(),
+            ),
+            (
+                "new",
+                "вызов в группе: /new [вариант] [время, напр. 5+3]".into(),
+            ),
+            (
+                "challenge",
+                "вызвать игрока: /challenge @user [вариант] [время]".into(),
+            ),
+            ("m", "сделать ход: /m c3-e5".into()),
+            ("board", "показать доску заново внизу чата".into()),
+            ("resign", "сдаться".into()),
+            ("draw", "предложить ничью".into()),
+            ("abort", "отменить партию, пока оба не сделали ход".into()),
+            (
+                "train",
+                "тренировочный зал: /train [classic|diagonal]".into(),
+            ),
+            ("rules", "правила: /rules [вариант]".into()),
+            ("variants", "все варианты".into()),
+            ("stats", "статистика и рейтинг: /stats [@user]".into()),
+            ("top", "таблица лидеров: /top [вариант]".into()),
+            ("history", "ваши последние партии".into()),
+            (
+                "settings",
+                "настройки чата: вариант, время, язык, доска".into(),
+            ),
+            ("lang", "язык: /lang ru|en".into()),
+            ("help", "эта справка".into()),
+        ]
+    }
+
+    fn rules(&self, v: VariantId) -> String {
+        let r = v.rules();
+        let mut s = format!("<b>{}</b>\n", self.variant_name(v));
+        let moves = match r.directions {
+            crate::engine::Directions::Orthogonal => "по вертикали и горизонтали",
+            crate::engine::Directions::All => "в любом из восьми направлений, включая диагонали",
+        };
+        s.push_str(&format!(
+            "Доска {b}, у каждого {p} шашек в своём углу (доме). Ход — шаг на соседнюю пустую \
+             клетку или цепочка прыжков через одну шашку (свою или чужую) на пустую клетку сразу \
+             за ней, {moves}. Цепочку можно остановить после любого прыжка; дважды на одну \
+             клетку вставать нельзя; никого не бьют.\n",
+            b = r.board,
+            p = r.pieces()
+        ));
+        if r.solo {
+            s.push_str(
+                "Вы играете один: переведите все шашки в противоположный угол за как можно \
+                 меньшее число ходов и сравните результат с оптимальным.",
+            );
+            return s;
+        }
+        s.push_str("Цель — занять своими шашками все клетки дома соперника.\n");
+        if r.black_last_move {
+            s.push_str(
+                "Белые ходят первыми, поэтому последний ход за чёрными: если они тоже займут \
+                 дом этим ходом — ничья.\n",
+            );
+        } else {
+            s.push_str("Кто первым занял дом соперника, тот сразу выиграл.\n");
+        }
+        if let Some(d) = r.exit_deadline {
+            s.push_str(&format!(
+                "Все шашки нужно вывести из своего дома за {d} {} (проверка после {d}-го хода \
+                 чёрных); после этого ход в свой дом проигрывает.\n",
+                hodov(d as u64)
+            ));
+        }
+        if let Some(l) = r.move_limit {
+            let how = match r.limit_rule {
+                crate::engine::LimitRule::PiecesInTarget => {
+                    "побеждает тот, у кого больше шашек в доме соперника"
+                }
+                crate::engine::LimitRule::Tempo => {
+                    "побеждает тот, у кого меньше число темпов (оставшийся путь)"
+                }
+            };
+            s.push_str(&format!("После {l}-го хода партия заканчивается: {how}.\n"));
+        }
+        if r.no_locking {
+            s.push_str("Запрещено запирать шашку соперника так, что она не может ни шагнуть, ни прыгнуть.\n");
+        }
+        if r.mirror_limit.is_some() {
+            s.push_str("Чёрные могут зеркально повторить не больше 10 из первых 12 ходов белых.\n");
+        }
+        match r.repetition {
+            crate::engine::Repetition::None => {}
+            _ => s.push_str("Позиция, повторившаяся три раза, — ничья.\n"),
+        }
+        if v == VariantId::Duelio {
+            s.push_str("Кто начинает, решает жребий; минута на ход, пропущенный ход делает программа, второй пропуск подряд — поражение.\n");
+        }
+        s
+    }
+
+    fn variants(&self) -> String {
+        let mut s = String::from("<b>Варианты</b>\n");
+        for v in VariantId::ALL {
+            s.push_str(&format!(
+                "<code>{}</code> — {}{}\n",
+                v.id(),
+                self.variant_name(v),
+                if v.rated() {
+                    " (рейтинговый)"
+                } else {
+                    ""
+                }
+            ));
+        }
+        s.push_str("\n/rules &lt;вариант&gt; — правила одного из них.");
+        s
+    }
+
+    fn variant_name(&self, v: VariantId) -> String {
+        match v {
+            VariantId::Classic => "Классика 3×3",
+            VariantId::Classic3x4 => "Классика 3×4",
+            VariantId::Diagonal => "С диагональю 3×3",
+            VariantId::Diagonal3x4 => "С диагональю 3×4",
+            VariantId::Triangle => "Треугольник",
+            VariantId::Square4 => "Дом 4×4",
+            VariantId::Gambiter => "Гамбитер",
+            VariantId::Halma10 => "Хальма 10×10",
+            VariantId::Halma16 => "Хальма 16×16",
+            VariantId::Duelio => "Duelio",
+            VariantId::Training => "Тренировочный зал",
+        }
+        .into()
+    }
+
+    fn time_control(&self, tc: &TimeControl) -> String {
+        match tc {
+            TimeControl::Untimed => "без часов".into(),
+            TimeControl::Clock { base, increment } => {
+                format!("{}+{}", base.0 / 60_000, increment.0 / 1000)
+            }
+            TimeControl::PerMove { limit } => format!("{} с на ход", limit.0 / 1000),
+        }
+    }
+
+    fn language_set(&self) -> String {
+        "Язык: русский.".into()
+    }
+
+    fn choose_language(&self) -> String {
+        "Выберите язык:".into()
+    }
+
+    fn btn_play_program(&self) -> String {
+        "🤖 Играть с программой".into()
+    }
+    fn btn_training(&self) -> String {
+        "🎯 Тренировочный зал".into()
+    }
+    fn btn_rules(&self) -> String {
+        "📖 Правила".into()
+    }
+    fn btn_white(&self) -> String {
+        "⚪ Белые".into()
+    }
+    fn btn_black(&self) -> String {
+        "⚫ Чёрные".into()
+    }
+    fn btn_random(&self) -> String {
+        "🎲 Случайно".into()
+    }
+    fn btn_accept(&self) -> String {
+        "✅ Принять".into()
+    }
+    fn btn_decline(&self) -> String {
+        "✖ Отклонить".into()
+    }
+    fn btn_withdraw(&self) -> String {
+        "✖ Отозвать".into()
+    }
+    fn btn_play_anyway(&self) -> String {
+        "⚠ Сыграть (я проиграю)".into()
+    }
+    fn btn_cancel(&self) -> String {
+        "↩ Отмена".into()
+    }
+    fn btn_resign_yes(&self) -> String {
+        "🏳 Да, сдаюсь".into()
+    }
+    fn btn_keep_playing(&self) -> String {
+        "↩ Играть дальше".into()
+    }
+    fn btn_rematch(&self) -> String {
+        "🔁 Реванш".into()
+    }
+    fn btn_record(&self) -> String {
+        "📄 Запись".into()
+    }
+    fn btn_replay(&self) -> String {
+        "🎞 Повтор".into()
+    }
+    fn level_label(&self, level: u8) -> String {
+        match level {
+            1 => "1 · новичок".into(),
+            2 => "2 · легко".into(),
+            3 => "3 · средне".into(),
+            4 => "4 · сильно".into(),
+            _ => "5 · сильнейший".into(),
+        }
+    }
+
+    fn choose_colour(&self, v: VariantId) -> String {
+        format!("{}: выберите цвет.", self.variant_name(v))
+    }
+
+    fn choose_level(&self, v: VariantId, colour: &str) -> String {
+        format!(
+            "{}, вы играете: {colour}. Выберите мой уровень:",
+            self.variant_name(v)
+        )
+    }
+
+    fn private_only(&self, bot_username: &str) -> String {
+        format!("Это работает в личном чате со мной: @{bot_username}")
+    }
+
+    fn group_only(&self) -> String {
+        "Это работает в группе. Здесь /play начинает партию со мной.".into()
+    }
+
+    fn open_challenge(&self, from: &str, v: &str, tc: &str) -> String {
+        format!("{from} хочет сыграть в <b>{v}</b> ({tc}). Принять вызов может любой.")
+    }
+
+    fn targeted_challenge(&self, from: &str, to: &str, v: &str, tc: &str) -> String {
+        format!("{from} вызывает {to} на партию: <b>{v}</b> ({tc}).")
+    }
+
+    fn challenge_link(&self, v: &str, tc: &str, link: &str) -> String {
+        format!("Отправьте эту ссылку другу, чтобы сыграть с ним в <b>{v}</b> ({tc}):\n{link}")
+    }
+
+    fn link_challenge(&self, from: &str, v: &str, tc: &str) -> String {
+        format!("{from} приглашает вас сыграть в <b>{v}</b> ({tc}).")
+    }
+
+    fn challenge_accepted(&self, from: &str, by: &str) -> String {
+        format!("{by} принял(а) вызов {from}. Доска ниже.")
+    }
+
+    fn challenge_declined(&self, from: &str, by: &str) -> String {
+        format!("{by} отклонил(а) вызов {from}.")
+    }
+
+    fn challenge_withdrawn(&self, from: &str) -> String {
+        format!("{from} отозвал(а) вызов.")
+    }
+
+    fn challenge_expired(&self, from: &str) -> String {
+        format!("Вызов {from} истёк: никто не принял его вовремя.")
+    }
+
+    fn challenge_usage(&self) -> String {
+        "Кого вызвать? Ответьте на сообщение игрока командой /challenge или напишите /challenge @username."
+            .into()
+    }
+
+    fn not_for_you(&self) -> String {
+        "Этот вызов адресован не вам.".into()
+    }
+
+    fn own_challenge(&self) -> String {
+        "Нельзя принять собственный вызов.".into()
+    }
+
+    fn challenge_closed(&self) -> String {
+        "Этот вызов уже закрыт.".into()
+    }
+
+    fn caption(&self, c: &CaptionData) -> String {
+        let mut s = String::new();
+        if c.solo {
+            s.push_str(&format!("🎯 {}", c.white));
+        } else {
+            s.push_str(&format!("⚪ {} — ⚫ {}", c.white, c.black));
+        }
+        if let Some(v) = c.variant {
+            s.push_str(&format!(
+                "\n{}{}",
+                self.variant_name(v),
+                if c.house_rules {
+                    " (свои правила)"
+                } else {
+                    ""
+                }
+            ));
+        }
+        if let Some(r) = &c.result {
+            s.push_str(&format!("\n\n<b>{r}</b>"));
+            for l in &c.ratings {
+                s.push_str(&format!("\n{l}"));
+            }
+            if let Some(m) = &c.last_move {
+                s.push_str(&format!("\nПоследний ход: {m}"));
+            }
+            return s;
+        }
+        if c.solo {
+            s.push_str(&format!(
+                " · сделано ходов: {}",
+                c.move_number.saturating_sub(1)
+            ));
+        } else {
+            s.push_str(&format!(" · ход {}", c.move_number));
+            let who = if c.white_to_move {
+                "белых"
+            } else {
+                "чёрных"
+            };
+            s.push_str(&format!("\nХод {who}: {}", c.to_move));
+        }
+        if let Some(m) = &c.last_move {
+            s.push_str(&format!("\nПоследний ход: {m}"));
+        }
+        if let Some((d, left)) = c.deadline {
+            s.push_str(&format!(
+                "\nПроверка вывода из дома после {d}-го хода: осталось {left} {}",
+                hodov(left as u64)
+            ));
+        }
+        if let Some(l) = c.move_limit {
+            s.push_str(&format!("\nПредел партии: {l} {}", hodov(l as u64)));
+        }
+        if let Some((w, b)) = &c.clocks {
+            s.push_str(&format!("\n⏱ ⚪ {w} · ⚫ {b}"));
+        }
+        if let Some(p) = c.per_move {
+            s.push_str(&format!("\n⏱ {p} с на ход"));
+        }
+        if let Some(by) = &c.draw_offer_by {
+            s.push_str(&format!("\n🤝 {by} предлагает ничью"));
+        }
+        s
+    }
+
+    fn result(&self, o: Outcome, ctx: &ResultContext) -> String {
+        if ctx.solo {
+            return match o.reason {
+                Reason::Goal => {
+                    format!("Готово за {} {}!", ctx.moves, hodov(ctx.moves as u64))
+                }
+                Reason::Resignation => "Тренировка прервана.".into(),
+                _ => "Тренировка окончена.".into(),
+            };
+        }
+        let head = match o.result.winner() {
+            Some(Color::White) => "Победа белых".to_string(),
+            Some(Color::Black) => "Победа чёрных".to_string(),
+            None => "Ничья".into(),
+        };
+        let loser = o.result.winner().map(|c| side(!c)).unwrap_or("");
+        let winner = o.result.winner().map(side).unwrap_or("");
+        let d = ctx.deadline.unwrap_or(0);
+        let l = ctx.move_limit.unwrap_or(0);
+        let why = match o.reason {
+            Reason::Goal => format!("{winner} заняли дом соперника"),
+            Reason::GoalBoth => "оба заняли дом соперника за одинаковое число ходов".into(),
+            Reason::ExitDeadline => match o.result.winner() {
+                Some(_) => format!(
+                    "{loser} не вывели все шашки из дома за {d} {}",
+                    hodov(d as u64)
+                ),
+                None => format!("оба не вывели все шашки из дома за {d} {}", hodov(d as u64)),
+            },
+            Reason::ReturnHome => format!("{loser} вернули шашку в свой дом после {d}-го хода"),
+            Reason::MoveLimit => {
+                let how = if ctx.by_tempo {
+                    "по числу темпов"
+                } else {
+                    "по числу шашек в доме соперника"
+                };
+                format!("сыгран {l}-й ход, итог подведён {how}")
+            }
+            Reason::NoMoves => "у стороны, чей ход, нет ни одного хода".into(),
+            Reason::Repetition => "позиция повторилась три раза".into(),
+            Reason::Timeout => format!(
+                "у {} кончилось время",
+                if loser == "Белые" {
+                    "белых"
+                } else {
+                    "чёрных"
+                }
+            ),
+            Reason::Resignation => format!("{loser} сдались"),
+            Reason::Agreement => "по соглашению".into(),
+            Reason::Abandoned => format!("{loser} покинули партию"),
+        };
+        format!("{head}: {why}.")
+    }
+
+    fn rating_line(&self, name: &str, before: i32, after: i32) -> String {
+        format!("{name}: {before} → {after} ({:+})", after - before)
+    }
+
+    fn board_moved(&self) -> String {
+        "Доска перенесена вниз ↓".into()
+    }
+
+    fn auto_moved(&self, who: &str, path: &str) -> String {
+        format!(
+            "⏱ {who} не успел(а) сходить: программа сыграла {path}. Второй пропуск подряд — поражение."
+        )
+    }
+
+    fn clock_reminder(&self, who: &str, secs: u64) -> String {
+        format!("⏱ {who}, на ваших часах осталось {secs} с!")
+    }
+
+    fn abandon_warning(&self, who: &str, hours: u64) -> String {
+        format!(
+            "⏳ {who}, в партии давно не было ходов: если не сходить в течение {hours} ч, партия будет считаться покинутой."
+        )
+    }
+
+    fn confirm_return_home(&self, path: &str, deadline: u16) -> String {
+        format!(
+            "⚠ Ход {path} возвращает шашку в ваш дом после {deadline}-го хода: это сразу проигрыш. Всё равно сыграть?"
+        )
+    }
+
+    fn confirm_resign(&self) -> String {
+        "Сдаться в этой партии?".into()
+    }
+
+    fn draw_offered(&self, who: &str) -> String {
+        format!("🤝 {who} предлагает ничью.")
+    }
+
+    fn draw_declined(&self, who: &str) -> String {
+        format!("{who} отклонил(а) ничью.")
+    }
+
+    fn draw_expired(&self) -> String {
+        "Предложение ничьей истекло.".into()
+    }
+
+    fn draw_offer_sent(&self) -> String {
+        "Ничья предложена.".into()
+    }
+
+    fn training_done(&self, moves: u16, optimum: Option<u16>) -> String {
+        match optimum {
+            Some(o) if moves <= o => {
+                format!("🏆 Готово за {moves} {}: это оптимум!", hodov(moves as u64))
+            }
+            Some(o) => format!(
+                "Готово за {moves} {}. Оптимум — {o}: можно на {} быстрее. Лучшая линия ниже.",
+                hodov(moves as u64),
+                moves - o
+            ),
+            None => format!("Готово за {moves} {}.", hodov(moves as u64)),
+        }
+    }
+
+    fn training_optimal_line(&self, optimum: u16) -> String {
+        format!("Оптимальная линия: {optimum} {}.", hodov(optimum as u64))
+    }
+
+    fn not_your_game(&self) -> String {
+        "Это не ваша партия.".into()
+    }
+    fn not_your_turn(&self) -> String {
+        "Сейчас не ваш ход.".into()
+    }
+    fn stale_button(&self) -> String {
+        "Эта доска устарела; вот текущая.".into()
+    }
+    fn bad_button(&self) -> String {
+        "Эта кнопка недействительна.".into()
+    }
+    fn game_over(&self) -> String {
+        "Партия окончена.".into()
+    }
+    fn no_active_game(&self) -> String {
+        "Здесь нет вашей партии. /play — партия со мной; в группе — /new.".into()
+    }
+    fn several_games(&self) -> String {
+        "У вас здесь несколько партий: ответьте на сообщение с доской нужной.".into()
+    }
+    fn try_again(&self) -> String {
+        "Не удалось сохранить. Ничего не потеряно, попробуйте ещё раз.".into()
+    }
+    fn damaged_game(&self) -> String {
+        "Запись этой партии повреждена и отложена; оператор уведомлён.".into()
+    }
+    fn admins_only(&self) -> String {
+        "Менять настройки группы могут только её администраторы.".into()
+    }
+    fn too_late_to_abort(&self) -> String {
+        "Оба уже сходили: отменить партию нельзя (можно /resign).".into()
+    }
+    fn aborted(&self, by: &str) -> String {
+        format!("Партия отменена: {by}.")
+    }
+    fn no_draw_offers(&self) -> String {
+        "В этой партии ничью предложить нельзя.".into()
+    }
+    fn no_draw_offer(&self) -> String {
+        "Нет предложения ничьей.".into()
+    }
+    fn already_offered(&self) -> String {
+        "Ваше предложение ничьей ещё в силе.".into()
+    }
+
+    fn illegal(&self, e: &IllegalMove) -> String {
+        match e {
+            IllegalMove::GameOver => "Партия окончена.".into(),
+            IllegalMove::NoSquares => "Напишите ход, например c3-e5.".into(),
+            IllegalMove::OffBoard { square, board } => {
+                format!("Клетки {square} нет на доске {board}.")
+            }
+            IllegalMove::NoPiece(s) => format!("На {s} нет шашки."),
+            IllegalMove::NotYourPiece(s) => format!("Шашка на {s} не ваша."),
+            IllegalMove::SameSquare(s) => format!("Шашка должна уйти с {s}."),
+            IllegalMove::Occupied(s) => format!("Клетка {s} занята."),
+            IllegalMove::Unreachable { from, to } => format!("С {from} нельзя попасть на {to}."),
+            IllegalMove::NotAJump { from, to } => {
+                format!("{from}-{to} — не прыжок: прыгают через одну шашку на клетку сразу за ней.")
+            }
+            IllegalMove::NothingToJump { from, to } => {
+                format!("{from}-{to}: не через что прыгать.")
+            }
+            IllegalMove::LandingOccupied(s) => format!("Цепочка встаёт на занятую клетку {s}."),
+            IllegalMove::Revisit(s) => format!("Цепочка дважды проходит через {s}."),
+            IllegalMove::WouldLock { piece } => {
+                format!("Этот ход запер бы шашку на {piece}: запирать нельзя.")
+            }
+            IllegalMove::MirrorLimit { limit, window } => format!(
+                "Это был бы {}-й зеркальный ход: чёрные могут повторить не больше {limit} из первых {window} ходов белых.",
+                limit + 1
+            ),
+            IllegalMove::ForcedExit => {
+                "Нужно ходить шашкой, которая ещё стоит в вашем доме.".into()
+            }
+        }
+    }
+
+    fn input_error(&self, e: &InputError) -> String {
+        match e {
+            InputError::Empty => "Напишите ход, например c3-e5 или c3-e3-e5.".into(),
+            InputError::UnexpectedChar { ch, .. } => {
+                format!("Не понимаю «{ch}». Напишите ход, например c3-e5.")
+            }
+            InputError::MissingRank { letter, .. } => {
+                format!("После «{letter}» нужен номер ряда, например c3-e5.")
+            }
+            InputError::BadSquare { text, .. } => format!("«{text}» — не клетка."),
+            InputError::OneSquare(s) => format!("Ход — это две клетки: с {s} куда?"),
+            InputError::OffBoard { square, board } => {
+                format!("Клетки {square} нет на доске {board}.")
+            }
+        }
+    }
+
+    fn bad_arguments(&self, usage: &str) -> String {
+        format!("Использование: {usage}")
+    }
+
+    fn unknown_variant(&self, name: &str) -> String {
+        format!("Не знаю вариант «{name}». Список: /variants.")
+    }
+
+    fn slow_down(&self) -> String {
+        "Не так быстро, пожалуйста.".into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::hodov;
+
+    #[test]
+    fn russian_plurals() {
+        assert_eq!(hodov(1), "ход");
+        assert_eq!(hodov(3), "хода");
+        assert_eq!(hodov(11), "ходов");
+        assert_eq!(hodov(21), "ход");
+        assert_eq!(hodov(40), "ходов");
+        assert_eq!(hodov(12), "ходов");
+        assert_eq!(hodov(22), "хода");
+    }
+}

@@ -1,0 +1,110 @@
+//! The timer task in the bot: the game layer's [`Scheduler`] with a sink that tells the
+//! chats what fired (reminders, automatic moves, results, lapsed offers and challenges).
+
+use super::app::{App, now};
+use super::error::BotError;
+use super::flow;
+use super::handlers::{close_challenge_message, say};
+use super::texts::texts;
+use crate::game::scheduler::{self, BoxFuture, Scheduler, Sink, Stop, WallClock};
+use crate::game::{DeadlineEntry, DeadlineKind, Fired};
+use std::sync::Arc;
+
+/// Announces fired deadlines in Telegram.
+struct Announcer(App);
+
+impl Sink for Announcer {
+    fn fired(&self, fired: Fired) -> BoxFuture<'_> {
+        Box::pin(async move {
+            if let Err(e) = announce(&self.0, fired).await {
+                tracing::warn!(error = %e, "announcing a deadline failed");
+            }
+        })
+    }
+
+    fn busy(&self, e: &DeadlineEntry) -> bool {
+        scheduler::program_move_of(e).is_some_and(|g| {
+            self.0
+                .thinking
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .contains(&g.0)
+        })
+    }
+}
+
+/// Run the timer task until `stop`.
+pub async fn run(app: App, stop: Stop) {
+    let level = app.tuning.auto_move_level;
+    Scheduler {
+        games: app.games.clone(),
+        clock: Arc::new(WallClock),
+        sink: Arc::new(Announcer(app.clone())),
+        auto_move: Arc::new(move |g| flow::program_choice(g, level)),
+        parallel: 2,
+        batch: 128,
+        stats: Arc::default(),
+    }
+    .run(stop)
+    .await
+}
+
+async fn announce(app: &App, f: Fired) -> Result<(), BotError> {
+    match f {
+        Fired::NotDue => {}
+        Fired::ProgramToMove(g) => flow::spawn_program_move(app, g.id),
+        Fired::Reminder { game, kind } => {
+            let lang = app.game_lang(&game).await;
+            let t = texts(lang);
+            let who = app
+                .player_mention(game.player(game.side_to_move()), lang)
+                .await;
+            let text = match kind {
+                DeadlineKind::ClockReminder => {
+                    let side = game.side_to_move().index();
+                    let left = game.clocks.remaining[side]
+                        .saturating_sub(now().since(game.clocks.turn_started));
+                    t.clock_reminder(&who, left.0.div_ceil(1000))
+                }
+                _ => t.abandon_warning(
+                    &who,
+                    app.games
+                        .service()
+                        .timing()
+                        .abandon_warning
+                        .0
+                        .div_ceil(3_600_000),
+                ),
+            };
+            say(app, game.chat, None, &text, None).await?;
+        }
+        Fired::DrawOfferExpired(g) => {
+            let t = texts(app.game_lang(&g).await);
+            say(app, g.chat, None, &t.draw_expired(), None).await?;
+            flow::after_change(app, g).await?;
+        }
+        Fired::AutoMoved(m) => {
+            let lang = app.game_lang(&m.game).await;
+            let t = texts(lang);
+            // The side that missed is the one that has just moved.
+            let missed = !m.game.side_to_move();
+            let who = app.player_mention(m.game.player(missed), lang).await;
+            say(
+                app,
+                m.game.chat,
+                None,
+                &t.auto_moved(&who, &m.path.to_string()),
+                None,
+            )
+            .await?;
+            flow::after_change(app, m.game).await?;
+        }
+        Fired::Ended(g) => flow::after_change(app, g).await?,
+        Fired::ChallengeExpired(c) => {
+            let t = texts(app.chat_lang(c.chat, Some(c.from)).await);
+            let from = app.user_mention(c.from).await;
+            close_challenge_message(app, &c, &t.challenge_expired(&from)).await;
+        }
+    }
+    Ok(())
+}

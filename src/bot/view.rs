@@ -1,0 +1,293 @@
+//! The board message of a game: picture, caption and keyboard, posted once and then edited
+//! in place after every change.
+
+use super::app::{App, now};
+use super::error::BotError;
+use super::keyboard::{self, Selection};
+use super::texts::{CaptionData, ResultContext, Texts, clock, texts};
+use super::tg;
+use crate::engine::{Color, Game, LimitRule, Square};
+use crate::game::{GameRecord, Language, MessageId, Orientation, Player, Status, TimeControl};
+use crate::render::RenderOptions;
+use teloxide::payloads::{EditMessageMediaSetters, SendPhotoSetters};
+use teloxide::prelude::*;
+use teloxide::types::{InlineKeyboardMarkup, InputFile, InputMedia, InputMediaPhoto, ParseMode};
+
+/// What the board shows besides the position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ui {
+    /// Just the position and the last move.
+    Plain,
+    /// A piece selected with its destinations marked.
+    Select(Square),
+    /// A losing return home waiting for confirmation.
+    ConfirmHome {
+        /// Origin.
+        from: Square,
+        /// Destination.
+        to: Square,
+    },
+}
+
+/// A board message ready to send.
+pub struct BoardMessage {
+    /// PNG bytes.
+    pub png: Vec<u8>,
+    /// HTML caption.
+    pub caption: String,
+    /// Keyboard.
+    pub keyboard: InlineKeyboardMarkup,
+}
+
+/// Which side the picture is seen from.
+pub async fn view_for(app: &App, g: &GameRecord) -> Color {
+    if g.chat.0 > 0 {
+        // Private chat: from the side of the person the chat belongs to.
+        return Color::ALL
+            .into_iter()
+            .find(|c| g.player(*c) == Player::Human(crate::game::UserId(g.chat.0 as u64)))
+            .unwrap_or(Color::White);
+    }
+    let chat = g.chat;
+    let orientation = app
+        .games
+        .run(move |s| s.chat(chat, now()))
+        .await
+        .map(|c| c.settings.orientation)
+        .unwrap_or_default();
+    match orientation {
+        Orientation::White => Color::White,
+        Orientation::SideToMove => g.side_to_move(),
+    }
+}
+
+/// The result sentence of a finished game (None while active; aborted games get their own).
+pub async fn result_line(app: &App, g: &GameRecord, game: &Game, t: &dyn Texts) -> Option<String> {
+    match g.status {
+        Status::Active => None,
+        Status::Aborted { by, .. } => {
+            let who = match by {
+                Some(u) => app.user_mention(u).await,
+                None => "—".into(),
+            };
+            Some(t.aborted(&who))
+        }
+        Status::Over { outcome, .. } => {
+            let rules = g.variant.rules();
+            let ctx = ResultContext {
+                deadline: rules.exit_deadline,
+                move_limit: rules.move_limit,
+                by_tempo: rules.limit_rule == LimitRule::Tempo,
+                white: String::new(),
+                black: String::new(),
+                solo: rules.solo,
+                moves: game.plies() as u16,
+            };
+            Some(t.result(outcome, &ctx))
+        }
+    }
+}
+
+/// Build the caption of a game's board.
+pub async fn caption(app: &App, g: &GameRecord, game: &Game, lang: Language) -> String {
+    let t = texts(lang);
+    let rules = *g.variant.rules();
+    let pos = game.position();
+    let white = app.player_mention(g.player(Color::White), lang).await;
+    let black = app.player_mention(g.player(Color::Black), lang).await;
+    let side = pos.side_to_move();
+    let mut c = CaptionData {
+        to_move: if side == Color::White {
+            white.clone()
+        } else {
+            black.clone()
+        },
+        white,
+        black,
+        variant: Some(g.variant.id()),
+        house_rules: !g.variant.overrides().is_empty(),
+        move_number: pos.move_number(),
+        white_to_move: side == Color::White,
+        last_move: game.moves().last().map(|p| p.to_string()),
+        solo: rules.solo,
+        ..CaptionData::default()
+    };
+    if let Some(d) = rules.exit_deadline
+        && pos.move_number() <= d
+    {
+        c.deadline = Some((d, d - pos.move_number() + 1));
+    }
+    c.move_limit = rules.move_limit;
+    match g.time_control {
+        TimeControl::Clock { .. } => {
+            let mut rem = g.clocks.remaining;
+            if g.is_active() {
+                let i = side.index();
+                rem[i] = rem[i].saturating_sub(now().since(g.clocks.turn_started));
+            }
+            c.clocks = Some((clock(rem[0].0), clock(rem[1].0)));
+        }
+        TimeControl::PerMove { limit } => c.per_move = Some(limit.0 / 1000),
+        TimeControl::Untimed => {}
+    }
+    if let Some(o) = g.draw_offer {
+        c.draw_offer_by = Some(app.player_mention(g.player(o.by), lang).await);
+    }
+    c.result = result_line(app, g, game, t).await;
+    if let Some(r) = g.ratings {
+        for col in Color::ALL {
+            if let Player::Human(u) = g.player(col) {
+                let name = app.user_mention(u).await;
+                c.ratings
+                    .push(t.rating_line(&name, r[col.index()].before, r[col.index()].after));
+            }
+        }
+    }
+    c.tempo = Some((pos.tempo(Color::White), pos.tempo(Color::Black)));
+    t.caption(&c)
+}
+
+/// Compose the whole board message for `ui`.
+pub async fn compose(
+    app: &App,
+    g: &GameRecord,
+    game: &Game,
+    ui: &Ui,
+) -> Result<BoardMessage, BotError> {
+    let lang = app.game_lang(g).await;
+    let t = texts(lang);
+    let view = view_for(app, g).await;
+    let pos = game.position().clone();
+    let ply = g.ply();
+    let mut sel = None;
+    let keyboard = if !g.is_active() {
+        let rematch =
+            !g.variant.rules().solo && g.players.iter().all(|p| !matches!(p, Player::Absent));
+        keyboard::finished(g.id, rematch, t)
+    } else {
+        match ui {
+            Ui::Plain => keyboard::board(g.id, ply, &pos, view, &Selection::default(), t),
+            Ui::Select(sq) => {
+                let targets = pos.destinations(*sq);
+                let s = Selection {
+                    piece: Some(*sq),
+                    targets: targets.clone(),
+                };
+                sel = Some(crate::render::Selection {
+                    piece: *sq,
+                    targets,
+                });
+                keyboard::board(g.id, ply, &pos, view, &s, t)
+            }
+            Ui::ConfirmHome { from, to } => keyboard::confirm_return_home(g.id, ply, *from, *to, t),
+        }
+    };
+    let mut caption = caption(app, g, game, lang).await;
+    if let Ui::ConfirmHome { from, to } = ui {
+        let path = pos
+            .path(crate::engine::Move {
+                from: *from,
+                to: *to,
+            })
+            .map(|p| p.to_string())
+            .unwrap_or_else(|_| format!("{from}-{to}"));
+        caption.push_str("\n\n");
+        caption
+            .push_str(&t.confirm_return_home(&path, g.variant.rules().exit_deadline.unwrap_or(0)));
+    }
+    let opts = RenderOptions {
+        size_px: app.tuning.board_px,
+        view,
+        last_move: game.moves().last().cloned(),
+        selection: sel,
+        error_mark: None,
+    };
+    let a = app.clone();
+    let png = tokio::task::spawn_blocking(move || a.renderer.render_png(&pos, &opts))
+        .await
+        .map_err(|e| BotError::Internal(e.to_string()))??;
+    Ok(BoardMessage {
+        png,
+        caption: truncate_caption(caption),
+        keyboard,
+    })
+}
+
+/// Captions are limited to 1024 characters.
+fn truncate_caption(s: String) -> String {
+    if s.chars().count() <= 1024 {
+        s
+    } else {
+        s.chars().take(1020).collect::<String>() + "…"
+    }
+}
+
+/// Post a new board message for `g` and record it in the game.
+pub async fn post(app: &App, g: &GameRecord, msg: BoardMessage) -> Result<MessageId, BotError> {
+    let chat = g.chat.0;
+    let sent = tg::call(&app.pacer, chat, || {
+        app.bot
+            .send_photo(
+                teloxide::types::ChatId(chat),
+                InputFile::memory(msg.png.clone()).file_name("board.png"),
+            )
+            .caption(msg.caption.clone())
+            .parse_mode(ParseMode::Html)
+            .reply_markup(msg.keyboard.clone())
+            .into_future()
+    })
+    .await?;
+    let id = MessageId(sent.id.0);
+    let gid = g.id;
+    app.games
+        .run(move |s| s.set_board_message(gid, id, now()))
+        .await?;
+    Ok(id)
+}
+
+/// Show `g` with `ui`: edit its board message in place, or post it if there is none or it
+/// is gone. "Not modified" is not an error.
+pub async fn show(app: &App, g: &GameRecord, game: &Game, ui: &Ui) -> Result<(), BotError> {
+    let msg = compose(app, g, game, ui).await?;
+    let Some(mid) = g.message else {
+        post(app, g, msg).await?;
+        return Ok(());
+    };
+    let chat = g.chat.0;
+    let r = tg::call(&app.pacer, chat, || {
+        let media = InputMedia::Photo(
+            InputMediaPhoto::new(InputFile::memory(msg.png.clone()).file_name("board.png"))
+                .caption(msg.caption.clone())
+                .parse_mode(ParseMode::Html),
+        );
+        app.bot
+            .edit_message_media(
+                teloxide::types::ChatId(chat),
+                teloxide::types::MessageId(mid.0),
+                media,
+            )
+            .reply_markup(msg.keyboard.clone())
+            .into_future()
+    })
+    .await;
+    match r {
+        Ok(_) => Ok(()),
+        Err(e) if tg::not_modified(&e) => Ok(()),
+        Err(e) if tg::gone(&e) => {
+            tracing::info!(game = %g.id, "board message gone; posting it anew");
+            post(app, g, msg).await?;
+            Ok(())
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Reload a game and show its current state (used after any change and for stale taps).
+pub async fn refresh(app: &App, id: crate::game::GameId) -> Result<(), BotError> {
+    let g = app.games.run(move |s| s.game(id)).await?;
+    let a = app.clone();
+    let g2 = g.clone();
+    let game = app.games.run(move |s| s.replay(&g2)).await?;
+    drop(a);
+    show(app, &g, &game, &Ui::Plain).await
+}

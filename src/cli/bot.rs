@@ -1,0 +1,123 @@
+//! `ugolki bot`: configuration from flags and the environment, then the bot itself.
+
+use super::CliError;
+use crate::bot::{BotConfig, Updates};
+use crate::game::{Millis, Storage, Timing};
+use crate::store::{SledStore, StoreConfig};
+use clap::Args;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// `bot` arguments; every flag can also come from the environment.
+#[derive(Args, Debug)]
+pub struct BotArgs {
+    /// The bot token from @BotFather.
+    #[arg(long, env = "TELOXIDE_TOKEN", hide_env_values = true)]
+    pub token: Option<String>,
+    /// Where games are stored (created if missing).
+    #[arg(long, env = "UGOLKI_DATA_DIR", default_value = "data")]
+    pub data_dir: PathBuf,
+    /// Bot API server (default: Telegram's); tests and local Bot API servers set this.
+    #[arg(long, env = "UGOLKI_API_URL")]
+    pub api_url: Option<String>,
+    /// Receive updates by webhook at this public HTTPS URL instead of long polling.
+    #[arg(long, env = "UGOLKI_WEBHOOK_URL")]
+    pub webhook_url: Option<String>,
+    /// Address the webhook server listens on.
+    #[arg(long, env = "UGOLKI_WEBHOOK_LISTEN", default_value = "0.0.0.0:8443")]
+    pub webhook_listen: SocketAddr,
+    /// Log filter (tracing syntax, e.g. `info` or `ugolki_bot=debug`).
+    #[arg(long, env = "UGOLKI_LOG", default_value = "info")]
+    pub log: String,
+    /// Do not space calls within Telegram's rate limits (only for a test server).
+    #[arg(long)]
+    pub no_pacing: bool,
+    /// Board picture size in pixels.
+    #[arg(long, default_value_t = 720)]
+    pub board_px: u32,
+    /// AI level for moves made for a player who missed a per-move limit.
+    #[arg(long, default_value_t = 2)]
+    pub auto_move_level: u8,
+    /// Expensive actions (renders, program moves) one user may start per minute; 0 = no limit.
+    #[arg(long, default_value_t = 40)]
+    pub actions_per_minute: u32,
+    /// Untimed games nobody moves in for this many hours end as abandoned.
+    #[arg(long, default_value_t = 7 * 24)]
+    pub abandon_after_hours: u64,
+    /// Open challenges lapse after this many seconds.
+    #[arg(long, default_value_t = 600)]
+    pub challenge_ttl_secs: u64,
+    /// Draw offers lapse after this many seconds.
+    #[arg(long, default_value_t = 120)]
+    pub draw_offer_ttl_secs: u64,
+}
+
+impl BotArgs {
+    /// The timing policy from the flags.
+    pub fn timing(&self) -> Timing {
+        let abandon = Millis(self.abandon_after_hours * 3_600_000);
+        Timing {
+            abandon_after: abandon,
+            abandon_warning: Millis::days(1).min(Millis(abandon.0 / 2)),
+            challenge_ttl: Millis::secs(self.challenge_ttl_secs),
+            draw_offer_ttl: Millis::secs(self.draw_offer_ttl_secs),
+            ..Timing::default()
+        }
+    }
+}
+
+/// Run the bot until SIGINT/SIGTERM.
+pub fn run(a: &BotArgs) -> Result<(), CliError> {
+    let filter = tracing_subscriber::EnvFilter::try_new(&a.log)
+        .map_err(|e| CliError::usage(format!("--log {}: {e}", a.log)))?;
+    let _ = tracing_subscriber::fmt().with_env_filter(filter).try_init();
+    let token = match a.token.as_deref().map(str::trim) {
+        Some(t) if !t.is_empty() => t.to_string(),
+        _ => {
+            return Err(CliError::usage(
+                "no bot token: set TELOXIDE_TOKEN (or --token). Create a bot and get its token from \
+                 @BotFather in Telegram (https://t.me/BotFather, command /newbot).",
+            ));
+        }
+    };
+    let timing = a.timing();
+    let store = SledStore::open(&StoreConfig {
+        timing,
+        ..StoreConfig::at(&a.data_dir)
+    })
+    .map_err(|e| CliError {
+        message: e.to_string(),
+        code: 1,
+    })?;
+    let store: Arc<dyn Storage> = Arc::new(store);
+    let cfg = BotConfig {
+        token,
+        api_url: a.api_url.clone(),
+        updates: match &a.webhook_url {
+            Some(url) => Updates::Webhook {
+                url: url.clone(),
+                listen: a.webhook_listen,
+            },
+            None => Updates::Polling,
+        },
+        pacing: !a.no_pacing,
+        board_px: a.board_px,
+        auto_move_level: a.auto_move_level.clamp(1, 5),
+        actions_per_minute: a.actions_per_minute,
+        timing,
+    };
+    tracing::info!(data_dir = %a.data_dir.display(), api = a.api_url.as_deref().unwrap_or("telegram"), "starting the bot");
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| CliError {
+            message: format!("cannot start the runtime: {e}"),
+            code: 1,
+        })?;
+    rt.block_on(crate::bot::run(cfg, store))
+        .map_err(|e| CliError {
+            message: e.to_string(),
+            code: 1,
+        })
+}

@@ -1,0 +1,178 @@
+//! `ugolki render`: a position or a record to a PNG picture, or a record to a GIF replay.
+
+use super::{CliError, VariantArgs, io, read_record_arg};
+use crate::engine::{Color, Game, Position, Record, RecordError, Square};
+use crate::render::{self, GifOptions, RenderOptions, Renderer, Selection};
+use clap::{Args, ValueEnum};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Which side the board is seen from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ViewArg {
+    /// White's home at the bottom left.
+    White,
+    /// Black's home at the bottom left (the board turned 180°).
+    Black,
+}
+
+impl From<ViewArg> for Color {
+    fn from(v: ViewArg) -> Color {
+        match v {
+            ViewArg::White => Color::White,
+            ViewArg::Black => Color::Black,
+        }
+    }
+}
+
+/// `render` arguments.
+#[derive(Args, Debug)]
+pub struct RenderArgs {
+    /// Variant, options and a position (`--position` and `--record` exclude each other).
+    #[command(flatten)]
+    pub v: VariantArgs,
+    /// A game record (`-` for stdin, a file, or the move text); its last move is drawn.
+    #[arg(long, conflicts_with = "position")]
+    pub record: Option<String>,
+    /// Which side is at the bottom.
+    #[arg(long, value_enum, default_value = "white")]
+    pub view: ViewArg,
+    /// Select the piece on this square and dot every square it can reach.
+    #[arg(long, value_name = "SQUARE", conflicts_with = "gif")]
+    pub select: Option<String>,
+    /// Cross out this square (as the bot does for a refused tap).
+    #[arg(long, value_name = "SQUARE", conflicts_with = "gif")]
+    pub error_mark: Option<String>,
+    /// Picture side in pixels (default 720 for PNG, 560 for GIF).
+    #[arg(long, value_name = "PX")]
+    pub size: Option<u32>,
+    /// Write an animated GIF of the whole record instead of a PNG of its end.
+    #[arg(long, requires = "record")]
+    pub gif: bool,
+    /// Milliseconds per move in a GIF.
+    #[arg(long, value_name = "MS", default_value_t = GifOptions::default().ply_ms, requires = "gif")]
+    pub ply_ms: u32,
+    /// Milliseconds the final position of a GIF is held.
+    #[arg(long, value_name = "MS", default_value_t = GifOptions::default().final_ms, requires = "gif")]
+    pub final_ms: u32,
+    /// Output file.
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+}
+
+/// Read a `--select`-style square and check it is on the board.
+fn square_arg(flag: &str, text: &str, pos: &Position) -> Result<Square, CliError> {
+    let board = pos.variant().board();
+    Square::parse(text.trim())
+        .filter(|s| board.contains(*s))
+        .ok_or_else(|| {
+            CliError::usage(format!(
+                "{flag}: '{text}' is not a square of the {board} board"
+            ))
+        })
+}
+
+/// Replay `--record` (with the record's own `Variant` tag unless `--variant` is given).
+fn game_from(args: &RenderArgs, record: &str) -> Result<Game, CliError> {
+    let text = read_record_arg(record)?;
+    let record = Record::parse(&text).map_err(|e| CliError {
+        message: format!("--record: {e}"),
+        code: 1,
+    })?;
+    let fallback = record.tag("Variant").unwrap_or("classic").to_string();
+    let variant = args.v.variant_or(&fallback)?;
+    Game::from_record(&record, Some(&variant), None).map_err(|e| CliError {
+        message: match &e {
+            RecordError::Move { ply, text, error } => {
+                format!("--record: move {} ({text}): {error}", ply + 1)
+            }
+            other => format!("--record: {other}"),
+        },
+        code: 1,
+    })
+}
+
+fn render_err(e: render::RenderError) -> CliError {
+    CliError {
+        message: format!("render: {e}"),
+        code: 1,
+    }
+}
+
+/// Run `render`: write the picture to `--out` and a one-line summary to `out`.
+pub fn run(args: &RenderArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    if let Some(px) = args.size
+        && !(render::MIN_SIZE_PX..=render::MAX_SIZE_PX).contains(&px)
+    {
+        return Err(CliError::usage(format!(
+            "--size: {px} px is outside {}..={} px",
+            render::MIN_SIZE_PX,
+            render::MAX_SIZE_PX
+        )));
+    }
+    let renderer = Renderer::new();
+    let game = args
+        .record
+        .as_deref()
+        .map(|r| game_from(args, r))
+        .transpose()?;
+    let (bytes, what) = if args.gif {
+        let Some(game) = &game else {
+            return Err(CliError::usage("--gif needs --record"));
+        };
+        let defaults = GifOptions::default();
+        let opts = GifOptions {
+            size_px: args.size.unwrap_or(defaults.size_px),
+            view: args.view.into(),
+            ply_ms: args.ply_ms,
+            final_ms: args.final_ms,
+        };
+        let bytes = renderer.render_game_gif(game, &opts).map_err(render_err)?;
+        let what = format!("GIF, {} frames", game.plies() + 1);
+        (bytes, (opts.size_px, what))
+    } else {
+        let (pos, last_move) = match &game {
+            Some(g) => (g.position().clone(), g.moves().last().cloned()),
+            None => (args.v.position()?, None),
+        };
+        let selection = match &args.select {
+            Some(t) => {
+                let sq = square_arg("--select", t, &pos)?;
+                if pos.piece_at(sq).is_none() {
+                    return Err(CliError::usage(format!(
+                        "--select: there is no piece on {sq}"
+                    )));
+                }
+                Some(Selection::of(&pos, sq))
+            }
+            None => None,
+        };
+        let error_mark = args
+            .error_mark
+            .as_deref()
+            .map(|t| square_arg("--error-mark", t, &pos))
+            .transpose()?;
+        let opts = RenderOptions {
+            size_px: args.size.unwrap_or(render::DEFAULT_SIZE_PX),
+            view: args.view.into(),
+            last_move,
+            selection,
+            error_mark,
+        };
+        let bytes = renderer.render_png(&pos, &opts).map_err(render_err)?;
+        (bytes, (opts.size_px, "PNG".to_string()))
+    };
+    std::fs::write(&args.out, &bytes).map_err(|e| CliError {
+        message: format!("writing {}: {e}", args.out.display()),
+        code: 1,
+    })?;
+    let (px, kind) = what;
+    writeln!(
+        out,
+        "{}: {px}x{px} {kind}, {} bytes",
+        args.out.display(),
+        bytes.len()
+    )
+    .map_err(io)?;
+    Ok(())
+}

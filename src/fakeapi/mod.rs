@@ -1,0 +1,962 @@
+//! A fake Telegram Bot API server on 127.0.0.1 for end-to-end tests and load tests.
+//!
+//! Telegram cannot be reached from the machines this project is built on, so the real bot
+//! binary is pointed at this server (`--api-url`). It implements the methods the bot uses,
+//! feeds scripted updates through `getUpdates`, keeps the chat's messages (so edits of unknown
+//! messages fail as they do on Telegram), records every call with its uploaded files, and can
+//! inject faults (429 with `retry_after`, 500, slow answers, dropped connections).
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{FromRequest, Multipart, Path, Request, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde_json::{Map, Value, json};
+use std::collections::{HashMap, VecDeque};
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use tokio::sync::Notify;
+
+/// The bot's own user id in the fake world.
+pub const BOT_ID: i64 = 7_000_000_001;
+/// The bot's username.
+pub const BOT_USERNAME: &str = "ugolki_test_bot";
+
+/// A file uploaded in a multipart request.
+#[derive(Clone, Debug)]
+pub struct Upload {
+    /// Form field name (for `attach://name` references).
+    pub field: String,
+    /// File name given by the client.
+    pub file_name: Option<String>,
+    /// The bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// One recorded API call.
+#[derive(Clone, Debug)]
+pub struct Call {
+    /// Sequence number (0-based, in arrival order).
+    pub seq: u64,
+    /// Method name as sent (`SendPhoto`, `sendMessage`, ...), compared case-insensitively.
+    pub method: String,
+    /// Parameters: JSON body fields or multipart text fields (JSON-decoded where possible).
+    pub params: Value,
+    /// Uploaded files.
+    pub files: Vec<Upload>,
+    /// What the fake answered: `Ok` result or the error description.
+    pub response: Result<Value, String>,
+    /// When it arrived (for latency measurements).
+    pub at: Instant,
+}
+
+impl Call {
+    /// Whether this is a call of `method` (case-insensitive).
+    pub fn is(&self, method: &str) -> bool {
+        self.method.eq_ignore_ascii_case(method)
+    }
+
+    /// A string parameter.
+    pub fn str(&self, key: &str) -> Option<&str> {
+        self.params.get(key).and_then(Value::as_str)
+    }
+
+    /// An integer parameter (numbers or numeric strings).
+    pub fn int(&self, key: &str) -> Option<i64> {
+        match self.params.get(key)? {
+            Value::Number(n) => n.as_i64(),
+            Value::String(s) => s.parse().ok(),
+            _ => None,
+        }
+    }
+
+    /// The chat id the call targets.
+    pub fn chat_id(&self) -> Option<i64> {
+        self.int("chat_id")
+    }
+
+    /// Text of a sendMessage/editMessageText, or the caption of media calls.
+    pub fn text(&self) -> Option<String> {
+        if let Some(t) = self.str("text").or_else(|| self.str("caption")) {
+            return Some(t.to_string());
+        }
+        self.params
+            .get("media")
+            .and_then(|m| m.get("caption"))
+            .and_then(Value::as_str)
+            .map(str::to_string)
+    }
+
+    /// Every `callback_data` of the inline keyboard sent with the call, row by row.
+    pub fn buttons(&self) -> Vec<(String, String)> {
+        keyboard_buttons(self.params.get("reply_markup"))
+    }
+
+    /// The first uploaded file's bytes (the photo, animation or document).
+    pub fn upload(&self) -> Option<&[u8]> {
+        self.files.first().map(|f| f.bytes.as_slice())
+    }
+}
+
+/// (text, callback_data) of every callback button of an inline keyboard value.
+pub fn keyboard_buttons(markup: Option<&Value>) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    if let Some(rows) = markup
+        .and_then(|m| m.get("inline_keyboard"))
+        .and_then(Value::as_array)
+    {
+        for row in rows {
+            for b in row.as_array().into_iter().flatten() {
+                let text = b.get("text").and_then(Value::as_str).unwrap_or("");
+                if let Some(d) = b.get("callback_data").and_then(Value::as_str) {
+                    out.push((text.to_string(), d.to_string()));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A message as the fake keeps it (the latest state after edits).
+#[derive(Clone, Debug)]
+pub struct StoredMessage {
+    /// The Telegram message JSON as last returned.
+    pub json: Value,
+    /// Current photo/animation/document bytes, if any.
+    pub media: Option<Vec<u8>>,
+    /// Whether it was deleted.
+    pub deleted: bool,
+}
+
+/// A scripted fault for the next matching calls.
+#[derive(Clone, Debug)]
+pub enum Fault {
+    /// Answer 429 Too Many Requests with this `retry_after` (seconds).
+    TooManyRequests(u32),
+    /// Answer 500.
+    ServerError,
+    /// Wait this long before handling the call.
+    Slow(Duration),
+    /// Close the connection without answering.
+    Drop,
+}
+
+#[derive(Default)]
+struct Inner {
+    calls: Vec<Call>,
+    updates: VecDeque<Value>,
+    next_update_id: i64,
+    next_message_id: HashMap<i64, i64>,
+    messages: HashMap<(i64, i64), StoredMessage>,
+    next_file: u64,
+    files: HashMap<String, Vec<u8>>,
+    next_callback: u64,
+    faults: VecDeque<(Option<String>, Fault)>,
+    fault_every: Option<(u64, Fault)>,
+    fault_counter: u64,
+    chat_admins: HashMap<i64, Vec<i64>>,
+}
+
+/// Shared state and the wake-up signal for long polls and waiters.
+struct Shared {
+    inner: Mutex<Inner>,
+    changed: Notify,
+}
+
+/// A running fake server. Dropping it stops the server.
+pub struct FakeApi {
+    shared: Arc<Shared>,
+    addr: SocketAddr,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for FakeApi {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+/// A Telegram user for scripted updates.
+#[derive(Clone, Debug)]
+pub struct TgUser {
+    /// User id.
+    pub id: i64,
+    /// First name.
+    pub first_name: String,
+    /// Username without `@`.
+    pub username: Option<String>,
+    /// `language_code`.
+    pub lang: Option<String>,
+}
+
+impl TgUser {
+    /// A user with a username equal to the lower-cased first name.
+    pub fn new(id: i64, name: &str, lang: &str) -> TgUser {
+        TgUser {
+            id,
+            first_name: name.to_string(),
+            username: Some(name.to_lowercase()),
+            lang: Some(lang.to_string()),
+        }
+    }
+
+    /// The Telegram `User` JSON.
+    pub fn json(&self) -> Value {
+        let mut u = json!({ "id": self.id, "is_bot": false, "first_name": self.first_name });
+        if let Some(n) = &self.username {
+            u["username"] = json!(n);
+        }
+        if let Some(l) = &self.lang {
+            u["language_code"] = json!(l);
+        }
+        u
+    }
+}
+
+/// A chat for scripted updates.
+#[derive(Clone, Debug)]
+pub enum TgChat {
+    /// A private chat with this user.
+    Private(TgUser),
+    /// A supergroup with this id (negative) and title.
+    Group(i64, String),
+}
+
+impl TgChat {
+    /// Chat id.
+    pub fn id(&self) -> i64 {
+        match self {
+            TgChat::Private(u) => u.id,
+            TgChat::Group(id, _) => *id,
+        }
+    }
+
+    /// The Telegram `Chat` JSON.
+    pub fn json(&self) -> Value {
+        match self {
+            TgChat::Private(u) => {
+                json!({ "id": u.id, "type": "private", "first_name": u.first_name })
+            }
+            TgChat::Group(id, title) => json!({ "id": id, "type": "supergroup", "title": title }),
+        }
+    }
+}
+
+fn now_unix() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(1_700_000_000)
+}
+
+fn bot_user() -> Value {
+    json!({ "id": BOT_ID, "is_bot": true, "first_name": "Ugolki", "username": BOT_USERNAME })
+}
+
+fn lock(shared: &Shared) -> MutexGuard<'_, Inner> {
+    // A panic while holding the lock only happens in a failing test; keep serving.
+    shared.inner.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl FakeApi {
+    /// Start on 127.0.0.1 with a random port.
+    pub async fn start() -> std::io::Result<FakeApi> {
+        let shared = Arc::new(Shared {
+            inner: Mutex::new(Inner {
+                next_update_id: 1,
+                ..Inner::default()
+            }),
+            changed: Notify::new(),
+        });
+        let app = Router::new()
+            .route("/{token}/{method}", axum::routing::post(handle).get(handle))
+            .with_state(shared.clone());
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+        let addr = listener.local_addr()?;
+        let task = tokio::spawn(async move {
+            let _ = axum::serve(listener, app).await;
+        });
+        Ok(FakeApi { shared, addr, task })
+    }
+
+    /// The API URL to give the bot (`--api-url`).
+    pub fn url(&self) -> String {
+        format!("http://{}/", self.addr)
+    }
+
+    /// Every call so far.
+    pub fn calls(&self) -> Vec<Call> {
+        lock(&self.shared).calls.clone()
+    }
+
+    /// Calls with sequence number ≥ `from`.
+    pub fn calls_since(&self, from: u64) -> Vec<Call> {
+        lock(&self.shared)
+            .calls
+            .iter()
+            .filter(|c| c.seq >= from)
+            .cloned()
+            .collect()
+    }
+
+    /// The number of calls so far (a cursor for [`FakeApi::calls_since`]).
+    pub fn call_count(&self) -> u64 {
+        lock(&self.shared).calls.len() as u64
+    }
+
+    /// The current state of a message.
+    pub fn message(&self, chat: i64, id: i64) -> Option<StoredMessage> {
+        lock(&self.shared).messages.get(&(chat, id)).cloned()
+    }
+
+    /// Updates not yet fetched by the bot.
+    pub fn pending_updates(&self) -> usize {
+        lock(&self.shared).updates.len()
+    }
+
+    /// Make `users` the administrators of `chat` (for `getChatMember`).
+    pub fn set_admins(&self, chat: i64, users: &[i64]) {
+        lock(&self.shared).chat_admins.insert(chat, users.to_vec());
+    }
+
+    /// Inject `fault` into the next call of `method` (any method when `None`).
+    pub fn fault_next(&self, method: Option<&str>, fault: Fault) {
+        lock(&self.shared)
+            .faults
+            .push_back((method.map(str::to_string), fault));
+    }
+
+    /// Inject `fault` into every `n`th call (except getUpdates) until cleared with `None`.
+    pub fn fault_every(&self, every: Option<(u64, Fault)>) {
+        let mut g = lock(&self.shared);
+        g.fault_every = every;
+        g.fault_counter = 0;
+    }
+
+    fn push(&self, update: Value) -> i64 {
+        let mut g = lock(&self.shared);
+        let id = g.next_update_id;
+        g.next_update_id += 1;
+        let mut u = update;
+        u["update_id"] = json!(id);
+        g.updates.push_back(u);
+        drop(g);
+        self.shared.changed.notify_waiters();
+        id
+    }
+
+    fn user_message_id(&self, chat: i64) -> i64 {
+        let mut g = lock(&self.shared);
+        let n = g.next_message_id.entry(chat).or_insert(1);
+        let id = *n;
+        *n += 1;
+        id
+    }
+
+    /// A user sends `text` in `chat`; returns the new message id. Commands get a
+    /// `bot_command` entity as Telegram adds one.
+    pub fn send_text(&self, chat: &TgChat, from: &TgUser, text: &str) -> i64 {
+        self.send_text_with(chat, from, text, None, Vec::new())
+    }
+
+    /// A user replies to message `reply_to` with `text`.
+    pub fn reply_text(&self, chat: &TgChat, from: &TgUser, reply_to: i64, text: &str) -> i64 {
+        self.send_text_with(chat, from, text, Some(reply_to), Vec::new())
+    }
+
+    /// A message with explicit extra entities (e.g. a `text_mention`) and an optional reply.
+    pub fn send_text_with(
+        &self,
+        chat: &TgChat,
+        from: &TgUser,
+        text: &str,
+        reply_to: Option<i64>,
+        mut entities: Vec<Value>,
+    ) -> i64 {
+        let id = self.user_message_id(chat.id());
+        if text.starts_with('/') {
+            let len = text
+                .split_whitespace()
+                .next()
+                .map_or(0, |w| w.encode_utf16().count());
+            entities.insert(
+                0,
+                json!({ "type": "bot_command", "offset": 0, "length": len }),
+            );
+        }
+        let mut msg = json!({
+            "message_id": id,
+            "date": now_unix(),
+            "chat": chat.json(),
+            "from": from.json(),
+            "text": text,
+        });
+        if !entities.is_empty() {
+            msg["entities"] = Value::Array(entities);
+        }
+        if let Some(r) = reply_to {
+            let replied = self.message(chat.id(), r).map(|m| m.json).unwrap_or_else(
+                || json!({ "message_id": r, "date": now_unix(), "chat": chat.json() }),
+            );
+            msg["reply_to_message"] = replied;
+        }
+        lock(&self.shared).messages.insert(
+            (chat.id(), id),
+            StoredMessage {
+                json: msg.clone(),
+                media: None,
+                deleted: false,
+            },
+        );
+        self.push(json!({ "message": msg }));
+        id
+    }
+
+    /// A user taps an inline button with `data` on message `message_id`; returns the
+    /// callback query id.
+    pub fn tap(&self, chat: &TgChat, from: &TgUser, message_id: i64, data: &str) -> String {
+        let qid = {
+            let mut g = lock(&self.shared);
+            g.next_callback += 1;
+            format!("cb{}", g.next_callback)
+        };
+        let message = self
+            .message(chat.id(), message_id)
+            .map(|m| m.json)
+            .unwrap_or_else(|| {
+                json!({ "message_id": message_id, "date": now_unix(), "chat": chat.json(), "from": bot_user(), "text": "?" })
+            });
+        self.push(json!({
+            "callback_query": {
+                "id": qid,
+                "from": from.json(),
+                "message": message,
+                "chat_instance": format!("ci{}", chat.id()),
+                "data": data,
+            }
+        }));
+        qid
+    }
+
+    /// Wait until a call satisfies `pred` (checking calls from sequence `from`), or time out.
+    pub async fn wait_for(
+        &self,
+        from: u64,
+        timeout: Duration,
+        pred: impl Fn(&Call) -> bool,
+    ) -> Option<Call> {
+        let deadline = tokio::time::Instant::now() + timeout;
+        loop {
+            let notified = self.shared.changed.notified();
+            if let Some(c) = lock(&self.shared)
+                .calls
+                .iter()
+                .find(|c| c.seq >= from && pred(c))
+            {
+                return Some(c.clone());
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                return None;
+            }
+        }
+    }
+
+    /// Wait until the bot has fetched every pending update and answered nothing new for
+    /// `quiet` (a settle point for assertions).
+    pub async fn settle(&self, quiet: Duration, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        let mut last = (u64::MAX, usize::MAX);
+        let mut since = Instant::now();
+        while Instant::now() < deadline {
+            let now = (self.call_count(), self.pending_updates());
+            if now != last {
+                last = now;
+                since = Instant::now();
+            } else if now.1 == 0 && since.elapsed() >= quiet {
+                return true;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        false
+    }
+}
+
+/// Parse a request body (JSON, form or multipart) into params and files.
+async fn parse_body(req: Request) -> (Value, Vec<Upload>) {
+    let ctype = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_string();
+    let mut params = Map::new();
+    let mut files = Vec::new();
+    if ctype.starts_with("multipart/form-data") {
+        if let Ok(mut mp) = Multipart::from_request(req, &()).await {
+            while let Ok(Some(field)) = mp.next_field().await {
+                let name = field.name().unwrap_or("").to_string();
+                let file_name = field.file_name().map(str::to_string);
+                let Ok(bytes) = field.bytes().await else {
+                    break;
+                };
+                if file_name.is_some() {
+                    files.push(Upload {
+                        field: name,
+                        file_name,
+                        bytes: bytes.to_vec(),
+                    });
+                } else {
+                    let s = String::from_utf8_lossy(&bytes).to_string();
+                    let v = serde_json::from_str::<Value>(&s)
+                        .ok()
+                        .filter(|v| v.is_object() || v.is_array())
+                        .unwrap_or(Value::String(s));
+                    params.insert(name, v);
+                }
+            }
+        }
+    } else {
+        let body = Bytes::from_request(req, &()).await.unwrap_or_default();
+        if let Ok(Value::Object(m)) = serde_json::from_slice::<Value>(&body) {
+            params = m;
+        } else if let Ok(pairs) = serde_urlencoded_pairs(&body) {
+            for (k, v) in pairs {
+                params.insert(k, Value::String(v));
+            }
+        }
+    }
+    (Value::Object(params), files)
+}
+
+fn serde_urlencoded_pairs(body: &[u8]) -> Result<Vec<(String, String)>, ()> {
+    let s = std::str::from_utf8(body).map_err(|_| ())?;
+    Ok(s.split('&')
+        .filter(|p| !p.is_empty())
+        .filter_map(|p| p.split_once('='))
+        .map(|(k, v)| (k.to_string(), v.replace('+', " ")))
+        .collect())
+}
+
+fn ok(result: Value) -> Response {
+    (
+        StatusCode::OK,
+        axum::Json(json!({ "ok": true, "result": result })),
+    )
+        .into_response()
+}
+
+fn err(code: u16, description: &str, retry_after: Option<u32>) -> Response {
+    let mut body = json!({ "ok": false, "error_code": code, "description": description });
+    if let Some(r) = retry_after {
+        body["parameters"] = json!({ "retry_after": r });
+    }
+    (
+        StatusCode::from_u16(code).unwrap_or(StatusCode::BAD_REQUEST),
+        axum::Json(body),
+    )
+        .into_response()
+}
+
+async fn handle(
+    State(shared): State<Arc<Shared>>,
+    Path((token, method)): Path<(String, String)>,
+    _headers: HeaderMap,
+    req: Request,
+) -> Response {
+    if !token.starts_with("bot") {
+        return err(404, "Not Found", None);
+    }
+    let lower = method.to_ascii_lowercase();
+    let (params, files) = parse_body(req).await;
+    if lower == "getupdates" {
+        return get_updates(&shared, &params).await;
+    }
+    // Faults (never on getUpdates, so the bot keeps receiving).
+    let fault = {
+        let mut g = lock(&shared);
+        let pos = g
+            .faults
+            .iter()
+            .position(|(m, _)| m.as_ref().is_none_or(|m| m.eq_ignore_ascii_case(&method)));
+        let mut f = pos.and_then(|i| g.faults.remove(i)).map(|(_, f)| f);
+        if f.is_none()
+            && let Some((n, fault)) = g.fault_every.clone()
+        {
+            g.fault_counter += 1;
+            if n > 0 && g.fault_counter.is_multiple_of(n) {
+                f = Some(fault);
+            }
+        }
+        f
+    };
+    let started = Instant::now();
+    match fault {
+        Some(Fault::Slow(d)) => tokio::time::sleep(d).await,
+        Some(Fault::TooManyRequests(s)) => {
+            record(&shared, &method, params, files, Err("429".into()), started);
+            return err(429, &format!("Too Many Requests: retry after {s}"), Some(s));
+        }
+        Some(Fault::ServerError) => {
+            record(&shared, &method, params, files, Err("500".into()), started);
+            return err(500, "Internal Server Error", None);
+        }
+        Some(Fault::Drop) => {
+            record(
+                &shared,
+                &method,
+                params,
+                files,
+                Err("dropped".into()),
+                started,
+            );
+            // Never answer: the client times out or sees the connection close when the
+            // handler future is dropped by the server shutting the connection.
+            return (StatusCode::OK, [(header::CONNECTION, "close")], "").into_response();
+        }
+        None => {}
+    }
+    let result = {
+        let mut g = lock(&shared);
+        dispatch(&mut g, &lower, &params, &files)
+    };
+    let response = match &result {
+        Ok(v) => ok(v.clone()),
+        Err((code, d)) => err(*code, d, None),
+    };
+    record(
+        &shared,
+        &method,
+        params,
+        files,
+        result.map_err(|(_, d)| d),
+        started,
+    );
+    response
+}
+
+fn record(
+    shared: &Shared,
+    method: &str,
+    params: Value,
+    files: Vec<Upload>,
+    response: Result<Value, String>,
+    at: Instant,
+) {
+    let mut g = lock(shared);
+    let seq = g.calls.len() as u64;
+    g.calls.push(Call {
+        seq,
+        method: method.to_string(),
+        params,
+        files,
+        response,
+        at,
+    });
+    drop(g);
+    shared.changed.notify_waiters();
+}
+
+async fn get_updates(shared: &Shared, params: &Value) -> Response {
+    let offset = params
+        .get("offset")
+        .and_then(|v| v.as_i64().or_else(|| v.as_str()?.parse().ok()))
+        .unwrap_or(0);
+    let timeout = params
+        .get("timeout")
+        .and_then(|v| v.as_u64().or_else(|| v.as_str()?.parse().ok()))
+        .unwrap_or(0)
+        .min(2);
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(timeout);
+    loop {
+        let notified = shared.changed.notified();
+        {
+            let mut g = lock(shared);
+            // Confirmed updates (id < offset) are dropped, as Telegram does.
+            while g
+                .updates
+                .front()
+                .and_then(|u| u["update_id"].as_i64())
+                .is_some_and(|id| id < offset)
+            {
+                g.updates.pop_front();
+            }
+            if !g.updates.is_empty() {
+                let batch: Vec<Value> = g.updates.iter().take(100).cloned().collect();
+                return ok(Value::Array(batch));
+            }
+        }
+        if tokio::time::timeout_at(deadline, notified).await.is_err() {
+            return ok(json!([]));
+        }
+    }
+}
+
+type ApiResult = Result<Value, (u16, String)>;
+
+fn bad(d: &str) -> (u16, String) {
+    (400, format!("Bad Request: {d}"))
+}
+
+fn int(params: &Value, key: &str) -> Option<i64> {
+    match params.get(key)? {
+        Value::Number(n) => n.as_i64(),
+        Value::String(s) => s.parse().ok(),
+        _ => None,
+    }
+}
+
+fn chat_json(chat_id: i64) -> Value {
+    if chat_id < 0 {
+        json!({ "id": chat_id, "type": "supergroup", "title": "group" })
+    } else {
+        json!({ "id": chat_id, "type": "private", "first_name": "user" })
+    }
+}
+
+fn new_file(g: &mut Inner, bytes: Vec<u8>) -> String {
+    g.next_file += 1;
+    let id = format!("file{}", g.next_file);
+    g.files.insert(id.clone(), bytes);
+    id
+}
+
+/// The uploaded bytes for a media value: `attach://name`, an uploaded field, or a known file id.
+fn media_bytes(
+    g: &Inner,
+    reference: Option<&Value>,
+    field: &str,
+    files: &[Upload],
+) -> Option<Vec<u8>> {
+    if let Some(Value::String(s)) = reference {
+        if let Some(name) = s.strip_prefix("attach://") {
+            return files
+                .iter()
+                .find(|f| f.field == name)
+                .map(|f| f.bytes.clone());
+        }
+        if let Some(b) = g.files.get(s) {
+            return Some(b.clone());
+        }
+    }
+    files
+        .iter()
+        .find(|f| f.field == field)
+        .or_else(|| files.first())
+        .map(|f| f.bytes.clone())
+}
+
+fn media_json(kind: &str, file_id: &str, len: usize) -> Value {
+    match kind {
+        "photo" => json!([
+            { "file_id": format!("{file_id}s"), "file_unique_id": format!("u{file_id}s"), "width": 90, "height": 90, "file_size": len / 8 },
+            { "file_id": file_id, "file_unique_id": format!("u{file_id}"), "width": 720, "height": 720, "file_size": len },
+        ]),
+        "animation" => {
+            json!({ "file_id": file_id, "file_unique_id": format!("u{file_id}"), "width": 480, "height": 480, "duration": 10, "file_size": len })
+        }
+        _ => {
+            json!({ "file_id": file_id, "file_unique_id": format!("u{file_id}"), "file_name": "game.txt", "file_size": len })
+        }
+    }
+}
+
+fn send(
+    g: &mut Inner,
+    chat: i64,
+    mut msg: Value,
+    media: Option<Vec<u8>>,
+    params: &Value,
+) -> ApiResult {
+    let n = g.next_message_id.entry(chat).or_insert(1);
+    let id = *n;
+    *n += 1;
+    msg["message_id"] = json!(id);
+    msg["date"] = json!(now_unix());
+    msg["chat"] = chat_json(chat);
+    msg["from"] = bot_user();
+    if let Some(m) = params
+        .get("reply_markup")
+        .filter(|m| m.get("inline_keyboard").is_some())
+    {
+        msg["reply_markup"] = m.clone();
+    }
+    if let Some(r) = int(params, "reply_to_message_id").or_else(|| {
+        params
+            .get("reply_parameters")
+            .and_then(|p| p.get("message_id"))
+            .and_then(Value::as_i64)
+    }) && let Some(m) = g.messages.get(&(chat, r))
+    {
+        msg["reply_to_message"] = m.json.clone();
+    }
+    g.messages.insert(
+        (chat, id),
+        StoredMessage {
+            json: msg.clone(),
+            media,
+            deleted: false,
+        },
+    );
+    Ok(msg)
+}
+
+fn target<'a>(g: &'a mut Inner, params: &Value) -> Result<&'a mut StoredMessage, (u16, String)> {
+    let chat = int(params, "chat_id").ok_or_else(|| bad("chat_id is empty"))?;
+    let id = int(params, "message_id").ok_or_else(|| bad("message_id is empty"))?;
+    match g.messages.get_mut(&(chat, id)) {
+        Some(m) if !m.deleted => Ok(m),
+        _ => Err(bad("message to edit not found")),
+    }
+}
+
+fn dispatch(g: &mut Inner, method: &str, params: &Value, files: &[Upload]) -> ApiResult {
+    let chat = int(params, "chat_id");
+    match method {
+        "getme" => Ok(json!({
+            "id": BOT_ID, "is_bot": true, "first_name": "Ugolki", "username": BOT_USERNAME,
+            "can_join_groups": true, "can_read_all_group_messages": false,
+            "supports_inline_queries": false, "can_connect_to_business": false,
+            "has_main_web_app": false,
+        })),
+        "getwebhookinfo" => {
+            Ok(json!({ "url": "", "has_custom_certificate": false, "pending_update_count": 0 }))
+        }
+        "deletewebhook"
+        | "setmycommands"
+        | "deletemycommands"
+        | "setmydescription"
+        | "setmyshortdescription"
+        | "close"
+        | "logout"
+        | "setchatmenubutton" => Ok(json!(true)),
+        "answercallbackquery" => Ok(json!(true)),
+        "getchatmember" => {
+            let c = chat.ok_or_else(|| bad("chat_id is empty"))?;
+            let u = int(params, "user_id").ok_or_else(|| bad("user_id is empty"))?;
+            let admin = g.chat_admins.get(&c).is_some_and(|a| a.contains(&u));
+            let user = json!({ "id": u, "is_bot": false, "first_name": "user" });
+            Ok(if admin {
+                json!({
+                    "status": "administrator", "user": user, "can_be_edited": false,
+                    "is_anonymous": false, "can_manage_chat": true, "can_delete_messages": true,
+                    "can_manage_video_chats": true, "can_restrict_members": true,
+                    "can_promote_members": false, "can_change_info": true, "can_invite_users": true,
+                    "can_post_stories": false, "can_edit_stories": false, "can_delete_stories": false,
+                })
+            } else {
+                json!({ "status": "member", "user": user })
+            })
+        }
+        "sendmessage" => {
+            let c = chat.ok_or_else(|| bad("chat_id is empty"))?;
+            let text = params.get("text").and_then(Value::as_str).unwrap_or("");
+            if text.is_empty() {
+                return Err(bad("message text is empty"));
+            }
+            if text.chars().count() > 4096 {
+                return Err(bad("message is too long"));
+            }
+            send(g, c, json!({ "text": text }), None, params)
+        }
+        "sendphoto" | "sendanimation" | "senddocument" => {
+            let c = chat.ok_or_else(|| bad("chat_id is empty"))?;
+            let (kind, field) = match method {
+                "sendphoto" => ("photo", "photo"),
+                "sendanimation" => ("animation", "animation"),
+                _ => ("document", "document"),
+            };
+            let bytes = media_bytes(g, params.get(field), field, files)
+                .ok_or_else(|| bad("there is no file in the request"))?;
+            let caption = params.get("caption").and_then(Value::as_str).unwrap_or("");
+            if caption.chars().count() > 1024 {
+                return Err(bad("message caption is too long"));
+            }
+            let fid = new_file(g, bytes.clone());
+            let mut msg = json!({ kind: media_json(kind, &fid, bytes.len()) });
+            if !caption.is_empty() {
+                msg["caption"] = json!(caption);
+            }
+            send(g, c, msg, Some(bytes), params)
+        }
+        "editmessagemedia" => {
+            let media = params.get("media").cloned().unwrap_or(Value::Null);
+            let kind = media
+                .get("type")
+                .and_then(Value::as_str)
+                .unwrap_or("photo")
+                .to_string();
+            let bytes = media_bytes(g, media.get("media"), "media", files)
+                .ok_or_else(|| bad("there is no file in the request"))?;
+            let fid = new_file(g, bytes.clone());
+            let m = target(g, params)?;
+            if m.media.as_deref() == Some(bytes.as_slice())
+                && media.get("caption") == m.json.get("caption")
+                && params.get("reply_markup") == m.json.get("reply_markup")
+            {
+                return Err(bad(
+                    "message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message",
+                ));
+            }
+            if let Some(o) = m.json.as_object_mut() {
+                o.remove("photo");
+                o.remove("animation");
+                o.remove("document");
+                o.remove("caption");
+                o.remove("reply_markup");
+            }
+            m.json[kind.as_str()] = media_json(&kind, &fid, bytes.len());
+            if let Some(c) = media.get("caption") {
+                m.json["caption"] = c.clone();
+            }
+            if let Some(k) = params
+                .get("reply_markup")
+                .filter(|k| k.get("inline_keyboard").is_some())
+            {
+                m.json["reply_markup"] = k.clone();
+            }
+            m.json["edit_date"] = json!(now_unix());
+            m.media = Some(bytes);
+            Ok(m.json.clone())
+        }
+        "editmessagecaption" | "editmessagetext" | "editmessagereplymarkup" => {
+            let m = target(g, params)?;
+            let mut changed = false;
+            for key in ["caption", "text"] {
+                if let Some(v) = params.get(key)
+                    && m.json.get(key) != Some(v)
+                {
+                    m.json[key] = v.clone();
+                    changed = true;
+                }
+            }
+            let markup = params
+                .get("reply_markup")
+                .filter(|k| k.get("inline_keyboard").is_some());
+            if markup != m.json.get("reply_markup") {
+                match markup {
+                    Some(k) => m.json["reply_markup"] = k.clone(),
+                    None => {
+                        if let Some(o) = m.json.as_object_mut() {
+                            o.remove("reply_markup");
+                        }
+                    }
+                }
+                changed = true;
+            }
+            if !changed {
+                return Err(bad(
+                    "message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message",
+                ));
+            }
+            m.json["edit_date"] = json!(now_unix());
+            Ok(m.json.clone())
+        }
+        "deletemessage" => {
+            let m = target(g, params).map_err(|_| bad("message to delete not found"))?;
+            m.deleted = true;
+            Ok(json!(true))
+        }
+        _ => Err((404, "Not Found: method not found".into())),
+    }
+}

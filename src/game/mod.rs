@@ -1,0 +1,73 @@
+//! The game service: records, the storage port, and the operations the bot and the timer
+//! task use. No Telegram and no sled types here: the bot adapts Telegram to these calls,
+//! and `store::SledStore` implements [`Storage`].
+//!
+//! Guarantees, whatever the store:
+//! - every change to a game is a compare-and-swap on its [`Version`]: two racing taps can
+//!   never play two moves for one turn or one move twice; the loser gets
+//!   [`ServiceError::Stale`] (or `NotYourTurn` when it did not state an expectation);
+//! - a game ends exactly once, and its end, both players' statistics and ratings, and the
+//!   chat's list of active games are written in one atomic commit;
+//! - a call that returns `Ok` is durable (the store flushed it).
+
+pub mod codec;
+pub mod ids;
+pub mod memory;
+pub mod rating;
+pub mod record;
+pub mod scheduler;
+pub mod service;
+pub mod storage;
+pub mod time;
+
+pub use ids::{ChallengeId, ChatId, GameId, MessageId, Millis, Timestamp, UserId, Version};
+pub use memory::MemoryStore;
+pub use rating::RatingChange;
+pub use record::{
+    AnyRecord, ChallengeRecord, ChallengeStatus, ChallengeTarget, ChatRecord, ChatSettings,
+    ColourChoice, Deadline, DeadlineEntry, DeadlineKind, DeadlineTarget, DrawOffer, GameRecord,
+    IndexEntry, Language, Orientation, Player, RecordKind, RecordRef, ReplayError, Status,
+    UserRecord, VariantStats,
+};
+pub use service::{
+    Actor, DrawOutcome, Expect, Fired, GameService, MoveInput, MoveOutcome, Moved, NewChallenge,
+    NewGame, ServiceError, UserProfile,
+};
+pub use storage::{CommitError, Imported, Storage, StoreError, Write, WriteSet};
+pub use time::{Clocks, TimeControl, Timing};
+
+use std::sync::Arc;
+
+/// The service for async code: each call runs on tokio's blocking pool
+/// (`spawn_blocking`), because a store call may wait for an fsync and must not stall a
+/// runtime worker. Clone it freely.
+#[derive(Clone)]
+pub struct AsyncGames(Arc<GameService>);
+
+impl AsyncGames {
+    /// Wrap a service.
+    pub fn new(service: Arc<GameService>) -> AsyncGames {
+        AsyncGames(service)
+    }
+
+    /// The service itself (for code already on a blocking thread).
+    pub fn service(&self) -> &Arc<GameService> {
+        &self.0
+    }
+
+    /// Run `f` with the service on the blocking pool, e.g.
+    /// `games.run(move |s| s.play(id, actor, expect, &mv, now)).await`.
+    /// A panic inside `f` is resumed in the caller.
+    pub async fn run<T, F>(&self, f: F) -> T
+    where
+        T: Send + 'static,
+        F: FnOnce(&GameService) -> T + Send + 'static,
+    {
+        let s = Arc::clone(&self.0);
+        match tokio::task::spawn_blocking(move || f(&s)).await {
+            Ok(t) => t,
+            Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
+            Err(e) => panic!("the blocking pool shut down during a store call: {e}"),
+        }
+    }
+}

@@ -1,0 +1,123 @@
+//! Elo ratings (RULES.md §8, issue 8) as pure functions; the service applies them inside
+//! the transaction that finishes a game.
+
+use serde::{Deserialize, Serialize};
+
+/// Every player's rating in a variant before their first rated game.
+pub const START_RATING: i32 = 1500;
+/// Rated games in a variant played with the provisional K.
+pub const PROVISIONAL_GAMES: u32 = 30;
+/// K while provisional.
+pub const K_PROVISIONAL: f64 = 40.0;
+/// K afterwards.
+pub const K_ESTABLISHED: f64 = 20.0;
+
+/// The expected score of a player rated `r` against one rated `opp` (0..1).
+pub fn expected_score(r: i32, opp: i32) -> f64 {
+    1.0 / (1.0 + 10f64.powf(f64::from(opp - r) / 400.0))
+}
+
+/// K for a player who has played `rated_games` rated games in the variant so far.
+pub fn k_factor(rated_games: u32) -> f64 {
+    if rated_games < PROVISIONAL_GAMES {
+        K_PROVISIONAL
+    } else {
+        K_ESTABLISHED
+    }
+}
+
+/// Whether a rating is still provisional (shown with a marker).
+pub fn provisional(rated_games: u32) -> bool {
+    rated_games < PROVISIONAL_GAMES
+}
+
+/// One side of a rated game going in: rating and rated games played so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rated {
+    /// Rating before the game.
+    pub rating: i32,
+    /// Rated games in the variant before this one (chooses K).
+    pub games: u32,
+}
+
+/// A rating before and after one game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RatingChange {
+    /// Before the game.
+    pub before: i32,
+    /// After the game.
+    pub after: i32,
+}
+
+impl RatingChange {
+    /// `after - before`.
+    pub fn delta(&self) -> i32 {
+        self.after - self.before
+    }
+}
+
+/// Both players' new ratings after a game where `a` scored `score_a` (1, ½ or 0). Each
+/// side uses its own K, so the changes need not cancel out; each is rounded to the
+/// nearest point (halves away from zero).
+pub fn elo_update(a: Rated, b: Rated, score_a: f64) -> (RatingChange, RatingChange) {
+    let ea = expected_score(a.rating, b.rating);
+    let eb = 1.0 - ea;
+    let da = (k_factor(a.games) * (score_a - ea)).round() as i32;
+    let db = (k_factor(b.games) * ((1.0 - score_a) - eb)).round() as i32;
+    (
+        RatingChange {
+            before: a.rating,
+            after: a.rating + da,
+        },
+        RatingChange {
+            before: b.rating,
+            after: b.rating + db,
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn r(rating: i32, games: u32) -> Rated {
+        Rated { rating, games }
+    }
+
+    #[test]
+    fn expected_scores() {
+        assert!((expected_score(1500, 1500) - 0.5).abs() < 1e-12);
+        // 200 points: 1 / (1 + 10^0.5) = 0.24025...
+        assert!((expected_score(1500, 1700) - 0.240_253).abs() < 1e-6);
+        assert!((expected_score(1700, 1500) - 0.759_747).abs() < 1e-6);
+        // 400 points: 1/11.
+        assert!((expected_score(1200, 1600) - 1.0 / 11.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn updates_between_newcomers() {
+        let (a, b) = elo_update(r(1500, 0), r(1500, 0), 1.0);
+        assert_eq!((a.after, b.after), (1520, 1480));
+        let (a, b) = elo_update(r(1500, 0), r(1500, 0), 0.5);
+        assert_eq!((a.delta(), b.delta()), (0, 0));
+        let (a, b) = elo_update(r(1500, 3), r(1500, 7), 0.0);
+        assert_eq!((a.after, b.after), (1480, 1520));
+    }
+
+    #[test]
+    fn k_switches_after_thirty_rated_games() {
+        assert_eq!(k_factor(29), 40.0);
+        assert_eq!(k_factor(30), 20.0);
+        assert!(provisional(29) && !provisional(30));
+        // Underdog (provisional, K=40) beats an established favourite (K=20):
+        // 40 * 0.7597 = 30.39 -> +30; 20 * -0.7597 = -15.19 -> -15.
+        let (a, b) = elo_update(r(1500, 29), r(1700, 30), 1.0);
+        assert_eq!((a.delta(), b.delta()), (30, -15));
+        // Same game once the underdog is established too: 20 * 0.7597 -> +15.
+        let (a, _) = elo_update(r(1500, 30), r(1700, 30), 1.0);
+        assert_eq!(a.delta(), 15);
+        // A draw against a stronger player gains: 40 * (0.5 - 0.2403) = 10.39 -> +10.
+        let (a, b) = elo_update(r(1500, 0), r(1700, 0), 0.5);
+        assert_eq!((a.delta(), b.delta()), (10, -10));
+    }
+}

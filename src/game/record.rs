@@ -1,0 +1,845 @@
+//! The stored records: games, chats, users, challenges, and the index entries derived
+//! from them. Plain data with serde; every record carries a [`Version`] for
+//! compare-and-swap.
+
+use super::codec;
+use super::ids::{ChallengeId, ChatId, GameId, MessageId, Millis, Timestamp, UserId, Version};
+use super::rating::{RatingChange, START_RATING};
+use super::time::{Clocks, TimeControl, Timing};
+use crate::engine::{
+    Color, Game, IllegalMove, Outcome, Path, Position, PositionError, Variant, VariantId,
+};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Who plays one colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Player {
+    /// A Telegram user.
+    Human(UserId),
+    /// The program at a playing level (private games).
+    Program {
+        /// AI level 1–5.
+        level: u8,
+    },
+    /// Nobody: the empty side of a training-room game.
+    Absent,
+}
+
+impl Player {
+    /// The user, if a person plays this side.
+    pub fn user(self) -> Option<UserId> {
+        match self {
+            Player::Human(u) => Some(u),
+            _ => None,
+        }
+    }
+}
+
+/// Where a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Being played.
+    Active,
+    /// Decided: on the board or by resignation, agreement, time or abandonment.
+    Over {
+        /// Result and reason.
+        #[serde(with = "codec::outcome")]
+        outcome: Outcome,
+        /// When it ended.
+        at: Timestamp,
+    },
+    /// Called off before both sides had moved (or a training run given up): no result,
+    /// no statistics.
+    Aborted {
+        /// Who called it off (none when the system did).
+        by: Option<UserId>,
+        /// When.
+        at: Timestamp,
+    },
+}
+
+impl Status {
+    /// Whether moves can still be made.
+    pub fn is_active(&self) -> bool {
+        matches!(self, Status::Active)
+    }
+
+    /// The outcome of a decided game.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self {
+            Status::Over { outcome, .. } => Some(*outcome),
+            _ => None,
+        }
+    }
+}
+
+/// A pending draw offer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DrawOffer {
+    /// The side that offered.
+    pub by: Color,
+    /// When it lapses.
+    pub expires_at: Timestamp,
+}
+
+/// What a deadline is for; the order breaks ties between deadlines due at the same time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DeadlineKind {
+    /// The program is to move (due at once; resumes a program move lost in a crash).
+    ProgramMove,
+    /// A draw offer lapses.
+    DrawOfferExpiry,
+    /// A Fischer clock reaches the reminder threshold.
+    ClockReminder,
+    /// A Fischer clock reaches zero: the side to move loses.
+    ClockFlag,
+    /// A per-move limit passes: the program moves for the player, or a second miss loses.
+    MoveMissed,
+    /// An untimed game will be abandoned in a day.
+    AbandonWarning,
+    /// An untimed game is abandoned by the side to move.
+    Abandon,
+    /// A challenge lapses.
+    ChallengeExpiry,
+}
+
+impl DeadlineKind {
+    /// All kinds, in tie-break order.
+    pub const ALL: [DeadlineKind; 8] = [
+        DeadlineKind::ProgramMove,
+        DeadlineKind::DrawOfferExpiry,
+        DeadlineKind::ClockReminder,
+        DeadlineKind::ClockFlag,
+        DeadlineKind::MoveMissed,
+        DeadlineKind::AbandonWarning,
+        DeadlineKind::Abandon,
+        DeadlineKind::ChallengeExpiry,
+    ];
+
+    /// The byte used in index keys.
+    pub fn code(self) -> u8 {
+        self as u8
+    }
+
+    /// Inverse of [`DeadlineKind::code`].
+    pub fn from_code(c: u8) -> Option<DeadlineKind> {
+        DeadlineKind::ALL.get(c as usize).copied()
+    }
+}
+
+/// The next timer event of one game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Deadline {
+    /// When it is due.
+    pub at: Timestamp,
+    /// What happens then.
+    pub kind: DeadlineKind,
+}
+
+/// What a deadline belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DeadlineTarget {
+    /// A game.
+    Game(GameId),
+    /// A challenge.
+    Challenge(ChallengeId),
+}
+
+/// One entry of the deadline index; entries sort by due time first, which is the order
+/// the timer task wants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct DeadlineEntry {
+    /// When it is due.
+    pub at: Timestamp,
+    /// What happens.
+    pub kind: DeadlineKind,
+    /// To what.
+    pub target: DeadlineTarget,
+}
+
+/// One game, active or finished.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// Its id.
+    pub id: GameId,
+    /// Revision for compare-and-swap.
+    pub version: Version,
+    /// Variant with any house-rule options.
+    #[serde(with = "codec::variant")]
+    pub variant: Variant,
+    /// White, Black.
+    pub players: [Player; 2],
+    /// Start position text (RULES §11).
+    pub start: String,
+    /// The paths played, in order.
+    #[serde(with = "codec::paths")]
+    pub moves: Vec<Path>,
+    /// Current position text, derived from start + moves (kept for fast queries).
+    pub position: String,
+    /// Active, over (with outcome) or aborted.
+    pub status: Status,
+    /// How the game is timed.
+    pub time_control: TimeControl,
+    /// Clock state.
+    pub clocks: Clocks,
+    /// A pending draw offer.
+    pub draw_offer: Option<DrawOffer>,
+    /// The chat the game is played in.
+    pub chat: ChatId,
+    /// The board message the bot edits after every move.
+    pub message: Option<MessageId>,
+    /// When it was created.
+    pub created_at: Timestamp,
+    /// Last write.
+    pub updated_at: Timestamp,
+    /// Whether the result changes ratings.
+    pub rated: bool,
+    /// Rating changes (White, Black) once a rated game is over.
+    pub ratings: Option<[RatingChange; 2]>,
+    /// The next timer event (mirrored in the deadline index).
+    pub deadline: Option<Deadline>,
+}
+
+/// Why a stored game does not replay (a corrupt record or an engine change).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    /// The start text is not a position of the variant.
+    #[error("start position: {0}")]
+    Start(#[from] PositionError),
+    /// A stored move is illegal.
+    #[error("move {} ({path}): {error}", ply + 1)]
+    Move {
+        /// 0-based ply.
+        ply: usize,
+        /// The stored path.
+        path: String,
+        /// Why.
+        error: IllegalMove,
+    },
+    /// Replaying gives another position than the one stored.
+    #[error("replay reaches {replayed}, record says {stored}")]
+    Mismatch {
+        /// Stored text.
+        stored: String,
+        /// Replayed text.
+        replayed: String,
+    },
+}
+
+impl GameRecord {
+    /// Side to move, read from the stored position text.
+    pub fn side_to_move(&self) -> Color {
+        match self.position.split_whitespace().nth(2) {
+            Some("b") | Some("B") => Color::Black,
+            _ => Color::White,
+        }
+    }
+
+    /// Plies played.
+    pub fn ply(&self) -> u32 {
+        self.moves.len() as u32
+    }
+
+    /// Whether moves can still be made.
+    pub fn is_active(&self) -> bool {
+        self.status.is_active()
+    }
+
+    /// The outcome of a decided game.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.status.outcome()
+    }
+
+    /// Who plays `c`.
+    pub fn player(&self, c: Color) -> Player {
+        self.players[c.index()]
+    }
+
+    /// The colour `user` plays (White first if they play both).
+    pub fn color_of(&self, user: UserId) -> Option<Color> {
+        Color::ALL
+            .into_iter()
+            .find(|c| self.players[c.index()] == Player::Human(user))
+    }
+
+    /// The training room: one player, no opponent.
+    pub fn is_solo(&self) -> bool {
+        self.variant.rules().solo
+    }
+
+    /// Rebuild the engine game by replaying the moves (cheap: microseconds a ply), checking
+    /// that it reaches the stored position; an off-board ending is re-applied.
+    pub fn replay(&self) -> Result<Game, ReplayError> {
+        let start = Position::from_text(&self.variant, &self.start)?;
+        let mut game = Game::from_position(start);
+        for (ply, p) in self.moves.iter().enumerate() {
+            game.play_squares(p.squares())
+                .map_err(|error| ReplayError::Move {
+                    ply,
+                    path: p.to_string(),
+                    error,
+                })?;
+        }
+        let replayed = game.position().to_text();
+        if replayed != self.position {
+            return Err(ReplayError::Mismatch {
+                stored: self.position.clone(),
+                replayed,
+            });
+        }
+        if let Status::Over { outcome, .. } = self.status {
+            game.end(outcome);
+        }
+        Ok(game)
+    }
+
+    /// The next timer event: the earliest of the draw-offer expiry and the turn's clock,
+    /// per-move limit, abandonment (or its warning), or the program's pending move.
+    pub fn compute_deadline(&self, t: &Timing) -> Option<Deadline> {
+        if !self.is_active() {
+            return None;
+        }
+        let side = self.side_to_move();
+        let c = &self.clocks;
+        let mut cands: Vec<Deadline> = Vec::with_capacity(3);
+        if let Some(o) = self.draw_offer {
+            cands.push(Deadline {
+                at: o.expires_at,
+                kind: DeadlineKind::DrawOfferExpiry,
+            });
+        }
+        match self.player(side) {
+            Player::Program { .. } => cands.push(Deadline {
+                at: c.turn_started,
+                kind: DeadlineKind::ProgramMove,
+            }),
+            Player::Absent => {}
+            Player::Human(_) => match self.time_control {
+                TimeControl::Clock { .. } => {
+                    let bank = c.remaining[side.index()];
+                    let flag = c.turn_started.plus(bank);
+                    if !c.notice_sent && bank > t.clock_reminder {
+                        cands.push(Deadline {
+                            at: flag.minus(t.clock_reminder),
+                            kind: DeadlineKind::ClockReminder,
+                        });
+                    }
+                    cands.push(Deadline {
+                        at: flag,
+                        kind: DeadlineKind::ClockFlag,
+                    });
+                }
+                TimeControl::PerMove { limit } => cands.push(Deadline {
+                    at: c.turn_started.plus(limit),
+                    kind: DeadlineKind::MoveMissed,
+                }),
+                TimeControl::Untimed => {
+                    let end = c.turn_started.plus(t.abandon_after);
+                    if !c.notice_sent && t.abandon_after > t.abandon_warning {
+                        cands.push(Deadline {
+                            at: end.minus(t.abandon_warning),
+                            kind: DeadlineKind::AbandonWarning,
+                        });
+                    }
+                    cands.push(Deadline {
+                        at: end,
+                        kind: DeadlineKind::Abandon,
+                    });
+                }
+            },
+        }
+        cands.into_iter().min_by_key(|d| (d.at, d.kind))
+    }
+
+    /// The index entries this record implies (deadline, each player's history).
+    pub fn index_entries(&self) -> Vec<IndexEntry> {
+        let mut v = Vec::with_capacity(3);
+        if let Some(d) = self.deadline {
+            v.push(IndexEntry::Deadline(DeadlineEntry {
+                at: d.at,
+                kind: d.kind,
+                target: DeadlineTarget::Game(self.id),
+            }));
+        }
+        for p in self.players {
+            if let Some(u) = p.user()
+                && !v.contains(&IndexEntry::UserGame(u, self.id))
+            {
+                v.push(IndexEntry::UserGame(u, self.id));
+            }
+        }
+        v
+    }
+}
+
+/// Interface language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Language {
+    /// English.
+    En,
+    /// Russian.
+    Ru,
+}
+
+impl Language {
+    /// From a Telegram `language_code` (`ru`, `ru-RU`, `en-GB` ...); unknown codes give `None`.
+    pub fn from_code(code: &str) -> Option<Language> {
+        let base = code.split(['-', '_']).next()?.to_ascii_lowercase();
+        match base.as_str() {
+            "en" => Some(Language::En),
+            "ru" | "uk" | "be" => Some(Language::Ru),
+            _ => None,
+        }
+    }
+
+    /// The two-letter code.
+    pub fn code(self) -> &'static str {
+        match self {
+            Language::En => "en",
+            Language::Ru => "ru",
+        }
+    }
+}
+
+/// How a group's board is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Orientation {
+    /// Always from White's side.
+    #[default]
+    White,
+    /// From the side of the player to move.
+    SideToMove,
+}
+
+/// A chat's defaults.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChatSettings {
+    /// The chat's language (groups); `None` follows each user's language.
+    pub language: Option<Language>,
+    /// Variant for `/new` without one.
+    #[serde(with = "codec::variant")]
+    pub variant: Variant,
+    /// Time control for `/new` without one.
+    pub time_control: TimeControl,
+    /// Board orientation in groups.
+    pub orientation: Orientation,
+}
+
+impl Default for ChatSettings {
+    fn default() -> ChatSettings {
+        ChatSettings {
+            language: None,
+            variant: Variant::new(VariantId::Classic),
+            time_control: TimeControl::Untimed,
+            orientation: Orientation::White,
+        }
+    }
+}
+
+/// A chat: its settings and the games running in it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChatRecord {
+    /// Its id.
+    pub id: ChatId,
+    /// Revision for compare-and-swap.
+    pub version: Version,
+    /// Defaults.
+    pub settings: ChatSettings,
+    /// Active games, oldest first (several at once in a group).
+    pub active: Vec<GameId>,
+    /// Everyone who has played here (for the chat's leaderboard).
+    pub players: Vec<UserId>,
+    /// First seen.
+    pub created_at: Timestamp,
+    /// Last write.
+    pub updated_at: Timestamp,
+}
+
+impl ChatRecord {
+    /// A chat with default settings, not yet stored (version 0).
+    pub fn new(id: ChatId, now: Timestamp) -> ChatRecord {
+        ChatRecord {
+            id,
+            version: Version(0),
+            settings: ChatSettings::default(),
+            active: Vec::new(),
+            players: Vec::new(),
+            created_at: now,
+            updated_at: now,
+        }
+    }
+}
+
+/// A player's record in one variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VariantStats {
+    /// The variant.
+    #[serde(with = "codec::variant_id")]
+    pub variant: VariantId,
+    /// Games won (against people and the program).
+    pub wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games lost.
+    pub losses: u32,
+    /// Elo rating (rated variants, games between people).
+    pub rating: i32,
+    /// Rated games played (K = 40 for the first 30).
+    pub rated_games: u32,
+    /// Highest rating reached.
+    pub best_rating: i32,
+    /// The last rated game's change.
+    pub last_change: i32,
+    /// Current streak: +n wins or -n losses in a row; 0 after a draw.
+    pub streak: i32,
+}
+
+impl VariantStats {
+    /// Nothing played yet.
+    pub fn new(variant: VariantId) -> VariantStats {
+        VariantStats {
+            variant,
+            wins: 0,
+            draws: 0,
+            losses: 0,
+            rating: START_RATING,
+            rated_games: 0,
+            best_rating: START_RATING,
+            last_change: 0,
+            streak: 0,
+        }
+    }
+
+    /// Count one finished game scored `score` (1, ½, 0).
+    pub fn count(&mut self, score: f64) {
+        if score > 0.75 {
+            self.wins += 1;
+            self.streak = self.streak.max(0) + 1;
+        } else if score < 0.25 {
+            self.losses += 1;
+            self.streak = self.streak.min(0) - 1;
+        } else {
+            self.draws += 1;
+            self.streak = 0;
+        }
+    }
+
+    /// Apply a rated game's rating change.
+    pub fn rate(&mut self, change: RatingChange) {
+        self.rating = change.after;
+        self.rated_games += 1;
+        self.best_rating = self.best_rating.max(change.after);
+        self.last_change = change.delta();
+    }
+
+    /// Games played.
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+}
+
+/// A Telegram user as the bot knows them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UserRecord {
+    /// Their id.
+    pub id: UserId,
+    /// Revision for compare-and-swap.
+    pub version: Version,
+    /// Display name (first + last).
+    pub name: String,
+    /// `@username` without the `@`, as last seen (challenges by mention match it).
+    pub username: Option<String>,
+    /// Chosen with `/lang`; `None` follows Telegram's `language_code`.
+    pub language: Option<Language>,
+    /// Per-variant statistics.
+    pub stats: Vec<VariantStats>,
+    /// First seen.
+    pub created_at: Timestamp,
+    /// Last write.
+    pub updated_at: Timestamp,
+}
+
+impl UserRecord {
+    /// A user not yet stored (version 0).
+    pub fn new(id: UserId, name: &str, now: Timestamp) -> UserRecord {
+        UserRecord {
+            id,
+            version: Version(0),
+            name: name.to_string(),
+            username: None,
+            language: None,
+            stats: Vec::new(),
+            created_at: now,
+            updated_at: now,
+        }
+    }
+
+    /// Statistics in `v`, if any game was played.
+    pub fn stats(&self, v: VariantId) -> Option<&VariantStats> {
+        self.stats.iter().find(|s| s.variant == v)
+    }
+
+    /// Statistics in `v`, created empty if needed.
+    pub fn stats_mut(&mut self, v: VariantId) -> &mut VariantStats {
+        let i = match self.stats.iter().position(|s| s.variant == v) {
+            Some(i) => i,
+            None => {
+                self.stats.push(VariantStats::new(v));
+                self.stats.len() - 1
+            }
+        };
+        &mut self.stats[i]
+    }
+
+    /// The index entries this record implies (lower-cased username).
+    pub fn index_entries(&self) -> Vec<IndexEntry> {
+        self.username
+            .iter()
+            .filter(|u| !u.is_empty())
+            .map(|u| IndexEntry::Username(u.to_lowercase(), self.id))
+            .collect()
+    }
+}
+
+/// Whom a challenge is for.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChallengeTarget {
+    /// Anyone in the chat.
+    Open,
+    /// A known user (from a reply or a text mention).
+    User(UserId),
+    /// Whoever has this `@username` (without `@`), compared case-insensitively when they tap.
+    Username(String),
+}
+
+/// The challenger's colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum ColourChoice {
+    /// White.
+    White,
+    /// Black.
+    Black,
+    /// Drawn when accepted.
+    #[default]
+    Random,
+}
+
+/// Where a challenge stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChallengeStatus {
+    /// Waiting for an answer.
+    Open,
+    /// Accepted; the game started.
+    Accepted {
+        /// The game.
+        game: GameId,
+        /// Who accepted.
+        by: UserId,
+    },
+    /// Declined by the challenged user.
+    Declined {
+        /// Who declined.
+        by: UserId,
+    },
+    /// Withdrawn by the challenger.
+    Cancelled,
+    /// Nobody answered in time.
+    Expired,
+}
+
+/// A challenge to play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChallengeRecord {
+    /// Its id.
+    pub id: ChallengeId,
+    /// Revision for compare-and-swap.
+    pub version: Version,
+    /// Where it was posted.
+    pub chat: ChatId,
+    /// Its message (edited when answered or expired).
+    pub message: Option<MessageId>,
+    /// The challenger.
+    pub from: UserId,
+    /// Whom it is for.
+    pub target: ChallengeTarget,
+    /// Variant to play.
+    #[serde(with = "codec::variant")]
+    pub variant: Variant,
+    /// Time control to play.
+    pub time_control: TimeControl,
+    /// The challenger's colour.
+    pub colour: ColourChoice,
+    /// Whether the game is rated (where the variant allows).
+    pub rated: bool,
+    /// When it was made.
+    pub created_at: Timestamp,
+    /// When it lapses.
+    pub expires_at: Timestamp,
+    /// Where it stands.
+    pub status: ChallengeStatus,
+    /// Last write.
+    pub updated_at: Timestamp,
+}
+
+impl ChallengeRecord {
+    /// The index entries this record implies (the expiry while open).
+    pub fn index_entries(&self) -> Vec<IndexEntry> {
+        if self.status == ChallengeStatus::Open {
+            vec![IndexEntry::Deadline(DeadlineEntry {
+                at: self.expires_at,
+                kind: DeadlineKind::ChallengeExpiry,
+                target: DeadlineTarget::Challenge(self.id),
+            })]
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Whether `user` (with `username`) may accept or decline it.
+    pub fn is_for(&self, user: UserId, username: Option<&str>) -> bool {
+        match &self.target {
+            ChallengeTarget::Open => user != self.from,
+            ChallengeTarget::User(u) => *u == user,
+            ChallengeTarget::Username(n) => {
+                username.is_some_and(|u| u.trim_start_matches('@').eq_ignore_ascii_case(n))
+            }
+        }
+    }
+}
+
+/// A derived index entry; stores keep these in step with the records in the same write.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum IndexEntry {
+    /// The deadline index (next deadline first).
+    Deadline(DeadlineEntry),
+    /// A user's games (newest last by id).
+    UserGame(UserId, GameId),
+    /// Lower-cased username to user.
+    Username(String, UserId),
+}
+
+/// Any record, for generic writes, export and import.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AnyRecord {
+    /// A game.
+    Game(GameRecord),
+    /// A user.
+    User(UserRecord),
+    /// A chat.
+    Chat(ChatRecord),
+    /// A challenge.
+    Challenge(ChallengeRecord),
+}
+
+/// The kinds of record, one store tree each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RecordKind {
+    /// Games.
+    Game,
+    /// Users.
+    User,
+    /// Chats.
+    Chat,
+    /// Challenges.
+    Challenge,
+}
+
+impl RecordKind {
+    /// All kinds, in export order.
+    pub const ALL: [RecordKind; 4] = [
+        RecordKind::Chat,
+        RecordKind::User,
+        RecordKind::Game,
+        RecordKind::Challenge,
+    ];
+}
+
+/// Names one record, for conflicts and corruption reports.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum RecordRef {
+    /// A game.
+    Game(GameId),
+    /// A user.
+    User(UserId),
+    /// A chat.
+    Chat(ChatId),
+    /// A challenge.
+    Challenge(ChallengeId),
+    /// Anything else: store tree and key (hex).
+    Other {
+        /// Tree name.
+        tree: String,
+        /// Key bytes in hex.
+        key: String,
+    },
+}
+
+impl fmt::Display for RecordRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordRef::Game(id) => write!(f, "game {id}"),
+            RecordRef::User(id) => write!(f, "user {id}"),
+            RecordRef::Chat(id) => write!(f, "chat {id}"),
+            RecordRef::Challenge(id) => write!(f, "challenge {id}"),
+            RecordRef::Other { tree, key } => write!(f, "{tree} entry {key}"),
+        }
+    }
+}
+
+impl AnyRecord {
+    /// The kind.
+    pub fn kind(&self) -> RecordKind {
+        match self {
+            AnyRecord::Game(_) => RecordKind::Game,
+            AnyRecord::User(_) => RecordKind::User,
+            AnyRecord::Chat(_) => RecordKind::Chat,
+            AnyRecord::Challenge(_) => RecordKind::Challenge,
+        }
+    }
+
+    /// Which record this is.
+    pub fn reference(&self) -> RecordRef {
+        match self {
+            AnyRecord::Game(r) => RecordRef::Game(r.id),
+            AnyRecord::User(r) => RecordRef::User(r.id),
+            AnyRecord::Chat(r) => RecordRef::Chat(r.id),
+            AnyRecord::Challenge(r) => RecordRef::Challenge(r.id),
+        }
+    }
+
+    /// Its revision.
+    pub fn version(&self) -> Version {
+        match self {
+            AnyRecord::Game(r) => r.version,
+            AnyRecord::User(r) => r.version,
+            AnyRecord::Chat(r) => r.version,
+            AnyRecord::Challenge(r) => r.version,
+        }
+    }
+
+    /// The index entries it implies.
+    pub fn index_entries(&self) -> Vec<IndexEntry> {
+        match self {
+            AnyRecord::Game(r) => r.index_entries(),
+            AnyRecord::User(r) => r.index_entries(),
+            AnyRecord::Chat(_) => Vec::new(),
+            AnyRecord::Challenge(r) => r.index_entries(),
+        }
+    }
+}
+
+/// Milliseconds until `d` is due at `now` (zero if overdue), for the timer's sleep.
+pub fn due_in(d: &DeadlineEntry, now: Timestamp) -> Millis {
+    d.at.since(now)
+}

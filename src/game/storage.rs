@@ -1,0 +1,183 @@
+//! The storage port: what the game service needs from a store. `store::SledStore` is the
+//! real one, [`super::memory::MemoryStore`] the one for tests.
+//!
+//! The port is deliberately small: typed reads, scans, and one primitive write,
+//! [`Storage::commit`], which applies a set of record writes atomically, each guarded by
+//! the version the writer read (optimistic compare-and-swap), and returns only once the
+//! write is durable. Everything else (moves, finishing games with both players' stats
+//! and the chat index, challenges) is composed from it by the service, so a store needs
+//! no game logic, and every store gives the same guarantees.
+//!
+//! Derived indexes (deadlines, each user's games, usernames) are maintained by the store
+//! itself from [`AnyRecord::index_entries`] inside the same atomic write, so they can
+//! never disagree with the records.
+//!
+//! # Sync, not async
+//! The trait is synchronous: sled calls block (a commit waits for an fsync), and keeping
+//! the port sync keeps both stores and the service simple and testable with plain
+//! threads. Async code (the bot, the timer task) must not call it on a runtime worker:
+//! use [`super::AsyncGames`], which runs each service call with
+//! `tokio::task::spawn_blocking`.
+
+use super::ids::{ChallengeId, ChatId, GameId, UserId, Version};
+use super::record::{
+    AnyRecord, ChallengeRecord, ChatRecord, DeadlineEntry, GameRecord, RecordKind, RecordRef,
+    UserRecord,
+};
+use std::ops::ControlFlow;
+
+/// A storage failure.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StoreError {
+    /// A stored record could not be decoded; it was moved to quarantine and the rest of the
+    /// store keeps working.
+    #[error("{record} is damaged and was set aside: {detail}")]
+    Corrupt {
+        /// Which record.
+        record: RecordRef,
+        /// What is wrong with it.
+        detail: String,
+    },
+    /// The disk or the database failed.
+    #[error("storage failure: {0}")]
+    Io(String),
+    /// A write that breaks the port's rules (a bug in the caller).
+    #[error("invalid write: {0}")]
+    Invalid(String),
+}
+
+/// Why a commit did not happen.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CommitError {
+    /// A record changed since it was read; nothing was written. Re-read and retry.
+    #[error("{0} changed concurrently")]
+    Conflict(RecordRef),
+    /// The store failed; nothing was written.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// One guarded write: `record` replaces the stored record if its version is `expected`
+/// (`None`: it must not exist yet). `record.version` must be `expected + 1` (1 for new).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Write {
+    /// The version the writer read.
+    pub expected: Option<Version>,
+    /// The new record.
+    pub record: AnyRecord,
+}
+
+/// Writes applied together or not at all.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct WriteSet {
+    /// The writes, applied in order.
+    pub writes: Vec<Write>,
+}
+
+impl WriteSet {
+    /// Nothing yet.
+    pub fn new() -> WriteSet {
+        WriteSet::default()
+    }
+
+    /// Add a write of `record` guarded by `expected`.
+    pub fn put(&mut self, expected: Option<Version>, record: AnyRecord) -> &mut WriteSet {
+        self.writes.push(Write { expected, record });
+        self
+    }
+
+    /// Check the version rule of every write.
+    pub fn validate(&self) -> Result<(), StoreError> {
+        for w in &self.writes {
+            let want = w.expected.map_or(Version(1), Version::next);
+            if w.record.version() != want {
+                return Err(StoreError::Invalid(format!(
+                    "{} written as version {} after {:?}",
+                    w.record.reference(),
+                    w.record.version(),
+                    w.expected
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What an import did with one record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Imported {
+    /// It was not there: stored.
+    Inserted,
+    /// An older version was there: replaced.
+    Updated,
+    /// The same or a newer version was there: kept.
+    Unchanged,
+}
+
+/// The storage port. Every method is blocking (see the module docs).
+pub trait Storage: Send + Sync {
+    /// A fresh game id (never reused, even across restarts and imports).
+    fn new_game_id(&self) -> Result<GameId, StoreError>;
+    /// A fresh challenge id.
+    fn new_challenge_id(&self) -> Result<ChallengeId, StoreError>;
+
+    /// A game.
+    fn game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError>;
+    /// A user.
+    fn user(&self, id: UserId) -> Result<Option<UserRecord>, StoreError>;
+    /// A chat.
+    fn chat(&self, id: ChatId) -> Result<Option<ChatRecord>, StoreError>;
+    /// A challenge.
+    fn challenge(&self, id: ChallengeId) -> Result<Option<ChallengeRecord>, StoreError>;
+
+    /// Apply `writes` atomically if every expected version matches; durable on return.
+    fn commit(&self, writes: WriteSet) -> Result<(), CommitError>;
+    /// As [`Storage::commit`], but returns before the write is durable: the caller must
+    /// call [`Storage::flush`] before it tells anyone (batches of timer events share one
+    /// flush this way). Stores without a cheaper path just commit durably.
+    fn commit_unsynced(&self, writes: WriteSet) -> Result<(), CommitError> {
+        self.commit(writes)
+    }
+
+    /// Pending deadlines due at or before `until` (all with `u64::MAX`), earliest first,
+    /// at most `limit`.
+    fn deadlines(
+        &self,
+        until: super::ids::Timestamp,
+        limit: usize,
+    ) -> Result<Vec<DeadlineEntry>, StoreError>;
+    /// A user's games, newest first, at most `limit`, older than `before` if given.
+    fn user_games(
+        &self,
+        user: UserId,
+        before: Option<GameId>,
+        limit: usize,
+    ) -> Result<Vec<GameId>, StoreError>;
+    /// Users last seen with `username` (case-insensitive, without `@`).
+    fn users_by_username(&self, username: &str) -> Result<Vec<UserId>, StoreError>;
+
+    /// Visit every record of `kind` in key order; damaged ones are quarantined and skipped.
+    fn scan(
+        &self,
+        kind: RecordKind,
+        visit: &mut dyn FnMut(AnyRecord) -> ControlFlow<()>,
+    ) -> Result<(), StoreError>;
+    /// Store records as they are (export/import, migrations), unguarded but idempotent: a
+    /// record replaces a stored one only if its version is higher. Durable on return.
+    fn import(&self, records: Vec<AnyRecord>) -> Result<Vec<Imported>, StoreError>;
+    /// Make everything written so far durable (shutdown).
+    fn flush(&self) -> Result<(), StoreError>;
+}
+
+/// The index entries to remove and to add when `old` becomes `new`.
+pub fn index_diff(
+    old: &[super::record::IndexEntry],
+    new: &[super::record::IndexEntry],
+) -> (
+    Vec<super::record::IndexEntry>,
+    Vec<super::record::IndexEntry>,
+) {
+    let removed = old.iter().filter(|e| !new.contains(e)).cloned().collect();
+    let added = new.iter().filter(|e| !old.contains(e)).cloned().collect();
+    (removed, added)
+}

@@ -1,0 +1,253 @@
+//! Time controls and clocks as plain data (RULES.md §7): the timer task reads them, the
+//! service updates them inside the same compare-and-swap as the move.
+
+use super::ids::{Millis, Timestamp};
+use crate::engine::Color;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// How a game is timed, chosen per game and as a chat default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum TimeControl {
+    /// No clock; a game nobody moves in for long is adjudicated as abandoned.
+    #[default]
+    Untimed,
+    /// Fischer clock: a bank per side that runs on its turn, plus an increment per move.
+    Clock {
+        /// Starting bank.
+        base: Millis,
+        /// Added after each own move.
+        increment: Millis,
+    },
+    /// A limit per move; a miss makes the program move, a second consecutive miss loses.
+    PerMove {
+        /// Time for one move.
+        limit: Millis,
+    },
+}
+
+/// Text that is not a time control.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "'{0}' is not a time control: use e.g. 5+3 (minutes + seconds a move), 60s (a move), or untimed"
+)]
+pub struct TimeControlError(pub String);
+
+impl FromStr for TimeControl {
+    type Err = TimeControlError;
+    /// `untimed` / `none` / `-`, `M+S` (Fischer, minutes + seconds), `Ns` (per move).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim().to_ascii_lowercase();
+        let err = || TimeControlError(s.to_string());
+        if matches!(t.as_str(), "untimed" | "none" | "-" | "0" | "off") {
+            return Ok(TimeControl::Untimed);
+        }
+        if let Some((b, i)) = t.split_once('+') {
+            let base: u64 = b.trim().parse().map_err(|_| err())?;
+            let inc: u64 = i.trim().parse().map_err(|_| err())?;
+            if base == 0 || base > 24 * 60 || inc > 3600 {
+                return Err(err());
+            }
+            return Ok(TimeControl::Clock {
+                base: Millis::minutes(base),
+                increment: Millis::secs(inc),
+            });
+        }
+        if let Some(n) = t.strip_suffix('s') {
+            let secs: u64 = n.trim().parse().map_err(|_| err())?;
+            if secs == 0 || secs > 86_400 {
+                return Err(err());
+            }
+            return Ok(TimeControl::PerMove {
+                limit: Millis::secs(secs),
+            });
+        }
+        Err(err())
+    }
+}
+
+impl fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TimeControl::Untimed => f.write_str("untimed"),
+            TimeControl::Clock { base, increment } => {
+                write!(f, "{}+{}", base.0 / 60_000, increment.0 / 1000)
+            }
+            TimeControl::PerMove { limit } => write!(f, "{}s", limit.0 / 1000),
+        }
+    }
+}
+
+/// The clock state of a game: what the timer task needs to know when the turn runs out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Clocks {
+    /// Bank left per side (White, Black) at the start of the current turn (Fischer only).
+    pub remaining: [Millis; 2],
+    /// When the current turn began (game creation for the first move).
+    pub turn_started: Timestamp,
+    /// Consecutive per-move-limit misses per side (a second one loses).
+    pub missed: [u8; 2],
+    /// Whether this turn's warning (30 s left / abandonment tomorrow) was already sent.
+    pub notice_sent: bool,
+}
+
+impl Clocks {
+    /// Clocks for a game starting at `now`.
+    pub fn start(tc: &TimeControl, now: Timestamp) -> Clocks {
+        let bank = match tc {
+            TimeControl::Clock { base, .. } => *base,
+            _ => Millis(0),
+        };
+        Clocks {
+            remaining: [bank, bank],
+            turn_started: now,
+            missed: [0, 0],
+            notice_sent: false,
+        }
+    }
+
+    /// The bank `side` has at `now` (the running side's bank shrinks), for captions.
+    pub fn remaining_at(
+        &self,
+        tc: &TimeControl,
+        side: Color,
+        to_move: Color,
+        now: Timestamp,
+    ) -> Option<Millis> {
+        match tc {
+            TimeControl::Clock { .. } => {
+                let bank = self.remaining[side.index()];
+                Some(if side == to_move {
+                    bank.saturating_sub(now.since(self.turn_started))
+                } else {
+                    bank
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether `side` (to move) has run out of time at `now` on a Fischer clock.
+    pub fn flagged(&self, tc: &TimeControl, side: Color, now: Timestamp) -> bool {
+        matches!(tc, TimeControl::Clock { .. })
+            && now.since(self.turn_started) >= self.remaining[side.index()]
+    }
+
+    /// When `side`'s Fischer bank runs out, if the clock runs.
+    pub fn flag_at(&self, tc: &TimeControl, side: Color) -> Option<Timestamp> {
+        match tc {
+            TimeControl::Clock { .. } => Some(self.turn_started.plus(self.remaining[side.index()])),
+            _ => None,
+        }
+    }
+
+    /// Account for a move by `side` at `now`: charge the elapsed time, add the increment,
+    /// count (`auto`) or reset the per-move misses, and start the next turn.
+    pub fn on_move(&mut self, tc: &TimeControl, side: Color, now: Timestamp, auto: bool) {
+        let i = side.index();
+        if let TimeControl::Clock { increment, .. } = tc {
+            let used = now.since(self.turn_started);
+            self.remaining[i] = self.remaining[i].saturating_sub(used) + *increment;
+        }
+        self.missed[i] = if auto {
+            self.missed[i].saturating_add(1)
+        } else {
+            0
+        };
+        self.turn_started = now;
+        self.notice_sent = false;
+    }
+}
+
+/// The service's timing policy (RULES.md §7 and the timer issue's defaults).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timing {
+    /// An untimed game nobody moves in for this long is abandoned by the side to move.
+    pub abandon_after: Millis,
+    /// The abandonment warning comes this long before.
+    pub abandon_warning: Millis,
+    /// A Fischer-clock reminder when this much time is left.
+    pub clock_reminder: Millis,
+    /// A draw offer lapses after this long.
+    pub draw_offer_ttl: Millis,
+    /// A challenge lapses after this long.
+    pub challenge_ttl: Millis,
+}
+
+impl Default for Timing {
+    fn default() -> Timing {
+        Timing {
+            abandon_after: Millis::days(7),
+            abandon_warning: Millis::days(1),
+            clock_reminder: Millis::secs(30),
+            draw_offer_ttl: Millis::minutes(2),
+            challenge_ttl: Millis::minutes(10),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_and_print_time_controls() {
+        let c: TimeControl = "5+3".parse().unwrap();
+        assert_eq!(
+            c,
+            TimeControl::Clock {
+                base: Millis(300_000),
+                increment: Millis(3000)
+            }
+        );
+        assert_eq!(c.to_string(), "5+3");
+        let p: TimeControl = "60s".parse().unwrap();
+        assert_eq!(
+            p,
+            TimeControl::PerMove {
+                limit: Millis(60_000)
+            }
+        );
+        assert_eq!(p.to_string(), "60s");
+        assert_eq!(
+            "Untimed".parse::<TimeControl>().unwrap(),
+            TimeControl::Untimed
+        );
+        for bad in ["", "5+", "+3", "abc", "0+2", "0s", "5m"] {
+            assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn fischer_arithmetic() {
+        let tc: TimeControl = "1+2".parse().unwrap();
+        let mut c = Clocks::start(&tc, Timestamp(1000));
+        assert_eq!(c.flag_at(&tc, Color::White), Some(Timestamp(61_000)));
+        c.on_move(&tc, Color::White, Timestamp(11_000), false);
+        // 60 s - 10 s used + 2 s increment.
+        assert_eq!(c.remaining, [Millis(52_000), Millis(60_000)]);
+        assert_eq!(c.turn_started, Timestamp(11_000));
+        assert!(!c.flagged(&tc, Color::Black, Timestamp(70_999)));
+        assert!(c.flagged(&tc, Color::Black, Timestamp(71_000)));
+        assert_eq!(
+            c.remaining_at(&tc, Color::Black, Color::Black, Timestamp(31_000)),
+            Some(Millis(40_000))
+        );
+        // A move after the bank ran out leaves zero plus the increment.
+        c.on_move(&tc, Color::Black, Timestamp(100_000), false);
+        assert_eq!(c.remaining[1], Millis(2000));
+    }
+
+    #[test]
+    fn per_move_misses_count_and_reset() {
+        let tc: TimeControl = "60s".parse().unwrap();
+        let mut c = Clocks::start(&tc, Timestamp(0));
+        c.on_move(&tc, Color::White, Timestamp(61_000), true);
+        assert_eq!(c.missed, [1, 0]);
+        c.on_move(&tc, Color::Black, Timestamp(62_000), false);
+        c.on_move(&tc, Color::White, Timestamp(63_000), false);
+        assert_eq!(c.missed, [0, 0]);
+    }
+}

@@ -1,0 +1,523 @@
+//! Board pictures: a position (with the last move, a selection or an error mark) to PNG
+//! bytes, and a whole game to an animated GIF. Knows nothing of Telegram.
+//!
+//! Everything static (frame, labels, empty squares, every shaded piece on every square
+//! colour) is rendered once per board size, home shape, orientation and pixel size into
+//! a palette-indexed [`Renderer`] cache. A render then copies that layer, pastes a tile
+//! per occupied or tinted square, draws the marks through blend tables and writes an
+//! indexed PNG: a few hundred microseconds plus compression.
+
+mod geometry;
+mod layer;
+mod palette;
+mod raster;
+pub mod theme;
+
+pub use geometry::{DEFAULT_SIZE_PX, Geometry, MAX_SIZE_PX, MIN_SIZE_PX, square_center};
+
+use crate::engine::{BoardSize, Color, Game, IllegalMove, Path, Position, Square};
+use layer::{Layer, LayerKey, PIECE_R, tile_id};
+use raster::{Prim, Pt, paint};
+use std::collections::HashMap;
+use std::sync::{Arc, OnceLock, RwLock};
+use theme::{Shade, Tint};
+
+/// Why a picture could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    /// The requested picture side is out of range.
+    #[error("picture size {size} px is outside {min}..={max} px")]
+    Size {
+        /// Requested side.
+        size: u32,
+        /// Smallest allowed.
+        min: u32,
+        /// Largest allowed.
+        max: u32,
+    },
+    /// A highlighted square is not on the board.
+    #[error("{square} is not on the {board} board")]
+    OffBoard {
+        /// The square.
+        square: Square,
+        /// The board.
+        board: BoardSize,
+    },
+    /// The embedded font is unreadable (a build defect, reported rather than panicking).
+    #[error("the embedded font could not be read")]
+    Font,
+    /// A game's move could not be replayed for the animation.
+    #[error("replaying move {}: {error}", ply + 1)]
+    Replay {
+        /// 0-based ply.
+        ply: usize,
+        /// Why the engine refused it.
+        error: IllegalMove,
+    },
+    /// PNG encoder failure.
+    #[error("PNG encoding failed: {0}")]
+    Png(#[from] png::EncodingError),
+    /// GIF encoder failure.
+    #[error("GIF encoding failed: {0}")]
+    Gif(#[from] gif::EncodingError),
+}
+
+/// The tap interface's state: a chosen piece and where it may go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Selection {
+    /// The selected piece's square (ringed, square tinted).
+    pub piece: Square,
+    /// Squares it can reach (dotted).
+    pub targets: Vec<Square>,
+}
+
+impl Selection {
+    /// Select the piece on `piece` with its legal destinations in `pos`.
+    pub fn of(pos: &Position, piece: Square) -> Selection {
+        Selection {
+            piece,
+            targets: pos.destinations(piece),
+        }
+    }
+}
+
+/// What to draw besides the pieces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RenderOptions {
+    /// Picture side in pixels ([`MIN_SIZE_PX`]..=[`MAX_SIZE_PX`]).
+    pub size_px: u32,
+    /// Whose side the board is seen from: that side's home is at the bottom left.
+    pub view: Color,
+    /// The move that led here, drawn along its whole path.
+    pub last_move: Option<Path>,
+    /// A selected piece and its destinations.
+    pub selection: Option<Selection>,
+    /// A square to cross out (e.g. a refused tap).
+    pub error_mark: Option<Square>,
+}
+
+impl Default for RenderOptions {
+    fn default() -> Self {
+        RenderOptions {
+            size_px: DEFAULT_SIZE_PX,
+            view: Color::White,
+            last_move: None,
+            selection: None,
+            error_mark: None,
+        }
+    }
+}
+
+/// How to animate a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GifOptions {
+    /// Picture side in pixels.
+    pub size_px: u32,
+    /// Whose side the board is seen from.
+    pub view: Color,
+    /// How long each position shows, in milliseconds.
+    pub ply_ms: u32,
+    /// How long the final position shows before the loop restarts.
+    pub final_ms: u32,
+}
+
+impl Default for GifOptions {
+    fn default() -> Self {
+        GifOptions {
+            size_px: 560,
+            view: Color::White,
+            ply_ms: 700,
+            final_ms: 4000,
+        }
+    }
+}
+
+/// A palette-indexed picture before encoding.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Picture {
+    /// Side in pixels (pictures are square).
+    pub size_px: u32,
+    /// `r, g, b` per palette entry (at most 255 entries).
+    pub palette: Vec<u8>,
+    /// One palette index per pixel, row by row.
+    pub pixels: Vec<u8>,
+}
+
+/// Layers kept at most; beyond this the cache starts afresh (sizes are user input).
+const MAX_LAYERS: usize = 32;
+
+/// Renders pictures, caching the static layer of every (board, homes, view, size)
+/// it has seen. Cheap to share: hold one and call it from any thread or task.
+#[derive(Default)]
+pub struct Renderer {
+    layers: RwLock<HashMap<LayerKey, Arc<Layer>>>,
+}
+
+impl std::fmt::Debug for Renderer {
+    // Layers hold megabytes of pixels: show how many are cached, not their contents.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let n = self.layers.read().map_or(0, |m| m.len());
+        f.debug_struct("Renderer")
+            .field("cached_layers", &n)
+            .finish()
+    }
+}
+
+impl Renderer {
+    /// An empty renderer; layers are built on first use.
+    pub fn new() -> Renderer {
+        Renderer::default()
+    }
+
+    /// The process-wide renderer behind [`render_png`] and [`render_game_gif`].
+    pub fn shared() -> &'static Renderer {
+        static SHARED: OnceLock<Renderer> = OnceLock::new();
+        SHARED.get_or_init(Renderer::new)
+    }
+
+    /// The cached layer for this position's board seen from `view` at `size_px`.
+    fn layer(&self, pos: &Position, view: Color, size_px: u32) -> Result<Arc<Layer>, RenderError> {
+        let v = pos.variant();
+        let key = LayerKey {
+            board: v.board(),
+            home: v.rules().home,
+            view,
+            size_px,
+        };
+        {
+            let map = self.layers.read().unwrap_or_else(|e| e.into_inner());
+            if let Some(l) = map.get(&key) {
+                return Ok(Arc::clone(l));
+            }
+        }
+        let built = Arc::new(Layer::build(v, view, size_px)?);
+        tracing::debug!(?key, "built a board layer");
+        let mut map = self.layers.write().unwrap_or_else(|e| e.into_inner());
+        if map.len() >= MAX_LAYERS {
+            map.clear();
+        }
+        Ok(Arc::clone(map.entry(key).or_insert(built)))
+    }
+
+    /// The picture of `pos` as palette indices.
+    pub fn render(&self, pos: &Position, opts: &RenderOptions) -> Result<Picture, RenderError> {
+        let layer = self.layer(pos, opts.view, opts.size_px)?;
+        let pixels = compose(&layer, pos, opts)?;
+        Ok(Picture {
+            size_px: layer.geo.size_px,
+            palette: layer.palette.clone(),
+            pixels,
+        })
+    }
+
+    /// The picture of `pos` as PNG bytes.
+    pub fn render_png(&self, pos: &Position, opts: &RenderOptions) -> Result<Vec<u8>, RenderError> {
+        let layer = self.layer(pos, opts.view, opts.size_px)?;
+        let pixels = compose(&layer, pos, opts)?;
+        encode_png(layer.geo.size_px, &layer.palette, &pixels)
+    }
+
+    /// `game` as a looping GIF: the start, then one frame per ply with its path drawn,
+    /// the last one held for [`GifOptions::final_ms`].
+    pub fn render_game_gif(&self, game: &Game, opts: &GifOptions) -> Result<Vec<u8>, RenderError> {
+        let layer = self.layer(game.start(), opts.view, opts.size_px)?;
+        let size = layer.geo.size_px;
+        let side = size as u16;
+        let mut palette = layer.palette.clone();
+        palette.resize(256 * 3, 0);
+        let mut out = Vec::new();
+        {
+            let mut enc = gif::Encoder::new(&mut out, side, side, &palette)?;
+            enc.set_repeat(gif::Repeat::Infinite)?;
+            let centis = |ms: u32| (ms / 10).min(u16::MAX as u32) as u16;
+            let plies = game.moves().len();
+            let mut pos = game.start().clone();
+            let mut prev: Option<Vec<u8>> = None;
+            for ply in 0..=plies {
+                let last_move = if ply == 0 {
+                    None
+                } else {
+                    let path = &game.moves()[ply - 1];
+                    pos = pos
+                        .play(path.as_move())
+                        .map_err(|error| RenderError::Replay {
+                            ply: ply - 1,
+                            error,
+                        })?;
+                    Some(path.clone())
+                };
+                let o = RenderOptions {
+                    size_px: size,
+                    view: opts.view,
+                    last_move,
+                    selection: None,
+                    error_mark: None,
+                };
+                let pixels = compose(&layer, &pos, &o)?;
+                let delay = centis(if ply == plies {
+                    opts.final_ms
+                } else {
+                    opts.ply_ms
+                });
+                let frame = match &prev {
+                    None => gif::Frame {
+                        delay,
+                        width: side,
+                        height: side,
+                        buffer: std::borrow::Cow::Borrowed(&pixels),
+                        ..gif::Frame::default()
+                    },
+                    Some(p) => delta_frame(p, &pixels, size as usize, delay),
+                };
+                enc.write_frame(&frame)?;
+                prev = Some(pixels);
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// Index used for "unchanged" pixels in GIF delta frames.
+const TRANSPARENT: u8 = 255;
+
+/// The part of `next` that differs from `prev`, with unchanged pixels transparent.
+fn delta_frame(prev: &[u8], next: &[u8], size: usize, delay: u16) -> gif::Frame<'static> {
+    let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
+    for y in 0..size {
+        let (a, b) = (
+            &prev[y * size..(y + 1) * size],
+            &next[y * size..(y + 1) * size],
+        );
+        if a == b {
+            continue;
+        }
+        let first = a.iter().zip(b).position(|(p, q)| p != q).unwrap_or(0);
+        let last = size
+            - 1
+            - a.iter()
+                .rev()
+                .zip(b.iter().rev())
+                .position(|(p, q)| p != q)
+                .unwrap_or(0);
+        x0 = x0.min(first);
+        x1 = x1.max(last);
+        y0 = y0.min(y);
+        y1 = y;
+    }
+    if x0 == usize::MAX {
+        // Nothing changed: one transparent pixel keeps the frame (and its delay).
+        return gif::Frame {
+            delay,
+            width: 1,
+            height: 1,
+            transparent: Some(TRANSPARENT),
+            buffer: std::borrow::Cow::Owned(vec![TRANSPARENT]),
+            ..gif::Frame::default()
+        };
+    }
+    let (w, h) = (x1 - x0 + 1, y1 - y0 + 1);
+    let mut buf = Vec::with_capacity(w * h);
+    for y in y0..=y1 {
+        let row = y * size;
+        buf.extend(
+            prev[row + x0..=row + x1]
+                .iter()
+                .zip(&next[row + x0..=row + x1])
+                .map(|(p, q)| if p == q { TRANSPARENT } else { *q }),
+        );
+    }
+    gif::Frame {
+        delay,
+        left: x0 as u16,
+        top: y0 as u16,
+        width: w as u16,
+        height: h as u16,
+        transparent: Some(TRANSPARENT),
+        buffer: std::borrow::Cow::Owned(buf),
+        ..gif::Frame::default()
+    }
+}
+
+/// Indexed PNG bytes of a `size`×`size` picture.
+fn encode_png(size: u32, palette: &[u8], pixels: &[u8]) -> Result<Vec<u8>, RenderError> {
+    let mut out = Vec::with_capacity(48 * 1024);
+    let mut enc = png::Encoder::new(&mut out, size, size);
+    enc.set_color(png::ColorType::Indexed);
+    enc.set_depth(png::BitDepth::Eight);
+    enc.set_palette(palette.to_vec());
+    // zlib-rs level 2 over the "up" filter: repeated rows become zero runs, which this
+    // level compresses well at several hundred MB/s (measured in benches/render.rs).
+    enc.set_deflate_compression(png::DeflateCompression::Level(2));
+    enc.set_filter(png::Filter::Up);
+    let mut w = enc.write_header()?;
+    w.write_image_data(pixels)?;
+    w.finish()?;
+    Ok(out)
+}
+
+/// Check that a highlighted square is on the board.
+fn on_board(board: BoardSize, sq: Square) -> Result<Square, RenderError> {
+    if board.contains(sq) {
+        Ok(sq)
+    } else {
+        Err(RenderError::OffBoard { square: sq, board })
+    }
+}
+
+/// The indexed pixels of `pos` with `opts`' marks over `layer`.
+fn compose(layer: &Layer, pos: &Position, opts: &RenderOptions) -> Result<Vec<u8>, RenderError> {
+    let geo = &layer.geo;
+    let board = geo.board;
+    let n = board.n() as usize;
+    let idx = |s: Square| s.rank as usize * n + s.file as usize;
+
+    // Validate every mark before drawing anything.
+    if let Some(p) = &opts.last_move {
+        for s in p.squares() {
+            on_board(board, *s)?;
+        }
+    }
+    if let Some(sel) = &opts.selection {
+        on_board(board, sel.piece)?;
+        for s in &sel.targets {
+            on_board(board, *s)?;
+        }
+    }
+    if let Some(e) = opts.error_mark {
+        on_board(board, e)?;
+    }
+
+    let mut occupant: Vec<Option<Color>> = vec![None; n * n];
+    for c in Color::ALL {
+        for s in pos.pieces(c) {
+            occupant[idx(s)] = Some(c);
+        }
+    }
+    let mut tint = vec![Tint::None; n * n];
+    if let Some(p) = &opts.last_move {
+        tint[idx(p.from())] = Tint::LastMove;
+        tint[idx(p.to())] = Tint::LastMove;
+    }
+    if let Some(sel) = &opts.selection {
+        tint[idx(sel.piece)] = Tint::Selected;
+    }
+    if let Some(e) = opts.error_mark {
+        tint[idx(e)] = Tint::Error;
+    }
+
+    let size = geo.size_px as usize;
+    let cell = geo.cell as usize;
+    let mut px = layer.base.clone();
+    for sq in board.all_squares() {
+        let (piece, t) = (occupant[idx(sq)], tint[idx(sq)]);
+        if piece.is_none() && t == Tint::None {
+            continue;
+        }
+        let tile = layer.tile(tile_id(Shade::of(sq), layer.zone(sq), t, piece));
+        let (x, y) = geo.square_origin(sq);
+        let (x, y) = (x as usize, y as usize);
+        for r in 0..cell {
+            let d = (y + r) * size + x;
+            px[d..d + cell].copy_from_slice(&tile[r * cell..(r + 1) * cell]);
+        }
+    }
+
+    let c = cell as f32;
+    let edge = (0.028 * c).max(1.5);
+    if let Some(p) = &opts.last_move {
+        let shape = path_shape(geo, p);
+        let coats = [(edge, &layer.inks.path_edge), (0.0, &layer.inks.path)];
+        paint(&mut px, size, &shape, &coats);
+    }
+    if let Some(sel) = &opts.selection {
+        let mut shape = vec![Prim::Ring {
+            c: geo.center_f(sel.piece),
+            r_in: 0.415 * c,
+            r_out: 0.475 * c,
+        }];
+        shape.extend(sel.targets.iter().map(|t| Prim::Circle {
+            c: geo.center_f(*t),
+            r: 0.13 * c,
+        }));
+        let coats = [(edge, &layer.inks.select_edge), (0.0, &layer.inks.select)];
+        paint(&mut px, size, &shape, &coats);
+    }
+    if let Some(e) = opts.error_mark {
+        let (x, y) = geo.center_f(e);
+        let k = 0.27 * c;
+        let r = 0.06 * c;
+        let shape = [
+            Prim::capsule((x - k, y - k), (x + k, y + k), r),
+            Prim::capsule((x - k, y + k), (x + k, y - k), r),
+        ];
+        let coats = [
+            (edge * 1.3, &layer.inks.error_edge),
+            (0.0, &layer.inks.error),
+        ];
+        paint(&mut px, size, &shape, &coats);
+    }
+    Ok(px)
+}
+
+/// The last move as one shape: a dot on the origin, the line through every square of
+/// the chain with a dot on each landing square, and an arrowhead stopping at the rim
+/// of the piece on the destination.
+fn path_shape(geo: &Geometry, path: &Path) -> Vec<Prim> {
+    let c = geo.cell as f32;
+    let pts: Vec<Pt> = path.squares().iter().map(|s| geo.center_f(*s)).collect();
+    let r_line = 0.07 * c;
+    let mut shape = vec![Prim::Circle {
+        c: pts[0],
+        r: 0.15 * c,
+    }];
+    let k = pts.len();
+    for w in pts.windows(2).take(k.saturating_sub(2)) {
+        shape.push(Prim::capsule(w[0], w[1], r_line));
+        shape.push(Prim::Circle {
+            c: w[1],
+            r: 0.1 * c,
+        });
+    }
+    if k >= 2 {
+        let (a, b) = (pts[k - 2], pts[k - 1]);
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let len = (dx * dx + dy * dy).sqrt().max(1e-3);
+        let (ux, uy) = (dx / len, dy / len);
+        let tip_back = (PIECE_R + 0.02) * c;
+        let head = 0.26 * c;
+        let half = 0.17 * c;
+        let tip = (b.0 - ux * tip_back, b.1 - uy * tip_back);
+        let base = (tip.0 - ux * head, tip.1 - uy * head);
+        let shaft_end = (base.0 + ux * 0.02 * c, base.1 + uy * 0.02 * c);
+        shape.push(Prim::capsule(a, shaft_end, r_line));
+        shape.push(Prim::Triangle {
+            p: [
+                tip,
+                (base.0 - uy * half, base.1 + ux * half),
+                (base.0 + uy * half, base.1 - ux * half),
+            ],
+        });
+    }
+    shape
+}
+
+/// [`Renderer::render_png`] on the shared renderer.
+pub fn render_png(pos: &Position, opts: &RenderOptions) -> Result<Vec<u8>, RenderError> {
+    Renderer::shared().render_png(pos, opts)
+}
+
+/// [`Renderer::render_game_gif`] on the shared renderer.
+pub fn render_game_gif(game: &Game, opts: &GifOptions) -> Result<Vec<u8>, RenderError> {
+    Renderer::shared().render_game_gif(game, opts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renderer_is_shareable_between_threads() {
+        fn check<T: Send + Sync>() {}
+        check::<Renderer>();
+    }
+}

@@ -1,0 +1,84 @@
+//! Value encoding: one schema-version byte, then the record in postcard.
+//!
+//! Why postcard: records are read and written on every move, and the store must hold
+//! 100,000 finished games in little memory. postcard is compact (varint integers, no
+//! field names: a finished 8×8 game is a few hundred bytes, about a third of its JSON),
+//! fast, stable (1.x wire format is frozen), pure Rust, and serde-based, so the same
+//! record types also serialize to JSON for export. Its cost, positional fields, is what
+//! the schema byte is for: a changed record layout gets a new version and an upgrade
+//! step here, and old values keep decoding.
+//!
+//! Versions:
+//! - **0**: the first prototype: records as JSON objects, no version byte (a value
+//!   starting with `{`), fewer fields; see [`super::v0`].
+//! - **1** (current): `[1] ++ postcard(record)`.
+
+use super::keys;
+use super::v0;
+use crate::game::{
+    AnyRecord, ChallengeRecord, ChatRecord, GameRecord, RecordKind, StoreError, Timing, UserRecord,
+};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+/// The schema version this program writes.
+pub const SCHEMA: u8 = 1;
+
+/// Encode a record as the current schema.
+pub fn encode<T: Serialize>(rec: &T) -> Result<Vec<u8>, StoreError> {
+    postcard::to_extend(rec, vec![SCHEMA])
+        .map_err(|e| StoreError::Invalid(format!("cannot encode: {e}")))
+}
+
+/// Encode any record.
+pub fn encode_any(rec: &AnyRecord) -> Result<Vec<u8>, StoreError> {
+    match rec {
+        AnyRecord::Game(r) => encode(r),
+        AnyRecord::User(r) => encode(r),
+        AnyRecord::Chat(r) => encode(r),
+        AnyRecord::Challenge(r) => encode(r),
+    }
+}
+
+fn postcard_exact<T: DeserializeOwned>(b: &[u8]) -> Result<T, String> {
+    let (v, rest) = postcard::take_from_bytes::<T>(b).map_err(|e| e.to_string())?;
+    if rest.is_empty() {
+        Ok(v)
+    } else {
+        Err(format!("{} stray bytes after the record", rest.len()))
+    }
+}
+
+/// Decode a value of a `kind` tree stored under `key`, upgrading older schemas; the
+/// record must name the key it is stored under.
+pub fn decode(
+    kind: RecordKind,
+    key: &[u8],
+    b: &[u8],
+    timing: &Timing,
+) -> Result<AnyRecord, String> {
+    let rec = match b.first() {
+        Some(&SCHEMA) => {
+            let body = &b[1..];
+            match kind {
+                RecordKind::Game => postcard_exact::<GameRecord>(body).map(AnyRecord::Game),
+                RecordKind::User => postcard_exact::<UserRecord>(body).map(AnyRecord::User),
+                RecordKind::Chat => postcard_exact::<ChatRecord>(body).map(AnyRecord::Chat),
+                RecordKind::Challenge => {
+                    postcard_exact::<ChallengeRecord>(body).map(AnyRecord::Challenge)
+                }
+            }?
+        }
+        Some(b'{') => v0::upgrade(kind, b, timing)?,
+        Some(v) => return Err(format!("unknown schema version {v}")),
+        None => return Err("empty value".into()),
+    };
+    match keys::record(&rec.reference()) {
+        Some((k, own)) if k == kind && own.as_slice() == key => Ok(rec),
+        _ => Err(format!(
+            "holds {} under key {}",
+            rec.reference(),
+            keys::hex(key)
+        )),
+    }
+}

@@ -1,0 +1,120 @@
+//! Start the real bot in-process against the fake Bot API (MemoryStore), plus helpers to
+//! find the bot's messages and buttons.
+
+#![allow(dead_code)]
+
+use serde_json::Value;
+use std::sync::Arc;
+use std::time::Duration;
+use ugolki_bot::bot::{self, BotConfig, Updates};
+use ugolki_bot::fakeapi::{Call, FakeApi, TgChat, TgUser};
+use ugolki_bot::game::{MemoryStore, Storage, Timing};
+
+pub const WAIT: Duration = Duration::from_secs(10);
+
+pub struct Harness {
+    pub api: FakeApi,
+    pub store: Arc<dyn Storage>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for Harness {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+pub fn config(api: &FakeApi, timing: Timing) -> BotConfig {
+    BotConfig {
+        token: "4242:TESTTOKEN".into(),
+        api_url: Some(api.url()),
+        updates: Updates::Polling,
+        pacing: false,
+        board_px: 320,
+        auto_move_level: 1,
+        actions_per_minute: 0,
+        timing,
+    }
+}
+
+impl Harness {
+    pub async fn start() -> Harness {
+        Self::start_with(Timing::default()).await
+    }
+
+    pub async fn start_with(timing: Timing) -> Harness {
+        let api = FakeApi::start().await.expect("fake api");
+        let store: Arc<dyn Storage> = Arc::new(MemoryStore::new());
+        let cfg = config(&api, timing);
+        let s = store.clone();
+        let task = tokio::spawn(async move {
+            if let Err(e) = bot::run(cfg, s).await {
+                panic!("bot stopped: {e}");
+            }
+        });
+        let h = Harness { api, store, task };
+        // Ready once it has registered its commands.
+        h.api
+            .wait_for(0, WAIT, |c| c.is("SetMyCommands"))
+            .await
+            .expect("bot started");
+        h
+    }
+
+    /// Wait for a call matching `pred` after cursor `from`.
+    pub async fn expect(&self, from: u64, what: &str, pred: impl Fn(&Call) -> bool) -> Call {
+        match self.api.wait_for(from, WAIT, pred).await {
+            Some(c) => c,
+            None => {
+                let calls: Vec<String> = self
+                    .api
+                    .calls_since(from)
+                    .iter()
+                    .map(|c| format!("{} {}", c.method, c.params))
+                    .collect();
+                panic!("expected {what}; calls since {from}:\n{}", calls.join("\n"));
+            }
+        }
+    }
+
+    /// Let the bot finish everything in flight.
+    pub async fn settle(&self) {
+        self.api.settle(Duration::from_millis(300), WAIT).await;
+    }
+
+    pub fn cursor(&self) -> u64 {
+        self.api.call_count()
+    }
+}
+
+/// The message id a call's response carries.
+pub fn message_id(c: &Call) -> i64 {
+    c.response
+        .as_ref()
+        .ok()
+        .and_then(|r| r.get("message_id"))
+        .and_then(Value::as_i64)
+        .expect("a message in the response")
+}
+
+/// A callback button whose data starts with `prefix` (and whose text contains `label`).
+pub fn button(c: &Call, prefix: &str, label: &str) -> String {
+    c.buttons()
+        .into_iter()
+        .find(|(t, d)| d.starts_with(prefix) && t.contains(label))
+        .map(|(_, d)| d)
+        .unwrap_or_else(|| panic!("no button {prefix}*{label} in {:?}", c.buttons()))
+}
+
+pub fn alice() -> TgUser {
+    TgUser::new(101, "Alice", "en")
+}
+pub fn boris() -> TgUser {
+    TgUser::new(102, "Boris", "ru")
+}
+pub fn carol() -> TgUser {
+    TgUser::new(103, "Carol", "en")
+}
+pub fn group() -> TgChat {
+    TgChat::Group(-1001, "Ugolki club".into())
+}

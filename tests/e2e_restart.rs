@@ -1,0 +1,173 @@
+//! The real `ugolki bot` process against the fake Bot API with the sled store: killed with
+//! SIGKILL in the middle of a game and restarted, the game continues on the same message.
+
+mod common;
+
+use common::harness::{WAIT, alice, boris, button, group, message_id};
+use std::process::{Child, Command, Stdio};
+use ugolki_bot::fakeapi::{FakeApi, keyboard_buttons};
+
+fn spawn_bot(api: &FakeApi, dir: &std::path::Path) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_ugolki"))
+        .args([
+            "bot",
+            "--no-pacing",
+            "--board-px",
+            "320",
+            "--actions-per-minute",
+            "0",
+        ])
+        .arg("--api-url")
+        .arg(api.url())
+        .arg("--data-dir")
+        .arg(dir)
+        .env("TELOXIDE_TOKEN", "4242:TESTTOKEN")
+        .env("UGOLKI_LOG", "warn")
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("start the bot")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn game_survives_kill_and_restart() {
+    let api = FakeApi::start().await.unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mut bot = spawn_bot(&api, dir.path());
+    let g = group();
+    let (a, b) = (alice(), boris());
+    api.wait_for(0, WAIT, |c| c.is("SetMyCommands"))
+        .await
+        .expect("bot up");
+
+    let c0 = api.call_count();
+    api.send_text(&g, &a, "/new classic");
+    let ch = api
+        .wait_for(c0, WAIT, |c| c.is("SendMessage") && !c.buttons().is_empty())
+        .await
+        .unwrap();
+    let acc = button(&ch, "c:", "Accept");
+    let c1 = api.call_count();
+    api.tap(&g, &b, message_id(&ch), &acc);
+    let board = api.wait_for(c1, WAIT, |c| c.is("SendPhoto")).await.unwrap();
+    let bid = message_id(&board);
+    let caption = board.text().unwrap();
+    let (white, black) = if caption.find("id=101").unwrap() < caption.find("id=102").unwrap() {
+        (a.clone(), b.clone())
+    } else {
+        (b.clone(), a.clone())
+    };
+    let c2 = api.call_count();
+    api.reply_text(&g, &white, bid, "c3-d3");
+    api.wait_for(c2, WAIT, |c| {
+        c.is("EditMessageMedia") && c.text().is_some_and(|t| t.contains("c3-d3"))
+    })
+    .await
+    .expect("first move acknowledged");
+
+    // Crash: no chance to flush or say goodbye.
+    bot.kill().unwrap();
+    bot.wait().unwrap();
+
+    let mut bot = spawn_bot(&api, dir.path());
+    let c3 = api.call_count();
+    api.wait_for(c3, WAIT, |c| c.is("SetMyCommands"))
+        .await
+        .expect("bot back");
+    let c4 = api.call_count();
+    api.reply_text(&g, &black, bid, "f6-e6");
+    let edit = api
+        .wait_for(c4, WAIT, |c| {
+            c.is("EditMessageMedia") && c.text().is_some_and(|t| t.contains("f6-e6"))
+        })
+        .await
+        .expect("the game continues after the restart");
+    assert_eq!(edit.int("message_id"), Some(bid), "same board message");
+    assert!(edit.text().unwrap().contains("move 2"));
+    // The keyboard still works (ply 2).
+    let kb = keyboard_buttons(api.message(g.id(), bid).unwrap().json.get("reply_markup"));
+    assert!(
+        kb.iter()
+            .all(|(_, d)| d.starts_with("t:") && d.contains(":2:")),
+        "{kb:?}"
+    );
+    // A new graceful stop flushes and exits cleanly.
+    unsafe_terminate(&bot);
+    let status = bot.wait().unwrap();
+    assert!(status.success(), "clean exit on SIGTERM: {status:?}");
+}
+
+fn unsafe_terminate(child: &Child) {
+    let _ = Command::new("kill")
+        .arg("-TERM")
+        .arg(child.id().to_string())
+        .status();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deadline_that_falls_while_the_bot_is_down_is_applied_once_after_restart() {
+    let api = FakeApi::start().await.unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mut bot = spawn_bot(&api, dir.path());
+    let g = group();
+    let (a, b) = (alice(), boris());
+    api.wait_for(0, WAIT, |c| c.is("SetMyCommands"))
+        .await
+        .expect("bot up");
+    // Two seconds a move: a miss makes the program move, a second miss in a row loses.
+    let c0 = api.call_count();
+    api.send_text(&g, &a, "/new classic 2s");
+    let ch = api
+        .wait_for(c0, WAIT, |c| c.is("SendMessage") && !c.buttons().is_empty())
+        .await
+        .unwrap();
+    let acc = button(&ch, "c:", "Accept");
+    let c1 = api.call_count();
+    api.tap(&g, &b, message_id(&ch), &acc);
+    let board = api.wait_for(c1, WAIT, |c| c.is("SendPhoto")).await.unwrap();
+    let bid = message_id(&board);
+    let caption = board.text().unwrap();
+    let white = if caption.find("id=101").unwrap() < caption.find("id=102").unwrap() {
+        a.clone()
+    } else {
+        b.clone()
+    };
+    let c2 = api.call_count();
+    api.reply_text(&g, &white, bid, "c3-d3");
+    api.wait_for(c2, WAIT, |c| {
+        c.is("EditMessageMedia") && c.text().is_some_and(|t| t.contains("c3-d3"))
+    })
+    .await
+    .expect("move acknowledged");
+    // Down before Black's deadline, back long after it: Black misses, then White, then
+    // Black again (second miss in a row): Black loses on time.
+    bot.kill().unwrap();
+    bot.wait().unwrap();
+    tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+    let c3 = api.call_count();
+    let mut bot = spawn_bot(&api, dir.path());
+    let end = api
+        .wait_for(c3, std::time::Duration::from_secs(20), |c| {
+            c.is("EditMessageMedia")
+                && c.text()
+                    .is_some_and(|t| t.contains("ran out of time") || t.contains("кончилось время"))
+        })
+        .await
+        .expect("the result is applied after the restart");
+    assert_eq!(end.int("message_id"), Some(bid));
+    tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+    let calls = api.calls_since(c3);
+    let autos = calls
+        .iter()
+        .filter(|c| {
+            c.is("SendMessage")
+                && c.text()
+                    .is_some_and(|t| t.contains("did not move in time") || t.contains("не успел"))
+        })
+        .count();
+    assert_eq!(autos, 2, "one automatic move for each side's first miss");
+    let replays = calls.iter().filter(|c| c.is("SendAnimation")).count();
+    assert_eq!(replays, 1, "the result is announced exactly once");
+    bot.kill().unwrap();
+    bot.wait().unwrap();
+}

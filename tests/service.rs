@@ -1,0 +1,1327 @@
+//! The game service over both stores: moves and their checks, compare-and-swap races,
+//! exactly-once finishing with stats and ratings, draws, aborts, clocks and deadlines,
+//! challenges, users and chats.
+
+use std::sync::{Arc, Barrier};
+use tempfile::TempDir;
+use ugolki_bot::engine::{Color, GameResult, Outcome, Path, Reason, Square, Variant, VariantId};
+use ugolki_bot::game::*;
+use ugolki_bot::store::{SledStore, StoreConfig};
+
+const A: UserId = UserId(11);
+const B: UserId = UserId(22);
+const C: UserId = UserId(33);
+const CHAT: ChatId = ChatId(-100);
+
+struct Env {
+    name: &'static str,
+    svc: Arc<GameService>,
+    mem: Option<Arc<MemoryStore>>,
+    _dir: Option<TempDir>,
+}
+
+fn memory() -> Env {
+    let m = Arc::new(MemoryStore::new());
+    Env {
+        name: "memory",
+        svc: Arc::new(GameService::new(m.clone(), Timing::default())),
+        mem: Some(m),
+        _dir: None,
+    }
+}
+
+fn sled() -> Env {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(&StoreConfig::at(dir.path())).unwrap();
+    Env {
+        name: "sled",
+        svc: Arc::new(GameService::new(Arc::new(store), Timing::default())),
+        mem: None,
+        _dir: Some(dir),
+    }
+}
+
+fn envs() -> Vec<Env> {
+    vec![memory(), sled()]
+}
+
+fn t(ms: u64) -> Timestamp {
+    Timestamp(ms)
+}
+
+fn classic() -> Variant {
+    Variant::new(VariantId::Classic)
+}
+
+fn new_game(players: [Player; 2], tc: TimeControl) -> NewGame {
+    NewGame {
+        variant: classic(),
+        players,
+        time_control: tc,
+        chat: CHAT,
+        message: Some(MessageId(5)),
+        rated: true,
+        start: None,
+    }
+}
+
+fn pvp(svc: &GameService) -> GameRecord {
+    svc.create_game(
+        new_game([Player::Human(A), Player::Human(B)], TimeControl::Untimed),
+        t(0),
+    )
+    .unwrap()
+}
+
+fn text(s: &str) -> MoveInput {
+    MoveInput::Text(s.to_string())
+}
+
+fn sq(s: &str) -> Square {
+    Square::parse(s).unwrap()
+}
+
+fn legal_paths(g: &GameRecord) -> Vec<Path> {
+    let game = g.replay().unwrap();
+    game.legal_moves()
+        .into_iter()
+        .map(|m| game.position().path(m).unwrap())
+        .collect()
+}
+
+fn stats(svc: &GameService, u: UserId, v: VariantId) -> VariantStats {
+    svc.user(u)
+        .unwrap()
+        .and_then(|r| r.stats(v).copied())
+        .unwrap_or(VariantStats::new(v))
+}
+
+fn played(o: MoveOutcome) -> Moved {
+    match o {
+        MoveOutcome::Played(m) => m,
+        MoveOutcome::Flagged(g) => panic!("flagged: {:?}", g.status),
+    }
+}
+
+#[test]
+fn moves_are_checked_in_order_and_persist() {
+    for env in envs() {
+        let s = &env.svc;
+        let g = pvp(s);
+        assert_eq!(g.version, Version(1));
+        let err = |r: Result<MoveOutcome, ServiceError>| r.unwrap_err();
+        assert_eq!(
+            err(s.play(g.id, Actor::User(C), Expect::Any, &text("c3-d3"), t(1))),
+            ServiceError::NotYourGame
+        );
+        assert_eq!(
+            err(s.play(g.id, Actor::User(B), Expect::Any, &text("f6-e6"), t(1))),
+            ServiceError::NotYourTurn
+        );
+        assert_eq!(
+            err(s.play(g.id, Actor::User(A), Expect::Ply(1), &text("c3-d3"), t(1))),
+            ServiceError::Stale {
+                ply: 0,
+                version: Version(1)
+            }
+        );
+        assert_eq!(
+            err(s.play(
+                g.id,
+                Actor::User(A),
+                Expect::Version(Version(7)),
+                &text("c3-d3"),
+                t(1)
+            )),
+            ServiceError::Stale {
+                ply: 0,
+                version: Version(1)
+            }
+        );
+        assert!(matches!(
+            err(s.play(g.id, Actor::User(A), Expect::Any, &text("c3-e5"), t(1))),
+            ServiceError::Illegal(_)
+        ));
+        assert!(matches!(
+            err(s.play(g.id, Actor::User(A), Expect::Any, &text("zz"), t(1))),
+            ServiceError::Illegal(_)
+        ));
+        assert_eq!(
+            err(s.play(
+                GameId(999_999),
+                Actor::User(A),
+                Expect::Any,
+                &text("c3-d3"),
+                t(1)
+            )),
+            ServiceError::NoSuchGame(GameId(999_999))
+        );
+        let m = played(
+            s.play(g.id, Actor::User(A), Expect::Ply(0), &text("C3 d3"), t(1))
+                .unwrap(),
+        );
+        assert_eq!(m.path.to_string(), "c3-d3");
+        assert_eq!((m.game.ply(), m.game.version), (1, Version(2)));
+        assert_eq!(m.game.side_to_move(), Color::Black);
+        let m2 = played(
+            s.play(
+                g.id,
+                Actor::User(B),
+                Expect::Version(Version(2)),
+                &MoveInput::Squares(vec![sq("f6"), sq("e6")]),
+                t(2),
+            )
+            .unwrap(),
+        );
+        let stored = s.game(g.id).unwrap();
+        assert_eq!(stored, m2.game, "{}", env.name);
+        assert_eq!(
+            stored
+                .moves
+                .iter()
+                .map(|p| p.to_string())
+                .collect::<Vec<_>>(),
+            ["c3-d3", "f6-e6"]
+        );
+        assert_eq!(
+            stored.replay().unwrap().position().to_text(),
+            stored.position
+        );
+        let chat = s.chat(CHAT, t(3)).unwrap();
+        assert_eq!(chat.active, vec![g.id]);
+        assert_eq!(chat.players, vec![A, B]);
+        assert_eq!(s.active_games(CHAT).unwrap(), vec![stored.clone()]);
+        assert_eq!(s.user_games(A, None, 10).unwrap(), vec![stored]);
+    }
+}
+
+/// Many threads tap at once for the same turn: exactly one move is played, the rest
+/// learn that the position changed; without an expectation, the rest are refused the turn.
+#[test]
+fn racing_taps_apply_exactly_one_move_per_turn() {
+    for env in envs() {
+        let s = &env.svc;
+        let g = pvp(s);
+        for turn in 0..8u32 {
+            let cur = s.game(g.id).unwrap();
+            let user = cur.player(cur.side_to_move()).user().unwrap();
+            let paths = legal_paths(&cur);
+            let expect_any = turn % 2 == 1;
+            let n = 12;
+            let barrier = Arc::new(Barrier::new(n));
+            let handles: Vec<_> = (0..n)
+                .map(|i| {
+                    let (s, b, p) = (s.clone(), barrier.clone(), paths[i % paths.len()].clone());
+                    std::thread::spawn(move || {
+                        b.wait();
+                        let e = if expect_any {
+                            Expect::Any
+                        } else {
+                            Expect::Ply(turn)
+                        };
+                        s.play(
+                            g.id,
+                            Actor::User(user),
+                            e,
+                            &MoveInput::from(&p),
+                            t(10 + turn as u64),
+                        )
+                    })
+                })
+                .collect();
+            let results: Vec<_> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+            let wins = results.iter().filter(|r| r.is_ok()).count();
+            assert_eq!(wins, 1, "{} turn {turn}: {results:?}", env.name);
+            for r in &results {
+                match r {
+                    Ok(_) => {}
+                    Err(ServiceError::Stale { ply, .. }) if !expect_any => {
+                        assert_eq!(*ply, turn + 1)
+                    }
+                    Err(ServiceError::NotYourTurn) if expect_any => {}
+                    Err(e) => panic!("{} turn {turn}: unexpected {e:?}", env.name),
+                }
+            }
+            let after = s.game(g.id).unwrap();
+            assert_eq!(after.ply(), turn + 1);
+            assert_eq!(after.version, Version(turn as u64 + 2));
+            after.replay().unwrap();
+        }
+    }
+}
+
+/// The same race from tokio tasks through the async wrapper, on sled.
+#[test]
+fn racing_tokio_tasks_through_the_async_wrapper() {
+    let env = sled();
+    let games = AsyncGames::new(env.svc.clone());
+    let g = pvp(&env.svc);
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(4)
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        for turn in 0..6u32 {
+            let cur = games.run(move |s| s.game(g.id)).await.unwrap();
+            let user = cur.player(cur.side_to_move()).user().unwrap();
+            let paths = legal_paths(&cur);
+            let tasks: Vec<_> = (0..32)
+                .map(|i| {
+                    let games = games.clone();
+                    let p = paths[i % paths.len()].clone();
+                    tokio::spawn(async move {
+                        games
+                            .run(move |s| {
+                                s.play(
+                                    g.id,
+                                    Actor::User(user),
+                                    Expect::Ply(turn),
+                                    &MoveInput::from(&p),
+                                    t(1),
+                                )
+                            })
+                            .await
+                    })
+                })
+                .collect();
+            let mut ok = 0;
+            for task in tasks {
+                match task.await.unwrap() {
+                    Ok(_) => ok += 1,
+                    Err(ServiceError::Stale { .. }) => {}
+                    Err(e) => panic!("unexpected {e:?}"),
+                }
+            }
+            assert_eq!(ok, 1, "turn {turn}");
+        }
+        assert_eq!(games.run(move |s| s.game(g.id)).await.unwrap().ply(), 6);
+    });
+}
+
+/// Both players resign at once from many threads: one ending, counted once.
+#[test]
+fn finishing_happens_exactly_once_under_concurrency() {
+    for env in envs() {
+        let s = &env.svc;
+        for round in 0..3 {
+            let g = pvp(s);
+            let n = 10;
+            let barrier = Arc::new(Barrier::new(n));
+            let handles: Vec<_> = (0..n)
+                .map(|i| {
+                    let (s, b) = (s.clone(), barrier.clone());
+                    std::thread::spawn(move || {
+                        b.wait();
+                        match i % 3 {
+                            0 => s.resign(g.id, A, t(5)).map(|_| ()),
+                            1 => s.resign(g.id, B, t(5)).map(|_| ()),
+                            _ => s
+                                .offer_draw(g.id, if i % 2 == 0 { A } else { B }, t(5))
+                                .map(|_| ()),
+                        }
+                    })
+                })
+                .collect();
+            let results: Vec<_> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+            let end = s.game(g.id).unwrap();
+            let outcome = end.outcome().expect("the game ended");
+            let a = stats(s, A, VariantId::Classic);
+            let b = stats(s, B, VariantId::Classic);
+            assert_eq!(a.games(), round + 1, "{}: {results:?}", env.name);
+            assert_eq!(b.games(), round + 1);
+            assert_eq!(a.rated_games, round + 1);
+            // Threads 0, 3, 6, 9 resign as A and 1, 4, 7 as B: exactly one resignation
+            // takes effect if the game ended by resignation, none if by agreement.
+            let resigned = results
+                .iter()
+                .enumerate()
+                .filter(|(i, r)| i % 3 != 2 && r.is_ok())
+                .count();
+            match outcome.reason {
+                Reason::Resignation => assert_eq!(resigned, 1, "{results:?}"),
+                Reason::Agreement => {
+                    assert_eq!(outcome.result, GameResult::Draw);
+                    assert_eq!(resigned, 0, "{results:?}");
+                }
+                r => panic!("unexpected reason {r}"),
+            }
+            for r in &results {
+                assert!(
+                    matches!(
+                        r,
+                        Ok(()) | Err(ServiceError::GameOver | ServiceError::AlreadyOffered)
+                    ),
+                    "{r:?}"
+                );
+            }
+            assert!(s.chat(CHAT, t(6)).unwrap().active.is_empty());
+            assert!(end.deadline.is_none());
+            // Rating points are conserved between two provisional players.
+            assert_eq!(a.rating + b.rating, 3000);
+        }
+    }
+}
+
+/// The store applied the finish but the caller never heard (a lost acknowledgement) and
+/// retries: the retry finds the game over, and nothing is counted twice.
+#[test]
+fn a_retried_finish_after_a_lost_ack_counts_once() {
+    let env = memory();
+    let (s, mem) = (&env.svc, env.mem.as_ref().unwrap());
+    let g = pvp(s);
+    mem.inject_lost_acks(1);
+    assert!(matches!(
+        s.resign(g.id, A, t(1)),
+        Err(ServiceError::Store(StoreError::Io(_)))
+    ));
+    assert_eq!(s.resign(g.id, A, t(2)), Err(ServiceError::GameOver));
+    assert_eq!(s.resign(g.id, B, t(2)), Err(ServiceError::GameOver));
+    let end = s.game(g.id).unwrap();
+    assert_eq!(
+        end.outcome(),
+        Some(Outcome::win(Color::Black, Reason::Resignation))
+    );
+    let (a, b) = (
+        stats(s, A, VariantId::Classic),
+        stats(s, B, VariantId::Classic),
+    );
+    assert_eq!((a.losses, a.games(), b.wins, b.games()), (1, 1, 1, 1));
+    assert_eq!((a.rating, b.rating), (1480, 1520));
+}
+
+/// A move that ends the game on the board writes game, stats and chat in one commit.
+#[test]
+fn an_ending_move_updates_stats_and_chat_in_one_commit() {
+    for env in envs() {
+        let s = &env.svc;
+        let mut ng = new_game([Player::Human(A), Player::Human(B)], TimeControl::Untimed);
+        ng.start = Some("W:e8,f6,g6,h6,f7,g7,h7,f8,h8 B:a1,b1,c1,a2,b2,c2,a3,b3,e4 w 30".into());
+        let g = s.create_game(ng, t(0)).unwrap();
+        assert!(!g.rated, "a game from a set-up position is not rated");
+        let m = played(
+            s.play(g.id, Actor::User(A), Expect::Any, &text("e8-g8"), t(1))
+                .unwrap(),
+        );
+        assert!(m.game.is_active(), "Black still has the last move");
+        let before = env.mem.as_ref().map(|m| m.commits());
+        let m = played(
+            s.play(g.id, Actor::User(B), Expect::Any, &text("e4-e3"), t(2))
+                .unwrap(),
+        );
+        if let (Some(mem), Some(before)) = (env.mem.as_ref(), before) {
+            assert_eq!(mem.commits(), before + 1, "the ending is one commit");
+        }
+        assert_eq!(
+            m.game.outcome(),
+            Some(Outcome::win(Color::White, Reason::Goal))
+        );
+        assert_eq!(
+            m.game.status,
+            Status::Over {
+                outcome: Outcome::win(Color::White, Reason::Goal),
+                at: t(2)
+            }
+        );
+        assert_eq!(m.game.ratings, None);
+        let (a, b) = (
+            stats(s, A, VariantId::Classic),
+            stats(s, B, VariantId::Classic),
+        );
+        assert_eq!(
+            (a.wins, a.streak, a.rating, a.rated_games),
+            (1, 1, 1500, 0),
+            "{}",
+            env.name
+        );
+        assert_eq!((b.losses, b.streak), (1, -1));
+        assert!(s.chat(CHAT, t(3)).unwrap().active.is_empty());
+        assert_eq!(s.deadlines(Timestamp(u64::MAX), 100).unwrap(), vec![]);
+        assert_eq!(
+            s.play(g.id, Actor::User(A), Expect::Any, &text("f6-e6"), t(3))
+                .unwrap_err(),
+            ServiceError::GameOver
+        );
+    }
+}
+
+#[test]
+fn ratings_change_only_in_rated_games_between_people() {
+    for env in envs() {
+        let s = &env.svc;
+        let g = pvp(s);
+        assert!(g.rated);
+        let end = s.resign(g.id, B, t(1)).unwrap();
+        assert_eq!(
+            end.ratings,
+            Some([
+                RatingChange {
+                    before: 1500,
+                    after: 1520
+                },
+                RatingChange {
+                    before: 1500,
+                    after: 1480
+                }
+            ])
+        );
+        let a = stats(s, A, VariantId::Classic);
+        assert_eq!(
+            (a.rating, a.best_rating, a.last_change, a.rated_games),
+            (1520, 1520, 20, 1)
+        );
+        // B (1480) beats A (1520): E = 0.4425, 40 * 0.5575 = 22.3 -> 22.
+        let g = s
+            .create_game(
+                new_game([Player::Human(B), Player::Human(A)], TimeControl::Untimed),
+                t(2),
+            )
+            .unwrap();
+        s.resign(g.id, A, t(3)).unwrap();
+        let (a, b) = (
+            stats(s, A, VariantId::Classic),
+            stats(s, B, VariantId::Classic),
+        );
+        assert_eq!((a.rating, b.rating), (1498, 1502), "{}", env.name);
+        assert_eq!((a.best_rating, a.last_change, a.streak), (1520, -22, -1));
+        // Against the program: counted, never rated.
+        let g = s
+            .create_game(
+                new_game(
+                    [Player::Human(A), Player::Program { level: 3 }],
+                    TimeControl::Untimed,
+                ),
+                t(4),
+            )
+            .unwrap();
+        assert!(!g.rated);
+        s.resign(g.id, A, t(5)).unwrap();
+        let a = stats(s, A, VariantId::Classic);
+        assert_eq!(
+            (a.losses, a.rating, a.rated_games, a.streak),
+            (2, 1498, 2, -2)
+        );
+        // An unrated variant: counted, not rated.
+        let mut ng = new_game([Player::Human(A), Player::Human(B)], TimeControl::Untimed);
+        ng.variant = Variant::new(VariantId::Triangle);
+        let g = s.create_game(ng, t(6)).unwrap();
+        assert!(!g.rated);
+        s.resign(g.id, B, t(7)).unwrap();
+        let tri = stats(s, A, VariantId::Triangle);
+        assert_eq!((tri.wins, tri.rating, tri.rated_games), (1, 1500, 0));
+    }
+}
+
+#[test]
+fn draw_offers_answers_and_expiry() {
+    for env in envs() {
+        let s = &env.svc;
+        let g = pvp(s);
+        assert_eq!(
+            s.answer_draw(g.id, B, true, t(1)).unwrap_err(),
+            ServiceError::NoDrawOffer
+        );
+        let DrawOutcome::Offered(o) = s.offer_draw(g.id, A, t(1)).unwrap() else {
+            panic!()
+        };
+        assert_eq!(
+            o.draw_offer,
+            Some(DrawOffer {
+                by: Color::White,
+                expires_at: t(120_001)
+            })
+        );
+        assert_eq!(
+            s.offer_draw(g.id, A, t(2)).unwrap_err(),
+            ServiceError::AlreadyOffered
+        );
+        assert_eq!(
+            s.answer_draw(g.id, A, true, t(2)).unwrap_err(),
+            ServiceError::NoDrawOffer
+        );
+        assert_eq!(
+            s.answer_draw(g.id, C, true, t(2)).unwrap_err(),
+            ServiceError::NotYourGame
+        );
+        let d = s.answer_draw(g.id, B, false, t(3)).unwrap();
+        assert!(d.is_active() && d.draw_offer.is_none());
+        s.offer_draw(g.id, B, t(4)).unwrap();
+        let DrawOutcome::Agreed(end) = s.offer_draw(g.id, A, t(5)).unwrap() else {
+            panic!()
+        };
+        assert_eq!(end.outcome(), Some(Outcome::draw(Reason::Agreement)));
+        assert_eq!(stats(s, A, VariantId::Classic).draws, 1);
+
+        // Expiry through the deadline index.
+        let g = pvp(s);
+        s.offer_draw(g.id, A, t(10)).unwrap();
+        let due = s.deadlines(t(120_010), 10).unwrap();
+        assert_eq!(
+            due,
+            vec![DeadlineEntry {
+                at: t(120_010),
+                kind: DeadlineKind::DrawOfferExpiry,
+                target: DeadlineTarget::Game(g.id)
+            }]
+        );
+        assert_eq!(
+            s.fire_deadline(&due[0], t(120_009), &mut |_| None).unwrap(),
+            Fired::NotDue
+        );
+        let Fired::DrawOfferExpired(after) =
+            s.fire_deadline(&due[0], t(120_010), &mut |_| None).unwrap()
+        else {
+            panic!()
+        };
+        assert!(after.draw_offer.is_none() && after.is_active());
+        assert_eq!(
+            s.answer_draw(g.id, B, true, t(120_011)).unwrap_err(),
+            ServiceError::NoDrawOffer
+        );
+        // A move lets a pending offer lapse.
+        s.offer_draw(g.id, A, t(120_012)).unwrap();
+        let m = played(
+            s.play(
+                g.id,
+                Actor::User(A),
+                Expect::Any,
+                &text("c3-d3"),
+                t(120_013),
+            )
+            .unwrap(),
+        );
+        assert!(m.game.draw_offer.is_none());
+
+        // No offers against the program or in Duelio.
+        let p = s
+            .create_game(
+                new_game(
+                    [Player::Human(A), Player::Program { level: 1 }],
+                    TimeControl::Untimed,
+                ),
+                t(0),
+            )
+            .unwrap();
+        assert_eq!(
+            s.offer_draw(p.id, A, t(1)).unwrap_err(),
+            ServiceError::NoDrawOffers
+        );
+        let mut ng = new_game([Player::Human(A), Player::Human(B)], TimeControl::Untimed);
+        ng.variant = Variant::new(VariantId::Duelio);
+        let d = s.create_game(ng, t(0)).unwrap();
+        assert_eq!(
+            s.offer_draw(d.id, A, t(1)).unwrap_err(),
+            ServiceError::NoDrawOffers
+        );
+    }
+}
+
+#[test]
+fn abort_only_before_both_sides_have_moved() {
+    for env in envs() {
+        let s = &env.svc;
+        let g = pvp(s);
+        s.play(g.id, Actor::User(A), Expect::Any, &text("c3-d3"), t(1))
+            .unwrap();
+        assert_eq!(
+            s.abort(g.id, C, t(2)).unwrap_err(),
+            ServiceError::NotYourGame
+        );
+        let a = s.abort(g.id, B, t(2)).unwrap();
+        assert_eq!(
+            a.status,
+            Status::Aborted {
+                by: Some(B),
+                at: t(2)
+            }
+        );
+        assert!(
+            s.user(A).unwrap().is_none(),
+            "an aborted game counts for nobody"
+        );
+        assert!(s.chat(CHAT, t(3)).unwrap().active.is_empty());
+        assert_eq!(s.abort(g.id, B, t(3)).unwrap_err(), ServiceError::GameOver);
+        let g = pvp(s);
+        s.play(g.id, Actor::User(A), Expect::Any, &text("c3-d3"), t(1))
+            .unwrap();
+        s.play(g.id, Actor::User(B), Expect::Any, &text("f6-e6"), t(2))
+            .unwrap();
+        assert_eq!(
+            s.abort(g.id, A, t(3)).unwrap_err(),
+            ServiceError::TooLateToAbort
+        );
+    }
+}
+
+#[test]
+fn fischer_clock_reminder_flag_and_late_move() {
+    for env in envs() {
+        let s = &env.svc;
+        let tc: TimeControl = "1+2".parse().unwrap();
+        let g = s
+            .create_game(new_game([Player::Human(A), Player::Human(B)], tc), t(0))
+            .unwrap();
+        assert_eq!(
+            g.deadline,
+            Some(Deadline {
+                at: t(30_000),
+                kind: DeadlineKind::ClockReminder
+            })
+        );
+        assert!(s.deadlines(t(29_999), 10).unwrap().is_empty());
+        let due = s.deadlines(t(30_000), 10).unwrap();
+        let Fired::Reminder { game, kind } =
+            s.fire_deadline(&due[0], t(30_000), &mut |_| None).unwrap()
+        else {
+            panic!()
+        };
+        assert_eq!(kind, DeadlineKind::ClockReminder);
+        assert_eq!(
+            game.deadline,
+            Some(Deadline {
+                at: t(60_000),
+                kind: DeadlineKind::ClockFlag
+            })
+        );
+        // The same entry fired again is not due any more.
+        assert_eq!(
+            s.fire_deadline(&due[0], t(30_001), &mut |_| None).unwrap(),
+            Fired::NotDue
+        );
+        let m = played(
+            s.play(g.id, Actor::User(A), Expect::Any, &text("c3-d3"), t(40_000))
+                .unwrap(),
+        );
+        assert_eq!(m.game.clocks.remaining, [Millis(22_000), Millis(60_000)]);
+        assert_eq!(
+            m.game.deadline,
+            Some(Deadline {
+                at: t(70_000),
+                kind: DeadlineKind::ClockReminder
+            })
+        );
+        // Black answers too late: the move is refused and the game ends on time.
+        let late = s
+            .play(
+                g.id,
+                Actor::User(B),
+                Expect::Any,
+                &text("f6-e6"),
+                t(100_000),
+            )
+            .unwrap();
+        let MoveOutcome::Flagged(end) = late else {
+            panic!("{late:?}")
+        };
+        assert_eq!(
+            end.outcome(),
+            Some(Outcome::win(Color::White, Reason::Timeout))
+        );
+        assert_eq!(end.ply(), 1);
+        assert_eq!(stats(s, B, VariantId::Classic).losses, 1);
+
+        // The timer gets there first.
+        let g = s
+            .create_game(new_game([Player::Human(A), Player::Human(B)], tc), t(0))
+            .unwrap();
+        let flag = DeadlineEntry {
+            at: t(60_000),
+            kind: DeadlineKind::ClockFlag,
+            target: DeadlineTarget::Game(g.id),
+        };
+        // Whatever entry woke the timer, the record's own due deadline is what happens:
+        // first the overdue reminder, then nothing until the flag falls.
+        let Fired::Reminder { .. } = s.fire_deadline(&flag, t(59_999), &mut |_| None).unwrap()
+        else {
+            panic!()
+        };
+        assert_eq!(
+            s.fire_deadline(&flag, t(59_999), &mut |_| None).unwrap(),
+            Fired::NotDue
+        );
+        let Fired::Ended(end) = s.fire_deadline(&flag, t(60_000), &mut |_| None).unwrap() else {
+            panic!()
+        };
+        assert_eq!(
+            end.outcome(),
+            Some(Outcome::win(Color::Black, Reason::Timeout))
+        );
+        assert_eq!(
+            s.fire_deadline(&flag, t(60_001), &mut |_| None).unwrap(),
+            Fired::NotDue
+        );
+        let a = stats(s, A, VariantId::Classic);
+        assert_eq!((a.wins, a.losses), (1, 1), "{}", env.name);
+    }
+}
+
+#[test]
+fn per_move_limit_auto_move_then_loss_on_second_miss() {
+    for env in envs() {
+        let s = &env.svc;
+        let tc: TimeControl = "60s".parse().unwrap();
+        let g = s
+            .create_game(new_game([Player::Human(A), Player::Human(B)], tc), t(0))
+            .unwrap();
+        assert_eq!(
+            g.deadline,
+            Some(Deadline {
+                at: t(60_000),
+                kind: DeadlineKind::MoveMissed
+            })
+        );
+        let entry = s.deadlines(t(60_000), 10).unwrap()[0];
+        let mut asked = 0;
+        let Fired::AutoMoved(m) = s
+            .fire_deadline(&entry, t(60_000), &mut |game| {
+                asked += 1;
+                Some(game.position().path(game.legal_moves()[3]).unwrap())
+            })
+            .unwrap()
+        else {
+            panic!()
+        };
+        assert_eq!(asked, 1);
+        assert!(m.auto);
+        assert_eq!(m.game.clocks.missed, [1, 0]);
+        assert_eq!(m.game.ply(), 1);
+        // Black moves in time; White misses again: White loses on time.
+        s.play(g.id, Actor::User(B), Expect::Any, &text("f6-e6"), t(70_000))
+            .unwrap();
+        let entry = s.deadlines(t(130_000), 10).unwrap()[0];
+        assert_eq!(entry.at, t(130_000));
+        let Fired::Ended(end) = s.fire_deadline(&entry, t(130_000), &mut |_| None).unwrap() else {
+            panic!()
+        };
+        assert_eq!(
+            end.outcome(),
+            Some(Outcome::win(Color::Black, Reason::Timeout)),
+            "{}",
+            env.name
+        );
+
+        // A move of one's own resets the count; a bad suggestion falls back to a legal move.
+        let g = s
+            .create_game(new_game([Player::Human(A), Player::Human(B)], tc), t(0))
+            .unwrap();
+        let e = s.deadlines(t(60_000), 10).unwrap()[0];
+        let Fired::AutoMoved(_) = s
+            .fire_deadline(&e, t(60_000), &mut |_| Path::new(vec![sq("a1"), sq("h8")]))
+            .unwrap()
+        else {
+            panic!()
+        };
+        let e = s.deadlines(t(120_000), 10).unwrap()[0];
+        let Fired::AutoMoved(m) = s.fire_deadline(&e, t(120_000), &mut |_| None).unwrap() else {
+            panic!()
+        };
+        assert_eq!(m.game.clocks.missed, [1, 1]);
+        let m = played(
+            s.play(
+                g.id,
+                Actor::User(A),
+                Expect::Any,
+                &MoveInput::from(&legal_paths(&m.game)[0]),
+                t(121_000),
+            )
+            .unwrap(),
+        );
+        assert_eq!(m.game.clocks.missed, [0, 1]);
+        let e = s.deadlines(t(181_000), 10).unwrap()[0];
+        let Fired::Ended(end) = s.fire_deadline(&e, t(181_000), &mut |_| None).unwrap() else {
+            panic!()
+        };
+        assert_eq!(
+            end.outcome(),
+            Some(Outcome::win(Color::White, Reason::Timeout))
+        );
+    }
+}
+
+#[test]
+fn untimed_games_warn_then_end_as_abandoned() {
+    for env in envs() {
+        let s = &env.svc;
+        let day = 86_400_000;
+        let g = pvp(s);
+        s.play(g.id, Actor::User(A), Expect::Any, &text("c3-d3"), t(1000))
+            .unwrap();
+        let entry = s.deadlines(Timestamp(u64::MAX), 10).unwrap()[0];
+        assert_eq!(
+            entry,
+            DeadlineEntry {
+                at: t(1000 + 6 * day),
+                kind: DeadlineKind::AbandonWarning,
+                target: DeadlineTarget::Game(g.id)
+            }
+        );
+        let Fired::Reminder { kind, .. } = s
+            .fire_deadline(&entry, t(1000 + 6 * day), &mut |_| None)
+            .unwrap()
+        else {
+            panic!()
+        };
+        assert_eq!(kind, DeadlineKind::AbandonWarning);
+        let entry = s.deadlines(Timestamp(u64::MAX), 10).unwrap()[0];
+        assert_eq!(
+            (entry.at, entry.kind),
+            (t(1000 + 7 * day), DeadlineKind::Abandon)
+        );
+        let Fired::Ended(end) = s
+            .fire_deadline(&entry, t(1000 + 7 * day), &mut |_| None)
+            .unwrap()
+        else {
+            panic!()
+        };
+        assert_eq!(
+            end.outcome(),
+            Some(Outcome::win(Color::White, Reason::Abandoned)),
+            "{}",
+            env.name
+        );
+        assert!(s.deadlines(Timestamp(u64::MAX), 10).unwrap().is_empty());
+    }
+}
+
+/// A move and the flag arrive together: either the move counts or the timeout, never both.
+#[test]
+fn a_move_racing_its_timeout_resolves_one_way() {
+    for env in envs() {
+        let s = &env.svc;
+        let tc: TimeControl = "1+0".parse().unwrap();
+        let (mut moves_won, mut flags_won) = (0, 0);
+        for _ in 0..30 {
+            let g = s
+                .create_game(new_game([Player::Human(A), Player::Human(B)], tc), t(0))
+                .unwrap();
+            // Send the reminder first so the flag is the pending deadline.
+            let r = s
+                .deadlines(t(30_000), 100)
+                .unwrap()
+                .into_iter()
+                .find(|d| d.target == DeadlineTarget::Game(g.id))
+                .unwrap();
+            s.fire_deadline(&r, t(30_000), &mut |_| None).unwrap();
+            let flag = DeadlineEntry {
+                at: t(60_000),
+                kind: DeadlineKind::ClockFlag,
+                target: DeadlineTarget::Game(g.id),
+            };
+            let barrier = Arc::new(Barrier::new(2));
+            let (s1, b1) = (s.clone(), barrier.clone());
+            let mover = std::thread::spawn(move || {
+                b1.wait();
+                s1.play(
+                    g.id,
+                    Actor::User(A),
+                    Expect::Ply(0),
+                    &text("c3-d3"),
+                    t(59_999),
+                )
+            });
+            let (s2, b2) = (s.clone(), barrier);
+            let timer = std::thread::spawn(move || {
+                b2.wait();
+                s2.fire_deadline(&flag, t(60_000), &mut |_| None)
+            });
+            let (m, f) = (mover.join().unwrap(), timer.join().unwrap().unwrap());
+            let end = s.game(g.id).unwrap();
+            match (m, f) {
+                (Ok(MoveOutcome::Played(_)), Fired::NotDue) => {
+                    moves_won += 1;
+                    assert!(end.is_active() && end.ply() == 1);
+                }
+                (Err(ServiceError::GameOver), Fired::Ended(_)) => {
+                    flags_won += 1;
+                    assert_eq!(
+                        end.outcome(),
+                        Some(Outcome::win(Color::Black, Reason::Timeout))
+                    );
+                    assert_eq!(end.ply(), 0);
+                }
+                other => panic!("{}: inconsistent race result {other:?}", env.name),
+            }
+        }
+        assert_eq!(moves_won + flags_won, 30);
+    }
+}
+
+#[test]
+fn challenges_open_targeted_declined_expired() {
+    for env in envs() {
+        let s = &env.svc;
+        let nc = |target, colour| NewChallenge {
+            chat: CHAT,
+            message: None,
+            from: A,
+            target,
+            variant: classic(),
+            time_control: TimeControl::Untimed,
+            colour,
+            rated: true,
+        };
+        // Open: anyone but the challenger.
+        let c = s
+            .create_challenge(nc(ChallengeTarget::Open, ColourChoice::White), t(0))
+            .unwrap();
+        assert_eq!(c.expires_at, t(600_000));
+        assert_eq!(
+            s.accept_challenge(c.id, A, None, t(1)).unwrap_err(),
+            ServiceError::OwnChallenge
+        );
+        assert_eq!(
+            s.decline_challenge(c.id, B, None, t(1)).unwrap_err(),
+            ServiceError::NotForYou
+        );
+        let (closed, g) = s.accept_challenge(c.id, B, None, t(2)).unwrap();
+        assert_eq!(
+            closed.status,
+            ChallengeStatus::Accepted { game: g.id, by: B }
+        );
+        assert_eq!(g.players, [Player::Human(A), Player::Human(B)]);
+        assert!(g.rated);
+        assert_eq!(s.chat(CHAT, t(3)).unwrap().active, vec![g.id]);
+        assert!(matches!(
+            s.accept_challenge(c.id, C, None, t(3)),
+            Err(ServiceError::ChallengeClosed(_))
+        ));
+
+        // By username, case-insensitively; nobody else.
+        let c = s
+            .create_challenge(
+                nc(
+                    ChallengeTarget::Username("@Bob_X".into()),
+                    ColourChoice::Black,
+                ),
+                t(0),
+            )
+            .unwrap();
+        assert_eq!(c.target, ChallengeTarget::Username("Bob_X".into()));
+        assert_eq!(
+            s.accept_challenge(c.id, C, Some("alice"), t(1))
+                .unwrap_err(),
+            ServiceError::NotForYou
+        );
+        assert_eq!(
+            s.accept_challenge(c.id, C, None, t(1)).unwrap_err(),
+            ServiceError::NotForYou
+        );
+        let (_, g) = s.accept_challenge(c.id, B, Some("bob_x"), t(1)).unwrap();
+        assert_eq!(g.players, [Player::Human(B), Player::Human(A)]);
+
+        // By id: decline by the target, withdrawal by the challenger.
+        let c = s
+            .create_challenge(nc(ChallengeTarget::User(B), ColourChoice::Random), t(0))
+            .unwrap();
+        assert_eq!(
+            s.decline_challenge(c.id, C, Some("bob_x"), t(1))
+                .unwrap_err(),
+            ServiceError::NotForYou
+        );
+        assert_eq!(
+            s.decline_challenge(c.id, B, None, t(1)).unwrap().status,
+            ChallengeStatus::Declined { by: B }
+        );
+        let c = s
+            .create_challenge(nc(ChallengeTarget::User(B), ColourChoice::Random), t(0))
+            .unwrap();
+        assert_eq!(
+            s.decline_challenge(c.id, A, None, t(1)).unwrap().status,
+            ChallengeStatus::Cancelled
+        );
+        assert_eq!(
+            s.create_challenge(
+                NewChallenge {
+                    target: ChallengeTarget::User(A),
+                    ..nc(ChallengeTarget::Open, ColourChoice::Random)
+                },
+                t(0)
+            )
+            .unwrap_err(),
+            ServiceError::BadSetup("you cannot challenge yourself".into())
+        );
+
+        // Expiry: by the deadline index, and a late tap before the timer.
+        let c = s
+            .create_challenge(nc(ChallengeTarget::User(B), ColourChoice::Random), t(1000))
+            .unwrap();
+        let mine = |s: &GameService| {
+            s.deadlines(Timestamp(u64::MAX), 100)
+                .unwrap()
+                .into_iter()
+                .filter(|d| d.target == DeadlineTarget::Challenge(c.id))
+                .collect::<Vec<_>>()
+        };
+        let entries = mine(s);
+        assert_eq!(
+            entries,
+            vec![DeadlineEntry {
+                at: t(601_000),
+                kind: DeadlineKind::ChallengeExpiry,
+                target: DeadlineTarget::Challenge(c.id)
+            }]
+        );
+        assert_eq!(
+            s.expire_challenge(c.id, t(600_999)).unwrap_err(),
+            ServiceError::NotDue
+        );
+        assert_eq!(
+            s.accept_challenge(c.id, B, None, t(601_000)).unwrap_err(),
+            ServiceError::ChallengeExpired
+        );
+        let Fired::ChallengeExpired(x) = s
+            .fire_deadline(&entries[0], t(601_000), &mut |_| None)
+            .unwrap()
+        else {
+            panic!()
+        };
+        assert_eq!(x.status, ChallengeStatus::Expired);
+        assert!(mine(s).is_empty(), "{}", env.name);
+        assert_eq!(
+            s.fire_deadline(&entries[0], t(601_001), &mut |_| None)
+                .unwrap(),
+            Fired::NotDue
+        );
+    }
+}
+
+/// Eight people tap Accept on one open challenge at once: one game starts.
+#[test]
+fn racing_accepts_start_one_game() {
+    for env in envs() {
+        let s = &env.svc;
+        let chat = ChatId(-7);
+        let c = s
+            .create_challenge(
+                NewChallenge {
+                    chat,
+                    message: Some(MessageId(3)),
+                    from: A,
+                    target: ChallengeTarget::Open,
+                    variant: classic(),
+                    time_control: TimeControl::Untimed,
+                    colour: ColourChoice::Random,
+                    rated: false,
+                },
+                t(0),
+            )
+            .unwrap();
+        let barrier = Arc::new(Barrier::new(8));
+        let handles: Vec<_> = (0..8u64)
+            .map(|i| {
+                let (s, b) = (s.clone(), barrier.clone());
+                std::thread::spawn(move || {
+                    b.wait();
+                    s.accept_challenge(c.id, UserId(100 + i), None, t(1))
+                })
+            })
+            .collect();
+        let results: Vec<_> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+        assert_eq!(
+            results.iter().filter(|r| r.is_ok()).count(),
+            1,
+            "{}",
+            env.name
+        );
+        assert!(
+            results
+                .iter()
+                .all(|r| matches!(r, Ok(_) | Err(ServiceError::ChallengeClosed(_))))
+        );
+        assert_eq!(s.chat(chat, t(2)).unwrap().active.len(), 1);
+    }
+}
+
+#[test]
+fn games_against_the_program() {
+    for env in envs() {
+        let s = &env.svc;
+        let g = s
+            .create_game(
+                new_game(
+                    [Player::Human(A), Player::Program { level: 3 }],
+                    TimeControl::Untimed,
+                ),
+                t(0),
+            )
+            .unwrap();
+        s.play(g.id, Actor::User(A), Expect::Any, &text("c3-d3"), t(5))
+            .unwrap();
+        assert_eq!(
+            s.play(g.id, Actor::User(A), Expect::Any, &text("b3-b4"), t(6))
+                .unwrap_err(),
+            ServiceError::NotYourTurn
+        );
+        // The program's pending move is a deadline due at once (it survives a restart).
+        let due = s.deadlines(t(5), 10).unwrap();
+        assert_eq!(
+            due,
+            vec![DeadlineEntry {
+                at: t(5),
+                kind: DeadlineKind::ProgramMove,
+                target: DeadlineTarget::Game(g.id)
+            }]
+        );
+        let Fired::ProgramToMove(rec) = s.fire_deadline(&due[0], t(6), &mut |_| None).unwrap()
+        else {
+            panic!()
+        };
+        let p = legal_paths(&rec)[0].clone();
+        let m = played(
+            s.play(
+                g.id,
+                Actor::Program,
+                Expect::Ply(1),
+                &MoveInput::from(&p),
+                t(7),
+            )
+            .unwrap(),
+        );
+        assert_eq!(m.game.ply(), 2);
+        let pvp = pvp(s);
+        assert_eq!(
+            s.play(pvp.id, Actor::Program, Expect::Any, &text("c3-d3"), t(1))
+                .unwrap_err(),
+            ServiceError::NotYourGame
+        );
+    }
+}
+
+#[test]
+fn the_training_room_has_one_player() {
+    for env in envs() {
+        let s = &env.svc;
+        let mut ng = new_game(
+            [Player::Human(A), Player::Absent],
+            TimeControl::Clock {
+                base: Millis(1),
+                increment: Millis(0),
+            },
+        );
+        ng.variant = Variant::new(VariantId::Training);
+        let g = s.create_game(ng.clone(), t(0)).unwrap();
+        assert_eq!(g.time_control, TimeControl::Untimed);
+        assert!(!g.rated);
+        s.play(g.id, Actor::User(A), Expect::Any, &text("c3-d3"), t(1))
+            .unwrap();
+        let m = played(
+            s.play(g.id, Actor::User(A), Expect::Any, &text("c2-d2"), t(2))
+                .unwrap(),
+        );
+        assert_eq!(m.game.side_to_move(), Color::White);
+        let end = s.resign(g.id, A, t(3)).unwrap();
+        assert!(matches!(end.status, Status::Aborted { .. }));
+        assert!(s.user(A).unwrap().is_none());
+        ng.players = [Player::Human(A), Player::Program { level: 1 }];
+        assert!(matches!(
+            s.create_game(ng, t(0)),
+            Err(ServiceError::BadSetup(_))
+        ));
+        let bad = new_game(
+            [Player::Program { level: 1 }, Player::Program { level: 1 }],
+            TimeControl::Untimed,
+        );
+        assert!(matches!(
+            s.create_game(bad, t(0)),
+            Err(ServiceError::BadSetup(_))
+        ));
+    }
+}
+
+#[test]
+fn users_chats_and_history() {
+    for env in envs() {
+        let s = &env.svc;
+        let p = UserProfile {
+            id: B,
+            name: "Bob".into(),
+            username: Some("@Bob_X".into()),
+        };
+        let u = s.touch_user(&p, t(1)).unwrap();
+        assert_eq!(
+            (u.version, u.username.as_deref()),
+            (Version(1), Some("Bob_X"))
+        );
+        assert_eq!(
+            s.touch_user(&p, t(2)).unwrap().version,
+            Version(1),
+            "no write when unchanged"
+        );
+        assert_eq!(s.users_by_username("bob_x").unwrap().len(), 1);
+        let u = s
+            .touch_user(
+                &UserProfile {
+                    username: Some("bobby".into()),
+                    ..p.clone()
+                },
+                t(3),
+            )
+            .unwrap();
+        assert_eq!(u.version, Version(2));
+        assert!(s.users_by_username("@BOB_X").unwrap().is_empty());
+        assert_eq!(s.users_by_username("Bobby").unwrap()[0].id, B);
+        assert_eq!(
+            s.set_user_language(B, Some(Language::Ru), t(4))
+                .unwrap()
+                .language,
+            Some(Language::Ru)
+        );
+
+        let c = s
+            .update_chat_settings(CHAT, t(5), |st| {
+                st.variant = Variant::new(VariantId::Diagonal);
+                st.time_control = "5+3".parse().unwrap();
+                st.orientation = Orientation::SideToMove;
+            })
+            .unwrap();
+        let again = s.chat(CHAT, t(6)).unwrap();
+        assert_eq!(again, c);
+        assert_eq!(again.settings.variant.id(), VariantId::Diagonal);
+
+        let ids: Vec<GameId> = (0..3).map(|_| pvp(s).id).collect();
+        let newest: Vec<GameId> = s
+            .user_games(A, None, 2)
+            .unwrap()
+            .iter()
+            .map(|g| g.id)
+            .collect();
+        assert_eq!(newest, vec![ids[2], ids[1]], "{}", env.name);
+        let older: Vec<GameId> = s
+            .user_games(A, Some(ids[1]), 10)
+            .unwrap()
+            .iter()
+            .map(|g| g.id)
+            .collect();
+        assert_eq!(older, vec![ids[0]]);
+        assert_eq!(s.active_games(CHAT).unwrap().len(), 3);
+        assert_eq!(s.all_users().unwrap().len(), 1);
+    }
+}
+
+/// The timer task sleeps on `deadlines_changed`: a write that moves a deadline wakes it
+/// (even if it was not waiting yet), one that does not, does not.
+#[test]
+fn deadline_changes_wake_the_timer() {
+    use std::time::Duration;
+    let env = memory();
+    let s = &env.svc;
+    let n = s.deadlines_changed();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_time()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let g = pvp(s);
+        let woke = tokio::time::timeout(Duration::from_secs(5), n.notified()).await;
+        assert!(woke.is_ok(), "a new game's deadline wakes the timer");
+        s.set_board_message(g.id, MessageId(9), t(0)).unwrap();
+        let woke = tokio::time::timeout(Duration::from_millis(50), n.notified()).await;
+        assert!(
+            woke.is_err(),
+            "moving the board message changes no deadline"
+        );
+        s.play(g.id, Actor::User(A), Expect::Any, &text("c3-d3"), t(5))
+            .unwrap();
+        let woke = tokio::time::timeout(Duration::from_secs(5), n.notified()).await;
+        assert!(woke.is_ok(), "a move moves the deadline");
+    });
+}

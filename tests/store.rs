@@ -1,0 +1,885 @@
+//! The sled store: locking, schema migration from a real v0 database, corrupt-record
+//! quarantine, export/import, and a crash test with a real process killed by SIGKILL.
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader};
+use std::ops::ControlFlow;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use ugolki_bot::cli::store::{ImportCounts, Rng, export_to, import_from};
+use ugolki_bot::engine::{Color, Outcome, Reason, Variant, VariantId};
+use ugolki_bot::game::*;
+use ugolki_bot::store::v0::{ChatV0, GameV0, StatsV0, UserV0};
+use ugolki_bot::store::{OpenError, SledStore, StoreConfig, keys};
+
+const A: UserId = UserId(11);
+const B: UserId = UserId(22);
+const CHAT: ChatId = ChatId(-100);
+
+fn open(dir: &Path) -> Arc<SledStore> {
+    Arc::new(
+        SledStore::open(&StoreConfig::at(dir))
+            .unwrap_or_else(|e| panic!("open {}: {e}", dir.display())),
+    )
+}
+
+/// Open the database with sled directly (to write or inspect raw values), waiting out a
+/// lock still held for a moment by a store this process just closed.
+fn raw_sled(dir: &Path) -> sled::Db {
+    let start = Instant::now();
+    loop {
+        match sled::open(dir.join("db")) {
+            Ok(db) => return db,
+            Err(_) if start.elapsed() < Duration::from_secs(10) => {
+                std::thread::sleep(Duration::from_millis(20))
+            }
+            Err(e) => panic!("{e}"),
+        }
+    }
+}
+
+/// Open, expecting the directory may be locked: do not wait.
+fn open_now(dir: &Path) -> Result<SledStore, OpenError> {
+    SledStore::open(&StoreConfig {
+        lock_wait: Duration::ZERO,
+        ..StoreConfig::at(dir)
+    })
+}
+
+fn service(store: &Arc<SledStore>) -> GameService {
+    GameService::new(store.clone(), Timing::default())
+}
+
+fn t(ms: u64) -> Timestamp {
+    Timestamp(ms)
+}
+
+fn text(s: &str) -> MoveInput {
+    MoveInput::Text(s.to_string())
+}
+
+fn pvp(s: &GameService, variant: VariantId, now: u64) -> GameRecord {
+    s.create_game(
+        NewGame {
+            variant: Variant::new(variant),
+            players: [Player::Human(A), Player::Human(B)],
+            time_control: TimeControl::Untimed,
+            chat: CHAT,
+            message: Some(MessageId(1)),
+            rated: true,
+            start: None,
+        },
+        t(now),
+    )
+    .unwrap()
+}
+
+fn all(store: &dyn Storage, kind: RecordKind) -> Vec<AnyRecord> {
+    let mut v = Vec::new();
+    store
+        .scan(kind, &mut |r| {
+            v.push(r);
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+    v
+}
+
+#[test]
+fn data_dir_is_locked_and_must_be_writable() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = open(dir.path());
+    match open_now(dir.path()) {
+        Err(OpenError::Locked { holder, .. }) => {
+            assert_eq!(holder, Some(std::process::id().to_string()))
+        }
+        other => panic!("expected Locked, got {:?}", other.err()),
+    }
+    let msg = open_now(dir.path()).err().unwrap().to_string();
+    assert!(msg.contains("in use by another running instance"), "{msg}");
+    drop(first);
+    open(dir.path());
+
+    let file = dir.path().join("plain-file");
+    std::fs::write(&file, b"x").unwrap();
+    match SledStore::open(&StoreConfig::at(file.join("data"))) {
+        Err(e @ OpenError::NotWritable { .. }) => assert!(e.to_string().contains("not writable")),
+        other => panic!("expected NotWritable, got {:?}", other.err()),
+    }
+}
+
+#[test]
+fn records_survive_reopening() {
+    let dir = tempfile::tempdir().unwrap();
+    let (id, before) = {
+        let store = open(dir.path());
+        let s = service(&store);
+        let g = pvp(&s, VariantId::Classic, 0);
+        s.play(g.id, Actor::User(A), Expect::Any, &text("c3-d3"), t(1))
+            .unwrap();
+        s.touch_user(
+            &UserProfile {
+                id: A,
+                name: "Ann".into(),
+                username: Some("ann".into()),
+            },
+            t(2),
+        )
+        .unwrap();
+        (g.id, s.game(g.id).unwrap())
+    };
+    let store = open(dir.path());
+    let s = service(&store);
+    assert_eq!(s.game(id).unwrap(), before);
+    assert_eq!(store.schema().unwrap(), 1);
+    assert_eq!(s.users_by_username("ANN").unwrap()[0].name, "Ann");
+    s.play(id, Actor::User(B), Expect::Ply(1), &text("f6-e6"), t(3))
+        .unwrap();
+    let ids = store.new_game_id().unwrap();
+    assert!(ids.0 > id.0, "ids are never reused");
+}
+
+fn write_v0(dir: &Path) {
+    let db = raw_sled(dir);
+    let (games, users, chats) = (
+        db.open_tree("games").unwrap(),
+        db.open_tree("users").unwrap(),
+        db.open_tree("chats").unwrap(),
+    );
+    let g = |id: u64| GameV0 {
+        id,
+        variant: "classic".into(),
+        white: Some(11),
+        black: Some(22),
+        level: None,
+        start: None,
+        moves: vec![],
+        result: None,
+        reason: None,
+        chat: -100,
+        message: Some(5),
+        created: 1_700_000_000,
+        updated: 1_700_000_100,
+        clock: None,
+    };
+    let put = |tree: &sled::Tree, key: &[u8], v: &[u8]| {
+        tree.insert(key, v).unwrap();
+    };
+    let active = GameV0 {
+        moves: vec!["c3-d3".into(), "f6-e6".into(), "b3-b4".into()],
+        clock: Some("5+3".into()),
+        ..g(1)
+    };
+    let finished = GameV0 {
+        variant: "diagonal".into(),
+        moves: vec!["c3-d4".into()],
+        result: Some("0-1".into()),
+        reason: Some("resignation".into()),
+        ..g(2)
+    };
+    let program = GameV0 {
+        black: None,
+        level: Some(4),
+        ..g(3)
+    };
+    let bad_variant = GameV0 {
+        variant: "chess".into(),
+        ..g(4)
+    };
+    let illegal = GameV0 {
+        moves: vec!["c3-c7".into()],
+        ..g(5)
+    };
+    for v in [&active, &finished, &program, &bad_variant, &illegal] {
+        put(&games, &v.id.to_be_bytes(), &serde_json::to_vec(v).unwrap());
+    }
+    let ann = UserV0 {
+        id: 11,
+        name: "Ann".into(),
+        username: Some("Ann_K".into()),
+        lang: Some("ru-RU".into()),
+        stats: BTreeMap::from([(
+            "classic".to_string(),
+            StatsV0 {
+                w: 3,
+                d: 1,
+                l: 2,
+                rating: 1532.6,
+                rated: 6,
+            },
+        )]),
+    };
+    let bob = UserV0 {
+        id: 22,
+        name: "Bob".into(),
+        username: None,
+        lang: None,
+        stats: BTreeMap::new(),
+    };
+    for u in [&ann, &bob] {
+        put(&users, &u.id.to_be_bytes(), &serde_json::to_vec(u).unwrap());
+    }
+    let chat = ChatV0 {
+        id: -100,
+        lang: Some("en".into()),
+        variant: Some("diagonal".into()),
+        games: vec![1, 3],
+    };
+    put(
+        &chats,
+        &keys::chat(ChatId(-100)),
+        &serde_json::to_vec(&chat).unwrap(),
+    );
+    db.flush().unwrap();
+}
+
+/// A database written in schema 0 (JSON values, no version byte, no indexes) opens,
+/// is upgraded in place, and play continues.
+#[test]
+fn a_schema_0_database_is_migrated_on_open() {
+    let dir = tempfile::tempdir().unwrap();
+    write_v0(dir.path());
+    {
+        let raw = raw_sled(dir.path());
+        assert!(
+            raw.open_tree("meta")
+                .unwrap()
+                .get("schema")
+                .unwrap()
+                .is_none()
+        );
+        assert_eq!(
+            raw.open_tree("games")
+                .unwrap()
+                .get(1u64.to_be_bytes())
+                .unwrap()
+                .unwrap()[0],
+            b'{'
+        );
+    }
+    let store = open(dir.path());
+    assert_eq!(store.schema().unwrap(), 1);
+    let s = service(&store);
+
+    let g1 = s.game(GameId(1)).unwrap();
+    assert_eq!(
+        g1.moves.iter().map(|p| p.to_string()).collect::<Vec<_>>(),
+        ["c3-d3", "f6-e6", "b3-b4"]
+    );
+    assert_eq!(g1.position, g1.replay().unwrap().position().to_text());
+    assert_eq!(g1.side_to_move(), Color::Black);
+    assert_eq!(g1.time_control, "5+3".parse().unwrap());
+    assert_eq!(
+        (g1.created_at, g1.updated_at),
+        (t(1_700_000_000_000), t(1_700_000_100_000))
+    );
+    assert!(g1.rated && g1.is_active());
+    assert_eq!(
+        g1.deadline,
+        Some(Deadline {
+            at: t(1_700_000_100_000 + 300_000 - 30_000),
+            kind: DeadlineKind::ClockReminder
+        })
+    );
+    let g2 = s.game(GameId(2)).unwrap();
+    assert_eq!(
+        g2.status,
+        Status::Over {
+            outcome: Outcome::win(Color::Black, Reason::Resignation),
+            at: t(1_700_000_100_000)
+        }
+    );
+    assert_eq!(g2.variant.id(), VariantId::Diagonal);
+    let g3 = s.game(GameId(3)).unwrap();
+    assert_eq!(g3.players, [Player::Human(A), Player::Program { level: 4 }]);
+    assert!(!g3.rated);
+
+    // The two undecodable v0 games were set aside, not lost, and nothing else suffered.
+    assert!(matches!(
+        s.game(GameId(4)),
+        Err(ServiceError::NoSuchGame(_))
+    ));
+    assert!(matches!(
+        s.game(GameId(5)),
+        Err(ServiceError::NoSuchGame(_))
+    ));
+    let q = store.quarantined().unwrap();
+    assert_eq!(q.len(), 2);
+    assert!(
+        q.iter()
+            .all(|q| q.tree == "games" && q.raw[0] == b'{' && q.reason.contains("schema 0"))
+    );
+
+    let ann = s.user(A).unwrap().unwrap();
+    assert_eq!(ann.language, Some(Language::Ru));
+    let st = ann.stats(VariantId::Classic).unwrap();
+    assert_eq!(
+        (st.wins, st.draws, st.losses, st.rating, st.rated_games),
+        (3, 1, 2, 1533, 6)
+    );
+    let chat = s.chat(CHAT, t(0)).unwrap();
+    assert_eq!(
+        (chat.settings.language, chat.settings.variant.id()),
+        (Some(Language::En), VariantId::Diagonal)
+    );
+    assert_eq!(chat.active, vec![GameId(1), GameId(3)]);
+
+    // Indexes v0 never had are built.
+    assert_eq!(s.users_by_username("ann_k").unwrap()[0].id, A);
+    let hist: Vec<GameId> = s
+        .user_games(A, None, 10)
+        .unwrap()
+        .iter()
+        .map(|g| g.id)
+        .collect();
+    assert_eq!(hist, vec![GameId(3), GameId(2), GameId(1)]);
+    let dl = s.deadlines(Timestamp(u64::MAX), 10).unwrap();
+    assert_eq!(dl.len(), 2);
+    assert!(
+        dl.iter()
+            .any(|d| d.target == DeadlineTarget::Game(GameId(1)))
+    );
+
+    // Play on, finish, and count: the migrated stats are the base.
+    s.play(
+        GameId(1),
+        Actor::User(B),
+        Expect::Ply(3),
+        &text("e6-e5"),
+        t(1_700_000_200_000),
+    )
+    .unwrap();
+    s.resign(GameId(1), B, t(1_700_000_300_000)).unwrap();
+    assert_eq!(
+        s.user(A)
+            .unwrap()
+            .unwrap()
+            .stats(VariantId::Classic)
+            .unwrap()
+            .wins,
+        4
+    );
+    drop(s);
+    drop(store);
+
+    // Values are now schema 1; reopening changes nothing.
+    let store = open(dir.path());
+    let before = all(&*store, RecordKind::Game);
+    assert_eq!(before.len(), 3);
+    drop(store);
+    {
+        let raw = raw_sled(dir.path());
+        for kv in raw.open_tree("games").unwrap().iter() {
+            assert_eq!(kv.unwrap().1[0], 1);
+        }
+        // A straggler v0 value (e.g. restored from an old backup) still reads.
+        let late = GameV0 {
+            id: 9,
+            variant: "classic".into(),
+            white: Some(11),
+            black: Some(22),
+            level: None,
+            start: None,
+            moves: vec!["c3-d3".into()],
+            result: None,
+            reason: None,
+            chat: -100,
+            message: None,
+            created: 1,
+            updated: 2,
+            clock: None,
+        };
+        raw.open_tree("games")
+            .unwrap()
+            .insert(9u64.to_be_bytes(), serde_json::to_vec(&late).unwrap())
+            .unwrap();
+        raw.flush().unwrap();
+    }
+    let store = open(dir.path());
+    assert_eq!(all(&*store, RecordKind::Game)[..3], before[..]);
+    assert_eq!(store.game(GameId(9)).unwrap().unwrap().ply(), 1);
+}
+
+#[test]
+fn a_newer_schema_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    drop(open(dir.path()));
+    {
+        let raw = raw_sled(dir.path());
+        raw.open_tree("meta")
+            .unwrap()
+            .insert("schema", &[9u8])
+            .unwrap();
+        raw.flush().unwrap();
+    }
+    match SledStore::open(&StoreConfig::at(dir.path())) {
+        Err(OpenError::NewerSchema {
+            found: 9,
+            supported: 1,
+            ..
+        }) => {}
+        other => panic!("expected NewerSchema, got {:?}", other.err()),
+    }
+}
+
+/// Damaged values are reported with the record's name, moved to quarantine, and the
+/// rest of the store keeps working.
+#[test]
+fn corrupt_records_are_quarantined() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = open(dir.path());
+    let s = service(&store);
+    let gs: Vec<GameRecord> = (0..4).map(|i| pvp(&s, VariantId::Classic, i)).collect();
+    for g in &gs {
+        s.play(g.id, Actor::User(A), Expect::Any, &text("c3-d3"), t(10))
+            .unwrap();
+    }
+    s.touch_user(
+        &UserProfile {
+            id: A,
+            name: "Ann".into(),
+            username: None,
+        },
+        t(1),
+    )
+    .unwrap();
+    s.touch_user(
+        &UserProfile {
+            id: B,
+            name: "Bob".into(),
+            username: None,
+        },
+        t(1),
+    )
+    .unwrap();
+    let good = s.game(gs[0].id).unwrap();
+    let bytes_of = |id: GameId| ugolki_bot::store::codec::encode(&s.game(id).unwrap()).unwrap();
+    // Garbage, an unknown schema byte, a truncated value, a record under another key.
+    let truncated = bytes_of(gs[2].id);
+    store
+        .put_raw_for_test("games", &keys::game(gs[1].id), b"\x01\xff\xff garbage")
+        .unwrap();
+    store
+        .put_raw_for_test(
+            "games",
+            &keys::game(gs[2].id),
+            &truncated[..truncated.len() / 2],
+        )
+        .unwrap();
+    store
+        .put_raw_for_test("games", &keys::game(gs[3].id), &bytes_of(gs[0].id))
+        .unwrap();
+    let mut user = ugolki_bot::store::codec::encode(&s.user(B).unwrap().unwrap()).unwrap();
+    user[0] = 7;
+    store
+        .put_raw_for_test("users", &keys::user(B), &user)
+        .unwrap();
+
+    match s.game(gs[1].id) {
+        Err(ServiceError::Store(StoreError::Corrupt { record, detail })) => {
+            assert_eq!(record, RecordRef::Game(gs[1].id));
+            assert!(!detail.is_empty());
+        }
+        other => panic!("expected Corrupt, got {other:?}"),
+    }
+    let err = s
+        .play(gs[3].id, Actor::User(B), Expect::Any, &text("f6-e6"), t(20))
+        .unwrap_err();
+    assert!(
+        err.to_string().contains(&format!("game {}", gs[3].id)),
+        "{err}"
+    );
+    assert!(err.to_string().contains("damaged"), "{err}");
+    // Listing the chat reports and skips the truncated one; the good game plays on.
+    let listed: Vec<GameId> = s.active_games(CHAT).unwrap().iter().map(|g| g.id).collect();
+    assert_eq!(listed, vec![gs[0].id]);
+    assert_eq!(s.game(gs[0].id).unwrap(), good);
+    s.play(
+        gs[0].id,
+        Actor::User(B),
+        Expect::Ply(1),
+        &text("f6-e6"),
+        t(30),
+    )
+    .unwrap();
+    // The user is set aside during a finishing commit; the finish is refused, not half-done.
+    let fin = s.resign(gs[0].id, A, t(31));
+    assert!(
+        matches!(
+            fin,
+            Err(ServiceError::Store(StoreError::Corrupt {
+                record: RecordRef::User(B),
+                ..
+            }))
+        ),
+        "{fin:?}"
+    );
+    assert!(s.game(gs[0].id).unwrap().is_active());
+    let end = s.resign(gs[0].id, A, t(32)).unwrap();
+    assert_eq!(
+        end.outcome(),
+        Some(Outcome::win(Color::Black, Reason::Resignation))
+    );
+
+    let q = store.quarantined().unwrap();
+    let names: Vec<(String, Vec<u8>)> = q.iter().map(|q| (q.tree.clone(), q.key.clone())).collect();
+    assert_eq!(q.len(), 4, "{names:?}");
+    assert!(q.iter().any(|q| q.raw == b"\x01\xff\xff garbage"));
+    // Gone from the live trees, from the deadline index, and later scans.
+    assert!(matches!(s.game(gs[1].id), Err(ServiceError::NoSuchGame(_))));
+    let live: Vec<DeadlineTarget> = s
+        .deadlines(Timestamp(u64::MAX), 100)
+        .unwrap()
+        .iter()
+        .map(|d| d.target)
+        .collect();
+    assert!(!live.iter().any(|t| {
+        [gs[1].id, gs[2].id, gs[3].id]
+            .iter()
+            .any(|g| *t == DeadlineTarget::Game(*g))
+    }));
+    assert_eq!(all(&*store, RecordKind::Game).len(), 1);
+    drop(s);
+    drop(store);
+    let store = open(dir.path());
+    assert_eq!(store.quarantined().unwrap().len(), 4);
+}
+
+fn populate(s: &GameService) {
+    for (i, v) in [VariantId::Classic, VariantId::Diagonal, VariantId::Halma10]
+        .into_iter()
+        .enumerate()
+    {
+        let g = pvp(s, v, i as u64);
+        let game = g.replay().unwrap();
+        let p = game.position().path(game.legal_moves()[0]).unwrap();
+        s.play(
+            g.id,
+            Actor::User(A),
+            Expect::Any,
+            &MoveInput::from(&p),
+            t(100),
+        )
+        .unwrap();
+        if i == 1 {
+            s.resign(g.id, B, t(200)).unwrap();
+        }
+    }
+    let g = pvp(s, VariantId::Classic, 5);
+    s.abort(g.id, A, t(6)).unwrap();
+    s.touch_user(
+        &UserProfile {
+            id: A,
+            name: "Анна \"Q\"".into(),
+            username: Some("ann".into()),
+        },
+        t(7),
+    )
+    .unwrap();
+    s.set_user_language(B, Some(Language::En), t(8)).unwrap();
+    s.update_chat_settings(ChatId(42), t(9), |c| {
+        c.time_control = "3+2".parse().unwrap()
+    })
+    .unwrap();
+    let c = s
+        .create_challenge(
+            NewChallenge {
+                chat: CHAT,
+                message: Some(MessageId(77)),
+                from: B,
+                target: ChallengeTarget::Username("ann".into()),
+                variant: Variant::parse("classic,forced_exit=true").unwrap(),
+                time_control: TimeControl::PerMove {
+                    limit: Millis(45_000),
+                },
+                colour: ColourChoice::Black,
+                rated: false,
+            },
+            t(10),
+        )
+        .unwrap();
+    assert_eq!(c.status, ChallengeStatus::Open);
+}
+
+#[test]
+fn export_then_import_round_trips_and_is_idempotent() {
+    let (d1, d2) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let src = open(d1.path());
+    populate(&service(&src));
+    let mut out = Vec::new();
+    let n = export_to(&*src, &mut out).unwrap();
+    let text_out = String::from_utf8(out.clone()).unwrap();
+    let lines: Vec<&str> = text_out.lines().collect();
+    assert_eq!(lines.len() as u64, n + 1);
+    assert!(
+        lines[0].starts_with(r#"{"header":{"format":"ugolki-export","version":1"#),
+        "{}",
+        lines[0]
+    );
+    assert!(text_out.contains(r#""moves":["#) && text_out.contains("Анна"));
+
+    let dst = open(d2.path());
+    let c = import_from(&*dst, &mut out.as_slice()).unwrap();
+    assert_eq!(
+        c,
+        ImportCounts {
+            inserted: n,
+            updated: 0,
+            unchanged: 0
+        }
+    );
+    for kind in RecordKind::ALL {
+        assert_eq!(all(&*src, kind), all(&*dst, kind), "{kind:?}");
+    }
+    let every = Timestamp(u64::MAX);
+    assert_eq!(
+        src.deadlines(every, 100).unwrap(),
+        dst.deadlines(every, 100).unwrap()
+    );
+    assert_eq!(
+        src.user_games(A, None, 100).unwrap(),
+        dst.user_games(A, None, 100).unwrap()
+    );
+    assert_eq!(dst.users_by_username("ANN").unwrap(), vec![A]);
+    assert_eq!(
+        src.deadlines(every, 100).unwrap().len(),
+        3,
+        "2 active games + 1 challenge"
+    );
+
+    // Again: nothing changes.
+    let again = import_from(&*dst, &mut out.as_slice()).unwrap();
+    assert_eq!(
+        again,
+        ImportCounts {
+            inserted: 0,
+            updated: 0,
+            unchanged: n
+        }
+    );
+    for kind in RecordKind::ALL {
+        assert_eq!(all(&*src, kind), all(&*dst, kind));
+    }
+    let mut out2 = Vec::new();
+    export_to(&*dst, &mut out2).unwrap();
+    let body = |s: &[u8]| {
+        String::from_utf8(s.to_vec())
+            .unwrap()
+            .lines()
+            .skip(1)
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(body(&out), body(&out2));
+
+    // The imported store plays on, and new ids do not collide with imported ones.
+    let s2 = service(&dst);
+    let fresh = pvp(&s2, VariantId::Classic, 1000);
+    assert!(
+        all(&*src, RecordKind::Game)
+            .iter()
+            .all(|g| g.reference() != RecordRef::Game(fresh.id))
+    );
+
+    // A newer version of a record replaces an older one.
+    let newer: String = text_out
+        .lines()
+        .map(|l| {
+            let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+            if let Some(u) = v.get_mut("user").filter(|u| u["id"] == 11) {
+                u["version"] = 9.into();
+                u["name"] = "Ann".into();
+            }
+            format!("{v}\n")
+        })
+        .collect();
+    let c = import_from(&*dst, &mut newer.as_bytes()).unwrap();
+    assert_eq!(c.updated, 1, "{c:?}");
+    assert_eq!(dst.user(A).unwrap().unwrap().name, "Ann");
+}
+
+#[test]
+fn a_bad_import_file_changes_nothing() {
+    let (d1, d2) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let src = open(d1.path());
+    populate(&service(&src));
+    let mut out = Vec::new();
+    export_to(&*src, &mut out).unwrap();
+    let good = String::from_utf8(out).unwrap();
+    let dst = open(d2.path());
+    let mut lines: Vec<String> = good.lines().map(String::from).collect();
+    lines.insert(3, "{\"game\": {\"id\": 1".into());
+    let err = import_from(&*dst, &mut lines.join("\n").as_bytes()).unwrap_err();
+    assert!(err.message.contains("line 4"), "{}", err.message);
+    // A game whose moves do not replay is refused too.
+    let bad = good.replacen(r#""moves":["a2-a4"]"#, r#""moves":["a2-a7"]"#, 1);
+    assert_ne!(bad, good);
+    let err = import_from(&*dst, &mut bad.as_bytes()).unwrap_err();
+    assert!(err.message.contains("does not replay"), "{}", err.message);
+    for kind in RecordKind::ALL {
+        assert!(all(&*dst, kind).is_empty());
+    }
+}
+
+#[test]
+fn the_export_and_import_commands() {
+    let dir = tempfile::tempdir().unwrap();
+    let (d1, d2, file) = (
+        dir.path().join("a"),
+        dir.path().join("b"),
+        dir.path().join("backup.jsonl"),
+    );
+    {
+        let s = open(&d1);
+        populate(&service(&s));
+    }
+    let exe = env!("CARGO_BIN_EXE_ugolki");
+    let run = |args: &[&std::ffi::OsStr]| Command::new(exe).args(args).output().unwrap();
+    let o = run(&[
+        "export".as_ref(),
+        "--out".as_ref(),
+        file.as_os_str(),
+        "--data-dir".as_ref(),
+        d1.as_os_str(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("exported"));
+    let o = run(&[
+        "import".as_ref(),
+        file.as_os_str(),
+        "--data-dir".as_ref(),
+        d2.as_os_str(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let msg = String::from_utf8_lossy(&o.stderr).to_string();
+    assert!(msg.contains("0 updated, 0 unchanged"), "{msg}");
+    let o = run(&[
+        "import".as_ref(),
+        file.as_os_str(),
+        "--data-dir".as_ref(),
+        d2.as_os_str(),
+    ]);
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains(" 0 new, 0 updated"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    // A mistyped directory is an error, not an empty export.
+    let o = run(&[
+        "export".as_ref(),
+        "--out".as_ref(),
+        file.as_os_str(),
+        "--data-dir".as_ref(),
+        dir.path().join("nope").as_os_str(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("there is no store in"));
+    assert!(!dir.path().join("nope").exists());
+    // While another instance holds the directory, the tool says so and exits 1.
+    let held = open(&d2);
+    let o = run(&[
+        "import".as_ref(),
+        file.as_os_str(),
+        "--data-dir".as_ref(),
+        d2.as_os_str(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("in use by another running instance"));
+    drop(held);
+    let src = open(&d1);
+    let dst = open(&d2);
+    for kind in RecordKind::ALL {
+        assert_eq!(all(&*src, kind), all(&*dst, kind));
+    }
+}
+
+/// A real process plays random moves and prints `ack` after each durable one; it is
+/// killed with SIGKILL at a random moment, several times over the same data directory.
+/// Every acknowledged move must be there and every game must replay to its position.
+#[test]
+fn acknowledged_moves_survive_sigkill() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = Rng::from_entropy();
+    let mut acked: Vec<(GameId, u32, String)> = Vec::new();
+    for round in 0..5 {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ugolki"))
+            .args(["store-crash-child", "--games", "6", "--data-dir"])
+            .arg(dir.path())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let lines = Arc::new(Mutex::new(Vec::<String>::new()));
+        let reader = {
+            let lines = lines.clone();
+            std::thread::spawn(move || {
+                for l in BufReader::new(stdout).lines() {
+                    match l {
+                        Ok(l) => lines.lock().unwrap().push(l),
+                        Err(_) => break,
+                    }
+                }
+            })
+        };
+        // Wait for the first acknowledgement, then kill at a random later moment.
+        let start = Instant::now();
+        while !lines.lock().unwrap().iter().any(|l| l.starts_with("ack ")) {
+            if let Some(status) = child.try_wait().unwrap() {
+                let mut err = String::new();
+                std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+                panic!("child exited early ({status}): {err}");
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "no acknowledgement from the child"
+            );
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        std::thread::sleep(Duration::from_millis(rng.below(250) as u64));
+        child.kill().unwrap(); // SIGKILL on Unix
+        child.wait().unwrap();
+        reader.join().unwrap();
+        let round_acks: Vec<(GameId, u32, String)> = lines
+            .lock()
+            .unwrap()
+            .iter()
+            .filter_map(|l| {
+                let mut f = l.split(' ');
+                (f.next()? == "ack").then_some(())?;
+                let g = GameId(f.next()?.parse().ok()?);
+                let ply = f.next()?.parse().ok()?;
+                let path = f.next()?.to_string();
+                Some((g, ply, path))
+            })
+            .collect();
+        assert!(!round_acks.is_empty(), "round {round}");
+        acked.extend(round_acks);
+
+        let store = open(dir.path());
+        let mut games = BTreeMap::new();
+        for r in all(&*store, RecordKind::Game) {
+            if let AnyRecord::Game(g) = r {
+                g.replay().unwrap_or_else(|e| {
+                    panic!("round {round}: game {} does not replay: {e}", g.id)
+                });
+                games.insert(g.id, g);
+            }
+        }
+        for (g, ply, path) in &acked {
+            let rec = games
+                .get(g)
+                .unwrap_or_else(|| panic!("round {round}: acknowledged game {g} is missing"));
+            let stored = rec.moves.get(*ply as usize).map(|p| p.to_string());
+            assert_eq!(
+                stored.as_deref(),
+                Some(path.as_str()),
+                "round {round}: game {g} ply {ply}"
+            );
+        }
+        assert!(store.quarantined().unwrap().is_empty());
+    }
+    assert!(acked.len() >= 5);
+}
