@@ -216,7 +216,9 @@ fn engine_protocol_session() {
         isready\n";
     let (code, out, _) = ugolki(&["engine"], Some(script));
     assert_eq!(code, 0);
-    let lines: Vec<&str> = out.lines().collect();
+    // `go` prints `info` lines (search progress) before its `bestmove`.
+    let lines: Vec<&str> = out.lines().filter(|l| !l.starts_with("info ")).collect();
+    assert!(out.lines().any(|l| l.starts_with("info depth 1 ")), "{out}");
     assert_eq!(lines[0], "readyok");
     assert_eq!(
         lines[1],

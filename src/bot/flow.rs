@@ -37,7 +37,7 @@ pub fn program_choice(game: &Game, level: u8) -> Option<Path> {
     ai::best_move(
         game,
         &ai::Limits {
-            level: Some(level.clamp(1, 5)),
+            level: ai::Level::new(level.clamp(1, 5)),
             ..ai::Limits::default()
         },
     )

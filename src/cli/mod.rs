@@ -3,10 +3,14 @@
 //!
 //! Other programs call these; their output formats are a contract (see README).
 
+pub mod arena;
+pub mod bench;
 pub mod bench_timers;
 pub mod bot;
+pub mod play;
 pub mod protocol;
 pub mod render;
+pub mod solve;
 pub mod store;
 
 use crate::engine::{Game, Position, Record, Variant, VariantId, split_option};
@@ -42,6 +46,12 @@ pub enum Command {
     Variants,
     /// A line protocol on stdin/stdout for programs that drive the engine.
     Engine(EngineArgs),
+    /// Play two AI players (levels or the greedy baseline) against each other.
+    Match(arena::MatchArgs),
+    /// The training room's minimum number of moves, with one optimal line.
+    Solve(solve::SolveArgs),
+    /// Play against the AI in the terminal.
+    Play(play::PlayArgs),
     /// Draw a position (PNG) or a whole record (animated GIF).
     Render(render::RenderArgs),
     /// Write all games, users (with ratings and stats), chats and challenges as JSON lines.
@@ -212,7 +222,7 @@ pub fn moves(args: &VariantArgs, out: &mut dyn Write) -> Result<(), CliError> {
     Ok(())
 }
 
-fn io(e: std::io::Error) -> CliError {
+pub(crate) fn io(e: std::io::Error) -> CliError {
     CliError {
         message: format!("write failed: {e}"),
         code: 1,
@@ -361,6 +371,12 @@ pub fn main_with(cli: Cli) -> i32 {
         Command::Moves(a) => moves(a, &mut out),
         Command::Replay(a) => read_record_arg(&a.record).and_then(|t| replay(a, &t, &mut out)),
         Command::Variants => variants(&mut out),
+        Command::Match(a) => arena::run(a, &mut out),
+        Command::Solve(a) => solve::run(a, &mut out),
+        Command::Play(a) => {
+            let stdin = std::io::stdin();
+            play::run(a, &mut stdin.lock(), &mut out)
+        }
         Command::Engine(a) => {
             let stdin = std::io::stdin();
             protocol::run(&a.variant, stdin.lock(), &mut out)
@@ -372,6 +388,7 @@ pub fn main_with(cli: Cli) -> i32 {
             store::BenchWhat::Store(b) => store::bench_store(b, &mut out),
             store::BenchWhat::StoreRss(b) => store::store_rss(b, &mut out),
             store::BenchWhat::Timers(b) => bench_timers::run(b, &mut out),
+            store::BenchWhat::Search(b) => bench::run(b, &mut out),
         },
         Command::StoreCrashChild(a) => store::crash_child(a),
     };

@@ -2,8 +2,8 @@
 //!
 //! Commands (one per line): `variant SPEC`, `option NAME=VALUE`,
 //! `position startpos [moves M1 M2 ...]`, `position text "TEXT" [moves ...]`,
-//! `go movetime MS | depth D | nodes N | level L`, `moves`, `d`, `perft D`, `isready`, `quit`.
-//! Answers: `bestmove PATH` (or `bestmove (none)` when the game is over), `readyok`,
+//! `go [movetime MS] [depth D] [nodes N] [level L] [seed S]`, `moves`, `d`, `perft D`, `isready`, `quit`.
+//! Answers: `info depth D score S nodes N time MS nps X [race] pv ...` then `bestmove PATH` (or `bestmove (none)` when the game is over), `readyok`,
 //! `moves ...`, `perft D N`, `position TEXT` / `status ...`, and `error MESSAGE` for bad input
 //! (the state is left as it was).
 
@@ -72,8 +72,22 @@ impl Session {
                 Err(e) => writeln!(out, "error {e}")?,
             },
             "go" => match parse_go(rest) {
-                Ok(limits) => match ai::best_move(&self.game, &limits) {
-                    Some(p) => writeln!(out, "bestmove {p}")?,
+                Ok((limits, seed)) => match ai::search(&self.game, &limits, seed) {
+                    Some(r) => {
+                        let ms = r.elapsed.as_millis();
+                        let nps = (r.nodes as f64 / r.elapsed.as_secs_f64().max(1e-6)) as u64;
+                        let pv: Vec<String> = r.pv.iter().map(|p| p.to_string()).collect();
+                        writeln!(
+                            out,
+                            "info depth {} score {} nodes {} time {ms} nps {nps}{} pv {}",
+                            r.depth,
+                            r.score,
+                            r.nodes,
+                            if r.race { " race" } else { "" },
+                            pv.join(" ")
+                        )?;
+                        writeln!(out, "bestmove {}", r.path)?
+                    }
                     None => writeln!(out, "bestmove (none)")?,
                 },
                 Err(e) => writeln!(out, "error {e}")?,
@@ -149,9 +163,10 @@ impl Session {
     }
 }
 
-/// Parse the arguments of `go`.
-pub fn parse_go(rest: &str) -> Result<Limits, String> {
+/// Parse the arguments of `go`: the limits and the seed (`seed S`, default 0).
+pub fn parse_go(rest: &str) -> Result<(Limits, u64), String> {
     let mut limits = Limits::default();
+    let mut seed = 0;
     let mut it = rest.split_whitespace();
     while let Some(k) = it.next() {
         let v = it.next().ok_or_else(|| format!("go {k} needs a value"))?;
@@ -162,12 +177,19 @@ pub fn parse_go(rest: &str) -> Result<Limits, String> {
             "movetime" => limits.movetime = Some(Duration::from_millis(n)),
             "depth" => limits.depth = Some(n.min(u32::MAX as u64) as u32),
             "nodes" => limits.nodes = Some(n),
-            "level" if (1..=5).contains(&n) => limits.level = Some(n as u8),
-            "level" => return Err("go level must be 1 to 5".into()),
+            "seed" => seed = n,
+            "level" => {
+                limits.level = Some(
+                    u8::try_from(n)
+                        .ok()
+                        .and_then(ai::Level::new)
+                        .ok_or("go level must be 1 to 5")?,
+                )
+            }
             _ => return Err(format!("unknown go parameter '{k}'")),
         }
     }
-    Ok(limits)
+    Ok((limits, seed))
 }
 
 /// Run the protocol until `quit` or end of input.

@@ -67,6 +67,8 @@ pub enum BenchWhat {
     Store(StoreBenchArgs),
     /// Timer start-up with many pending deadlines, and many deadlines due at once.
     Timers(super::bench_timers::TimerBenchArgs),
+    /// Search speed of the AI (nodes per second on one thread).
+    Search(super::bench::BenchArgs),
     /// (internal) open a populated store and print resident memory figures.
     #[command(hide = true)]
     StoreRss(StoreRssArgs),

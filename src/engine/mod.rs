@@ -16,7 +16,7 @@ mod zobrist;
 pub use game::{Game, Played, RecordError};
 pub use notation::{InputError, MoveError, Record, parse_move, read_squares, write_record};
 pub use outcome::{GameResult, Outcome, Reason};
-pub use position::{IllegalMove, Move, Path, Position, PositionError, Variant};
+pub use position::{CoreRef, IllegalMove, Move, Path, Position, PositionError, Variant};
 pub use square::{BoardSize, Color, Square};
 pub use variant::{
     Directions, FirstPlayer, HomeShape, LimitRule, OptionError, Repetition, Rules, VariantId,

@@ -199,6 +199,17 @@ impl<'de> Deserialize<'de> for Variant {
     }
 }
 
+/// A position's size-specific core tables and state, borrowed (see [`Position::core`]).
+#[derive(Clone, Copy, Debug)]
+pub enum CoreRef<'a> {
+    /// 8×8.
+    S8(&'a Ctx<G8>, &'a Pos<G8>),
+    /// 10×10.
+    S10(&'a Ctx<G10>, &'a Pos<G10>),
+    /// 16×16.
+    S16(&'a Ctx<G16>, &'a Pos<G16>),
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum State {
     S8(Pos<G8>),
@@ -722,6 +733,16 @@ impl Position {
                 (path, n)
             })
             .collect()
+    }
+
+    /// The core view for any board size, so generic code (the AI) can dispatch once.
+    pub fn core(&self) -> CoreRef<'_> {
+        match (&*self.variant.ctx, &self.state) {
+            (AnyCtx::S8(c), State::S8(p)) => CoreRef::S8(c, p),
+            (AnyCtx::S10(c), State::S10(p)) => CoreRef::S10(c, p),
+            (AnyCtx::S16(c), State::S16(p)) => CoreRef::S16(c, p),
+            _ => unreachable!("a position is only ever built with its own variant's board size"),
+        }
     }
 
     /// The 8×8 core view, for the AI.
