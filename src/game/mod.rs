@@ -16,6 +16,7 @@ pub mod memory;
 pub mod rating;
 pub mod record;
 pub mod service;
+pub mod standings;
 pub mod storage;
 pub mod time;
 
