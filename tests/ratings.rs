@@ -410,16 +410,123 @@ fn leaderboards_share_ranks_between_equal_ratings() {
     }
 }
 
-/// `ugolki export` writes each user's per-variant statistics and ratings, and each
-/// rated game's rating changes.
+/// A game between A and B in `variant` (rated if the rules allow), that `loser` resigns.
+fn decided(s: &GameService, variant: Variant, loser: UserId, now: u64) -> GameRecord {
+    let g = s
+        .create_game(
+            NewGame {
+                variant,
+                players: [Player::Human(A), Player::Human(B)],
+                time_control: TimeControl::Untimed,
+                chat: CHAT,
+                message: None,
+                rated: true,
+                start: None,
+            },
+            t(now),
+        )
+        .unwrap();
+    s.resign(g.id, loser, t(now + 1)).unwrap()
+}
+
+fn stats_in(s: &GameService, u: UserId, v: VariantId) -> Option<VariantStats> {
+    s.user(u).unwrap().and_then(|r| r.stats(v).copied())
+}
+
+/// Each rated variant (classic, classic-3x4, diagonal) keeps its own rating, starting
+/// at 1500; other variants, and a rated variant played with a house-rule option, are
+/// counted in the statistics but change no rating.
+#[test]
+fn each_rated_variant_has_its_own_rating() {
+    let (_, s) = memory();
+    // A wins at diagonal; B wins twice at classic-3x4.
+    let d = decided(&s, Variant::new(VariantId::Diagonal), B, 10);
+    let x1 = decided(&s, Variant::new(VariantId::Classic3x4), A, 20);
+    let x2 = decided(&s, Variant::new(VariantId::Classic3x4), A, 30);
+    assert!(d.rated && x1.rated && x2.rated);
+    // Unrated: a variant without ratings, and classic with a house rule.
+    let tri = decided(&s, Variant::new(VariantId::Triangle), A, 40);
+    let house = decided(
+        &s,
+        Variant::new(VariantId::Classic)
+            .with_option("forced_exit", "true")
+            .unwrap(),
+        B,
+        50,
+    );
+    assert!(!tri.rated && !house.rated);
+    assert_eq!((tri.ratings, house.ratings), (None, None));
+
+    let a_diag = stats_in(&s, A, VariantId::Diagonal).unwrap();
+    assert_eq!(
+        (a_diag.wins, a_diag.rating, a_diag.rated_games),
+        (1, 1520, 1)
+    );
+    let b_diag = stats_in(&s, B, VariantId::Diagonal).unwrap();
+    assert_eq!((b_diag.losses, b_diag.rating), (1, 1480));
+    // classic-3x4 starts again from 1500: 1480 after the first loss, then the second
+    // loss against a 1520 opponent is worth less.
+    let second = model_update(1480, 1, 1520, 0.0);
+    assert_eq!(second, 1480 - 18);
+    let a_3x4 = stats_in(&s, A, VariantId::Classic3x4).unwrap();
+    assert_eq!(
+        (
+            a_3x4.losses,
+            a_3x4.rating,
+            a_3x4.rated_games,
+            a_3x4.best_rating
+        ),
+        (2, second, 2, START_RATING)
+    );
+    let b_3x4 = stats_in(&s, B, VariantId::Classic3x4).unwrap();
+    assert_eq!((b_3x4.wins, b_3x4.rating), (2, 1500 + 20 + 18));
+    assert_eq!(x2.ratings.unwrap()[0].after, second);
+    // Counted, not rated.
+    let a_tri = stats_in(&s, A, VariantId::Triangle).unwrap();
+    assert_eq!(
+        (a_tri.losses, a_tri.rated_games, a_tri.rating),
+        (1, 0, 1500)
+    );
+    let a_classic = stats_in(&s, A, VariantId::Classic).unwrap();
+    assert_eq!(
+        (a_classic.wins, a_classic.rated_games, a_classic.rating),
+        (1, 0, START_RATING)
+    );
+    // Each variant's leaderboard lists only its own rated players and ratings.
+    let users = s.all_users().unwrap();
+    let rows = |v| -> Vec<(UserId, i32)> {
+        leaderboard(&users, v)
+            .iter()
+            .map(|r| (r.user, r.rating))
+            .collect()
+    };
+    assert_eq!(rows(VariantId::Diagonal), vec![(A, 1520), (B, 1480)]);
+    assert_eq!(rows(VariantId::Classic3x4), vec![(B, 1538), (A, 1462)]);
+    assert!(rows(VariantId::Classic).is_empty());
+}
+
+/// `ugolki export` (the command, on a sled data directory) writes each user's
+/// per-variant statistics and ratings, and each rated game's rating changes.
 #[test]
 fn the_export_carries_ratings_and_stats() {
-    let (mem, s) = memory();
-    let g = game(&s, A, B, TimeControl::Untimed, 1);
-    s.resign(g.id, B, t(2)).unwrap();
-    let mut out = Vec::new();
-    ugolki_bot::cli::store::export_to(&*mem, &mut out).unwrap();
-    let lines: Vec<serde_json::Value> = String::from_utf8(out)
+    let dir = tempfile::tempdir().unwrap();
+    let (data, file) = (dir.path().join("data"), dir.path().join("out.jsonl"));
+    {
+        let store = SledStore::open(&StoreConfig::at(&data)).unwrap();
+        let s = GameService::new(Arc::new(store), Timing::default());
+        let g = game(&s, A, B, TimeControl::Untimed, 1);
+        s.resign(g.id, B, t(2)).unwrap();
+    }
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_ugolki"))
+        .arg("export")
+        .arg("--out")
+        .arg(&file)
+        .arg("--data-dir")
+        .arg(&data)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let lines: Vec<serde_json::Value> = std::fs::read_to_string(&file)
         .unwrap()
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
