@@ -807,13 +807,26 @@ impl GameService {
                         Ok(())
                     })
                     .map(|(g, ())| Fired::DrawOfferExpired(g)),
-                DeadlineKind::ClockReminder | DeadlineKind::AbandonWarning => self
-                    .change_game(id, now, |c, n| {
+                DeadlineKind::ClockReminder | DeadlineKind::AbandonWarning => {
+                    // A warning whose end is itself already due (the bot was down) is
+                    // skipped: only the end is announced.
+                    let end_due = match d.kind {
+                        DeadlineKind::ClockReminder => cur
+                            .clocks
+                            .flag_at(&cur.time_control, side)
+                            .is_some_and(|f| f <= now),
+                        _ => cur.clocks.turn_started.plus(self.timing.abandon_after) <= now,
+                    };
+                    let r = self.change_game(id, now, |c, n| {
                         expect.check(c)?;
                         n.clocks.notice_sent = true;
                         Ok(())
-                    })
-                    .map(|(game, ())| Fired::Reminder { game, kind: d.kind }),
+                    });
+                    match r {
+                        Ok(_) if end_due => continue,
+                        other => other.map(|(game, ())| Fired::Reminder { game, kind: d.kind }),
+                    }
+                }
                 DeadlineKind::ClockFlag => self
                     .change_game(id, now, |c, n| {
                         expect.check(c)?;
