@@ -98,7 +98,8 @@ impl Env {
                 let m = g.legal_moves().into_iter().next()?;
                 g.position().path(m).ok()
             }),
-            parallel: 8,
+            parallel: 2,
+            batch: 16,
             stats: self.stats.clone(),
         };
         let stop = self.stop.clone();

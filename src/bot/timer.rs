@@ -41,7 +41,8 @@ pub async fn run(app: App, stop: Stop) {
         clock: Arc::new(WallClock),
         sink: Arc::new(Announcer(app.clone())),
         auto_move: Arc::new(move |g| flow::program_choice(g, level)),
-        parallel: 32,
+        parallel: 2,
+        batch: 128,
         stats: Arc::default(),
     }
     .run(stop)

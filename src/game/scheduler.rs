@@ -126,8 +126,10 @@ pub struct Scheduler {
     pub sink: Arc<dyn Sink>,
     /// Moves for missed per-move limits.
     pub auto_move: AutoMove,
-    /// How many deadlines fire at once (each is one store commit; commits share flushes).
+    /// How many batches fire at once.
     pub parallel: usize,
+    /// Deadlines per batch: each is its own write, and a batch shares one flush.
+    pub batch: usize,
     /// Counters.
     pub stats: Arc<Stats>,
 }
@@ -157,19 +159,19 @@ impl Scheduler {
             let due: Vec<DeadlineEntry> = due.into_iter().filter(|e| !self.sink.busy(e)).collect();
             if !due.is_empty() {
                 let mut tasks = tokio::task::JoinSet::new();
-                for e in due {
+                for chunk in due.chunks(self.batch.max(1)) {
                     let Ok(permit) = Arc::clone(&sem).acquire_owned().await else {
                         return;
                     };
-                    let (games, sink, auto, clock, stats) = (
+                    let chunk = chunk.to_vec();
+                    let (games, sink, auto, stats) = (
                         self.games.clone(),
                         Arc::clone(&self.sink),
                         Arc::clone(&self.auto_move),
-                        Arc::clone(&self.clock),
                         Arc::clone(&self.stats),
                     );
                     tasks.spawn(async move {
-                        fire(&games, &*sink, auto, &*clock, &stats, e).await;
+                        fire_batch(&games, sink, auto, now, &stats, chunk).await;
                         drop(permit);
                     });
                 }
@@ -200,31 +202,37 @@ impl Scheduler {
     }
 }
 
-async fn fire(
+async fn fire_batch(
     games: &AsyncGames,
-    sink: &dyn Sink,
+    sink: Arc<dyn Sink>,
     auto: AutoMove,
-    clock: &dyn Clock,
+    now: Timestamp,
     stats: &Stats,
-    e: DeadlineEntry,
+    chunk: Vec<DeadlineEntry>,
 ) {
-    let now = clock.now();
-    let r = games
-        .run(move |s| s.fire_deadline(&e, now, &mut |g| auto(g)))
+    let entries = chunk.clone();
+    let results = games
+        .run(move |s| s.fire_batch(&entries, now, &mut |g| auto(g)))
         .await;
-    match r {
-        Ok(Fired::NotDue) => {
-            stats.not_due.fetch_add(1, Ordering::Relaxed);
-        }
-        Ok(f) => {
-            stats.fired.fetch_add(1, Ordering::Relaxed);
-            sink.fired(f).await;
-        }
-        Err(err) => {
-            stats.errors.fetch_add(1, Ordering::Relaxed);
-            tracing::warn!(error = %err, kind = ?e.kind, target = ?e.target, "a deadline could not fire");
+    // Announce concurrently: each announcement talks to the outside world.
+    let mut tell = tokio::task::JoinSet::new();
+    for (e, r) in chunk.into_iter().zip(results) {
+        match r {
+            Ok(Fired::NotDue) => {
+                stats.not_due.fetch_add(1, Ordering::Relaxed);
+            }
+            Ok(f) => {
+                stats.fired.fetch_add(1, Ordering::Relaxed);
+                let sink = Arc::clone(&sink);
+                tell.spawn(async move { sink.fired(f).await });
+            }
+            Err(err) => {
+                stats.errors.fetch_add(1, Ordering::Relaxed);
+                tracing::warn!(error = %err, kind = ?e.kind, target = ?e.target, "a deadline could not fire");
+            }
         }
     }
+    while tell.join_next().await.is_some() {}
 }
 
 /// Whether an entry is the program's own move (the bot marks those busy while thinking).
