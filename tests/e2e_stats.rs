@@ -594,8 +594,7 @@ async fn train(h: &Harness, user: &TgUser, command: &str, line: &[Path]) -> Run 
     let record = String::from_utf8(doc.upload().unwrap().to_vec()).unwrap();
     let report = end
         .iter()
-        .filter(|c| c.is("SendMessage"))
-        .next_back()
+        .rfind(|c| c.is("SendMessage"))
         .expect("the training report")
         .text()
         .unwrap()

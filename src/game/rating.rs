@@ -125,8 +125,10 @@ mod tests {
     /// `round(K*(S-E))` with halves away from zero, K = 40 below 30 rated games else 20).
     #[test]
     fn independent_vectors() {
+        /// Rating and rated games before the game.
+        type Side = (i32, u32);
         #[rustfmt::skip]
-        let cases: [((i32, u32), (i32, u32), f64, (i32, i32)); 11] = [
+        let cases: [(Side, Side, f64, (i32, i32)); 11] = [
             ((1500, 0), (1500, 0), 1.0, (1520, 1480)),
             ((1600, 10), (1400, 40), 1.0, (1610, 1395)),
             ((1600, 10), (1400, 40), 0.0, (1570, 1415)),
