@@ -39,6 +39,8 @@ pub enum Command {
     Top(String),
     /// Your last games.
     History,
+    /// A finished game's record and replay (reply to its board).
+    Export,
     /// Chat defaults.
     Settings(String),
     /// Language: /lang en|ru.

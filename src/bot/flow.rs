@@ -9,9 +9,12 @@ use super::view::{self, Ui};
 use crate::ai;
 use crate::engine::{Color, Game, Path, parse_move};
 use crate::game::{
-    Actor, Expect, GameId, GameRecord, MoveInput, MoveOutcome, Player, ServiceError, Status, UserId,
+    Actor, ChatId, Expect, GameId, GameRecord, MoveInput, MoveOutcome, Player, ServiceError,
+    Status, UserId,
 };
 use crate::render::GifOptions;
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
 use teloxide::payloads::SendAnimationSetters;
 use teloxide::prelude::*;
 use teloxide::types::{InputFile, ParseMode};
@@ -144,9 +147,20 @@ pub fn date_of(ms: u64) -> String {
     format!("{y:04}.{m:02}.{d:02}")
 }
 
-/// Send a game's animated replay.
+/// Send a game's animated replay to the game's chat.
 pub async fn send_replay(
     app: &App,
+    g: &GameRecord,
+    game: &Game,
+    caption: &str,
+) -> Result<(), BotError> {
+    send_replay_to(app, g.chat, g, game, caption).await
+}
+
+/// Send a game's animated replay to `to` (a player's `/history` may be in another chat).
+pub async fn send_replay_to(
+    app: &App,
+    to: ChatId,
     g: &GameRecord,
     game: &Game,
     caption: &str,
@@ -165,7 +179,7 @@ pub async fn send_replay(
     })
     .await
     .map_err(|e| BotError::Internal(e.to_string()))??;
-    let chat = g.chat.0;
+    let chat = to.0;
     let name = format!("ugolki-{}.gif", g.id);
     tg::call(&app.pacer, chat, || {
         app.bot
@@ -181,10 +195,20 @@ pub async fn send_replay(
     Ok(())
 }
 
-/// Send a game's record as a text document.
+/// Send a game's record as a text document to the game's chat.
 pub async fn send_record(app: &App, g: &GameRecord, game: &Game) -> Result<(), BotError> {
+    send_record_to(app, g.chat, g, game).await
+}
+
+/// Send a game's record as a text document (the engine's record format) to `to`.
+pub async fn send_record_to(
+    app: &App,
+    to: ChatId,
+    g: &GameRecord,
+    game: &Game,
+) -> Result<(), BotError> {
     let text = record_text(app, g, game).await;
-    let chat = g.chat.0;
+    let chat = to.0;
     let name = format!("ugolki-{}.txt", g.id);
     tg::call(&app.pacer, chat, || {
         app.bot
@@ -216,19 +240,25 @@ async fn announce_end(app: &App, g: &GameRecord, game: &Game) -> Result<(), BotE
 }
 
 /// Compare a finished training run with the optimum and show the optimal line.
+///
+/// The optimum is the solver's (`ai::training_optimum`), for runs from the variant's
+/// own start; a line that does not replay to the goal is distrusted (logged, not shown).
+/// The line is sent as a GIF whenever it is shorter than the player's run.
 async fn training_report(
     app: &App,
     g: &GameRecord,
     game: &Game,
     t: &dyn Texts,
 ) -> Result<(), BotError> {
-    let variant = g.variant.clone();
-    let solution = tokio::task::spawn_blocking(move || ai::training_optimum(&variant))
-        .await
-        .map_err(|e| BotError::Internal(e.to_string()))?;
     let moves = game.plies() as u16;
+    let from_start = g.start == g.variant.start().to_text();
+    let optimum = if from_start {
+        training_line(&g.variant).await?
+    } else {
+        None
+    };
     let chat = g.chat.0;
-    let text = t.training_done(moves, solution.as_ref().map(|s| s.len() as u16));
+    let text = t.training_done(moves, optimum.as_ref().map(|b| b.plies() as u16));
     tg::call(&app.pacer, chat, || {
         app.bot
             .send_message(teloxide::types::ChatId(chat), text.clone())
@@ -236,19 +266,62 @@ async fn training_report(
             .into_future()
     })
     .await?;
-    if let Some(line) = solution
-        && (line.len() as u16) < moves
+    if let Some(best) = optimum
+        && (best.plies() as u16) < moves
     {
-        let mut best = Game::new(&g.variant);
-        for p in &line {
-            if best.play_squares(p.squares()).is_err() {
-                tracing::error!("the training solver returned an illegal line");
-                return Ok(());
-            }
-        }
-        send_replay(app, g, &best, &t.training_optimal_line(line.len() as u16)).await?;
+        let caption = t.training_optimal_line(best.plies() as u16);
+        send_replay(app, g, &best, &caption).await?;
     }
     Ok(())
+}
+
+/// The solver's optimal line for `variant` replayed from its start, if it has one and
+/// it really finishes there. Remembered per variant: the solver may take a while, and
+/// its answer never changes while the program runs.
+async fn training_line(variant: &crate::engine::Variant) -> Result<Option<Game>, BotError> {
+    type Cache = Mutex<HashMap<String, Vec<Path>>>;
+    static SOLVED: OnceLock<Cache> = OnceLock::new();
+    let key = variant.spec();
+    let known = SOLVED
+        .get_or_init(Cache::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(&key)
+        .cloned();
+    let line = match known {
+        Some(line) => Some(line),
+        None => {
+            let v = variant.clone();
+            let line = tokio::task::spawn_blocking(move || ai::training_optimum(&v))
+                .await
+                .map_err(|e| BotError::Internal(e.to_string()))?;
+            // Only answers are kept: a solver that gave up (or is not there yet) is
+            // asked again next time.
+            if let Some(l) = &line {
+                SOLVED
+                    .get_or_init(Cache::default)
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .insert(key, l.clone());
+            }
+            line
+        }
+    };
+    let Some(line) = line else {
+        return Ok(None);
+    };
+    let mut best = Game::new(variant);
+    for p in &line {
+        if let Err(e) = best.play_squares(p.squares()) {
+            tracing::error!(variant = %variant.spec(), error = %e, "the training solver returned an illegal line");
+            return Ok(None);
+        }
+    }
+    if best.outcome().map(|o| o.reason) != Some(crate::engine::Reason::Goal) {
+        tracing::error!(variant = %variant.spec(), "the training solver's line does not finish");
+        return Ok(None);
+    }
+    Ok(Some(best))
 }
 
 /// Let the program move in game `id` in the background (once at a time per game).

@@ -535,8 +535,9 @@ async fn on_command(app: &App, msg: &Message, from: &User, cmd: Command, me: &Me
             }
         }
         Command::Stats(arg) => stats::stats(app, msg, from, &arg, t).await?,
-        Command::Top(arg) => stats::top(app, msg, &arg, t).await?,
+        Command::Top(arg) => stats::top(app, msg, from, &arg, t).await?,
         Command::History => stats::history(app, msg, from, t).await?,
+        Command::Export => stats::export(app, msg, from, t).await?,
         Command::Settings(_) => settings_menu(app, chat, user, t).await?,
     }
     Ok(())
@@ -1215,22 +1216,15 @@ async fn handle_callback(
             Ok(Answer::Silent)
         }
         Callback::Export { game, gif } => {
-            let Some(g) = board_game(app, chat, game).await? else {
-                return Ok(Answer::Alert(t.bad_button()));
-            };
             if !app.allow_action(user.0) {
                 return Ok(Answer::Toast(t.slow_down()));
             }
-            let (g, game) = flow::load(app, g.id).await?;
-            if gif {
-                let caption = view::result_line(app, &g, &game, t)
-                    .await
-                    .unwrap_or_default();
-                flow::send_replay(app, &g, &game, &caption).await?;
-            } else {
-                flow::send_record(app, &g, &game).await?;
-            }
-            Ok(Answer::Silent)
+            Ok(
+                match stats::export_button(app, chat, user, game, gif, t).await? {
+                    Some(alert) => Answer::Alert(alert),
+                    None => Answer::Silent,
+                },
+            )
         }
         Callback::Challenge { id, accept } => {
             challenge_answer(app, q, chat, user, id, accept, t).await

@@ -17,6 +17,7 @@ pub mod rating;
 pub mod record;
 pub mod scheduler;
 pub mod service;
+pub mod standings;
 pub mod storage;
 pub mod time;
 

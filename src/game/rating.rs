@@ -120,4 +120,54 @@ mod tests {
         let (a, b) = elo_update(r(1500, 0), r(1700, 0), 0.5);
         assert_eq!((a.delta(), b.delta()), (10, -10));
     }
+
+    /// Vectors computed independently (Python: `E = 1/(1+10**((o-r)/400))`,
+    /// `round(K*(S-E))` with halves away from zero, K = 40 below 30 rated games else 20).
+    #[test]
+    fn independent_vectors() {
+        /// Rating and rated games before the game.
+        type Side = (i32, u32);
+        #[rustfmt::skip]
+        let cases: [(Side, Side, f64, (i32, i32)); 11] = [
+            ((1500, 0), (1500, 0), 1.0, (1520, 1480)),
+            ((1600, 10), (1400, 40), 1.0, (1610, 1395)),
+            ((1600, 10), (1400, 40), 0.0, (1570, 1415)),
+            ((1600, 10), (1400, 40), 0.5, (1590, 1405)),
+            // The K switch, side by side: 29 games (K 40) against 29, 30 against 29, 29 against 30.
+            ((1400, 29), (1600, 29), 1.0, (1430, 1570)),
+            ((1400, 30), (1600, 29), 1.0, (1415, 1570)),
+            ((1400, 29), (1600, 30), 0.0, (1390, 1605)),
+            // A huge favourite: a win moves nothing (20 * 0.0099 rounds to 0), a loss a lot.
+            ((2000, 50), (1200, 5), 0.0, (1980, 1240)),
+            ((2000, 50), (1200, 5), 1.0, (2000, 1200)),
+            ((1832, 31), (1790, 12), 0.5, (1831, 1792)),
+            ((1500, 0), (1900, 0), 1.0, (1536, 1864)),
+        ];
+        for (a, b, score, want) in cases {
+            let (ca, cb) = elo_update(r(a.0, a.1), r(b.0, b.1), score);
+            assert_eq!((ca.after, cb.after), want, "{a:?} vs {b:?} scoring {score}");
+            assert_eq!((ca.before, cb.before), (a.0, b.0));
+        }
+        assert!((expected_score(1500, 1600) - 0.359_935).abs() < 1e-6);
+        assert!((expected_score(1000, 2000) - 0.003_152_309).abs() < 1e-9);
+    }
+
+    #[test]
+    fn expected_scores_are_complementary_and_monotonic() {
+        for (x, y) in [(1500, 1500), (1234, 1876), (2400, 800), (1500, 1501)] {
+            let s = expected_score(x, y) + expected_score(y, x);
+            assert!((s - 1.0).abs() < 1e-12, "{x} {y}");
+        }
+        let mut last = 0.0;
+        for r in (1000..=2000).step_by(50) {
+            let e = expected_score(r, 1500);
+            assert!(e > last);
+            last = e;
+        }
+        // With equal K, the points won are the points lost.
+        for score in [0.0, 0.5, 1.0] {
+            let (a, b) = elo_update(r(1623, 3), r(1488, 17), score);
+            assert_eq!(a.delta() + b.delta(), 0, "{score}");
+        }
+    }
 }

@@ -16,7 +16,7 @@ use ab_glyph::{Font, FontRef, PxScale, Rect, ScaleFont, point};
 use image::{Rgb, RgbImage};
 
 /// DejaVu Sans Bold (see assets/fonts/LICENSE-DejaVu.txt).
-static FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
+pub(super) static FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
 
 /// What a layer depends on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -7,6 +7,7 @@
 //! per occupied or tinted square, draws the marks through blend tables and writes an
 //! indexed PNG: a few hundred microseconds plus compression.
 
+pub mod chart;
 mod geometry;
 mod layer;
 mod palette;
@@ -340,8 +341,18 @@ fn delta_frame(prev: &[u8], next: &[u8], size: usize, delay: u16) -> gif::Frame<
 
 /// Indexed PNG bytes of a `size`×`size` picture.
 fn encode_png(size: u32, palette: &[u8], pixels: &[u8]) -> Result<Vec<u8>, RenderError> {
+    encode_png_rect(size, size, palette, pixels)
+}
+
+/// Indexed PNG bytes of a `width`×`height` picture (charts are not square).
+fn encode_png_rect(
+    width: u32,
+    height: u32,
+    palette: &[u8],
+    pixels: &[u8],
+) -> Result<Vec<u8>, RenderError> {
     let mut out = Vec::with_capacity(48 * 1024);
-    let mut enc = png::Encoder::new(&mut out, size, size);
+    let mut enc = png::Encoder::new(&mut out, width, height);
     enc.set_color(png::ColorType::Indexed);
     enc.set_depth(png::BitDepth::Eight);
     enc.set_palette(palette.to_vec());

@@ -1,7 +1,9 @@
 //! English texts.
 
-use super::{CaptionData, ResultContext, Texts};
+use super::{CaptionData, HistoryRow, Opponent, ResultContext, StatsView, Texts, TopRow, TopScope};
 use crate::engine::{Color, IllegalMove, InputError, Outcome, Reason, VariantId};
+use crate::game::GameId;
+use crate::game::standings::PlayerResult;
 use crate::game::{Language, TimeControl};
 
 /// English.
@@ -78,7 +80,14 @@ impl Texts for En {
             ("variants", "all variants".into()),
             ("stats", "statistics and ratings: /stats [@user]".into()),
             ("top", "leaderboard: /top [variant]".into()),
-            ("history", "your last games".into()),
+            (
+                "history",
+                "your last games, with their records and replays".into(),
+            ),
+            (
+                "export",
+                "a finished game's record and replay: reply to its board".into(),
+            ),
             (
                 "settings",
                 "chat defaults: variant, time, language, board".into(),
@@ -483,7 +492,10 @@ impl Texts for En {
 
     fn training_done(&self, moves: u16, optimum: Option<u16>) -> String {
         match optimum {
-            Some(o) if moves <= o => format!("🏆 Done in {moves} moves: that is the optimum!"),
+            Some(o) if moves < o => {
+                format!("🏆 Done in {moves} moves: better than the best line I know ({o} moves)!")
+            }
+            Some(o) if moves == o => format!("🏆 Done in {moves} moves: that is the optimum!"),
             Some(o) => format!(
                 "Done in {moves} moves. The optimum is {o}: {} to spare. Watch the best line below.",
                 moves - o
@@ -604,5 +616,214 @@ impl Texts for En {
 
     fn slow_down(&self) -> String {
         "Not so fast, please.".into()
+    }
+
+    // ---- stats, history, training (issue 8) ----
+    fn stats(&self, s: &StatsView) -> String {
+        let mut out = format!("📊 <b>{}</b>\n", s.name);
+        if s.variants.is_empty() {
+            out.push_str("No finished games yet.\n");
+        }
+        let mut provisional = false;
+        for v in &s.variants {
+            let n = v.wins + v.draws + v.losses;
+            out.push_str(&format!(
+                "\n<b>{}</b>: {n} game{}, +{} ={} −{}\n",
+                self.variant_name(v.variant),
+                plural(n),
+                v.wins,
+                v.draws,
+                v.losses
+            ));
+            if let Some(r) = v.rating {
+                provisional |= r.provisional;
+                out.push_str(&format!(
+                    "Rating <b>{}{}</b> ({} rated) · best {} · last {:+}\n",
+                    r.rating,
+                    if r.provisional { "?" } else { "" },
+                    r.rated_games,
+                    r.best,
+                    r.last_change
+                ));
+            }
+            match v.streak {
+                0 => {}
+                k if k > 0 => {
+                    out.push_str(&format!("Streak: {k} win{} in a row\n", plural(k as u32)))
+                }
+                k => out.push_str(&format!(
+                    "Streak: {} loss{} in a row\n",
+                    -k,
+                    if k == -1 { "" } else { "es" }
+                )),
+            }
+        }
+        if let Some(h) = &s.head_to_head {
+            out.push_str(&format!(
+                "\n⚔ {} vs {}: +{} ={} −{}\n",
+                h.me, h.other, h.wins, h.draws, h.losses
+            ));
+        }
+        if provisional {
+            out.push_str("\n<i>? provisional: fewer than 30 rated games</i>");
+        }
+        out.trim_end().to_string()
+    }
+
+    fn unknown_user(&self, name: &str) -> String {
+        format!("I do not know @{name} yet: they have to play or write to me first.")
+    }
+
+    fn chart_title(&self, name: &str) -> String {
+        format!("Rating · {name}")
+    }
+
+    fn chart_x_label(&self) -> String {
+        "rated games".into()
+    }
+
+    fn chart_legend(&self, v: VariantId, rating: i32, provisional: bool) -> String {
+        format!(
+            "{} {rating}{}",
+            self.variant_name(v),
+            if provisional { "?" } else { "" }
+        )
+    }
+
+    fn top(&self, v: VariantId, scope: TopScope, rows: &[TopRow], more: bool) -> String {
+        let whose = match scope {
+            TopScope::Chat => "this chat",
+            TopScope::Everyone => "everyone",
+        };
+        let mut out = format!("🏆 <b>{}</b> — {whose}\n", self.variant_name(v));
+        if rows.is_empty() {
+            out.push_str("No rated games yet. Ratings come from games between two people.");
+            return out;
+        }
+        let mut provisional = false;
+        let mut last_rank = 0;
+        for r in rows {
+            if more && r.me && r.rank > last_rank + 1 {
+                out.push_str("…\n");
+            }
+            last_rank = r.rank;
+            provisional |= r.provisional;
+            let line = format!(
+                "{}. {} — {}{} · {} game{}",
+                r.rank,
+                r.name,
+                r.rating,
+                if r.provisional { "?" } else { "" },
+                r.rated_games,
+                plural(r.rated_games)
+            );
+            if r.me {
+                out.push_str(&format!("<b>{line}</b>\n"));
+            } else {
+                out.push_str(&format!("{line}\n"));
+            }
+        }
+        if provisional {
+            out.push_str("\n<i>? provisional: fewer than 30 rated games</i>");
+        }
+        out.trim_end().to_string()
+    }
+
+    fn not_rated_variant(&self, v: VariantId) -> String {
+        let rated: Vec<String> = VariantId::ALL
+            .into_iter()
+            .filter(|x| x.rated())
+            .map(|x| format!("<code>{}</code>", x.id()))
+            .collect();
+        format!(
+            "{} has no ratings. Rated variants: {}.",
+            self.variant_name(v),
+            rated.join(", ")
+        )
+    }
+
+    fn history(&self, rows: &[HistoryRow]) -> String {
+        if rows.is_empty() {
+            return "No finished games yet. /play starts one.".into();
+        }
+        let mut out = String::from("🕘 <b>Your last games</b>\n");
+        for r in rows {
+            let icon = match r.result {
+                PlayerResult::Won => "✅",
+                PlayerResult::Drew => "🤝",
+                PlayerResult::Lost => "❌",
+                PlayerResult::Aborted | PlayerResult::Playing => "✖",
+            };
+            let opp = match &r.opponent {
+                Opponent::Person(n) => format!("vs {n}"),
+                Opponent::Program(l) => format!("vs 🤖 level {l}"),
+                Opponent::Nobody => "🎯 training".into(),
+            };
+            let result = match (r.result, &r.opponent) {
+                (PlayerResult::Won, Opponent::Nobody) => {
+                    format!("done in {} move{}", r.moves, plural(r.moves))
+                }
+                (PlayerResult::Won, _) => "won".into(),
+                (PlayerResult::Drew, _) => "draw".into(),
+                (PlayerResult::Lost, _) => "lost".into(),
+                (PlayerResult::Aborted, _) => "aborted".into(),
+                (PlayerResult::Playing, _) => "in progress".into(),
+            };
+            let why = match (r.reason, &r.opponent) {
+                (Some(x), Opponent::Person(_) | Opponent::Program(_)) => {
+                    format!(" ({})", reason_short(x))
+                }
+                _ => String::new(),
+            };
+            let rating = r
+                .rating
+                .map(|(after, d)| format!(" · {after} ({d:+})"))
+                .unwrap_or_default();
+            out.push_str(&format!(
+                "\n{icon} <b>#{}</b> {} · {opp} · {} · {result}{why}{rating}",
+                r.game,
+                r.date,
+                self.variant_name(r.variant)
+            ));
+        }
+        out
+    }
+
+    fn btn_record_of(&self, game: GameId) -> String {
+        format!("📄 #{game}")
+    }
+
+    fn btn_replay_of(&self, game: GameId) -> String {
+        format!("🎞 #{game}")
+    }
+
+    fn export_nothing(&self) -> String {
+        "No finished game to export: reply /export to a finished game's board, or finish a game here first. /history lists all your games.".into()
+    }
+
+    fn export_not_finished(&self) -> String {
+        "This game is still being played: its record comes when it ends.".into()
+    }
+}
+
+/// `s` for counts other than one.
+fn plural(n: u32) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// Why a game ended, in a few words for `/history`.
+fn reason_short(r: Reason) -> &'static str {
+    match r {
+        Reason::Goal => "home filled",
+        Reason::GoalBoth => "both homes filled",
+        Reason::ExitDeadline => "home-exit rule",
+        Reason::ReturnHome => "returned home",
+        Reason::MoveLimit => "move limit",
+        Reason::NoMoves => "no moves",
+        Reason::Repetition => "repetition",
+        Reason::Timeout => "on time",
+        Reason::Resignation => "resignation",
+        Reason::Agreement => "agreed",
+        Reason::Abandoned => "abandoned",
     }
 }

@@ -6,8 +6,9 @@
 mod en;
 mod ru;
 
-use crate::engine::{IllegalMove, InputError, MoveError, Outcome, VariantId};
-use crate::game::{Language, TimeControl};
+use crate::engine::{IllegalMove, InputError, MoveError, Outcome, Reason, VariantId};
+use crate::game::standings::PlayerResult;
+use crate::game::{GameId, Language, TimeControl};
 
 /// What a board caption shows; the language decides the words.
 #[derive(Clone, Debug, Default)]
@@ -249,6 +250,149 @@ pub trait Texts: Send + Sync {
             MoveError::Illegal(i) => self.illegal(i),
         }
     }
+
+    // ---- stats, history, training (issue 8) ----
+    /// `/stats`: a player's results per variant, ratings and head-to-head (HTML; short
+    /// enough for a photo caption in the usual case).
+    fn stats(&self, s: &StatsView) -> String;
+    /// `/stats @name` for a username the bot has never seen.
+    fn unknown_user(&self, name: &str) -> String;
+    /// The rating chart's title (plain text, drawn into the picture).
+    fn chart_title(&self, name: &str) -> String;
+    /// The rating chart's horizontal axis (plain text).
+    fn chart_x_label(&self) -> String;
+    /// A chart legend entry: variant and current rating (plain text).
+    fn chart_legend(&self, v: VariantId, rating: i32, provisional: bool) -> String;
+    /// `/top`: a leaderboard (HTML).
+    fn top(&self, v: VariantId, scope: TopScope, rows: &[TopRow], more: bool) -> String;
+    /// `/top` for a variant that has no ratings.
+    fn not_rated_variant(&self, v: VariantId) -> String;
+    /// `/history`: the last games, newest first (HTML).
+    fn history(&self, rows: &[HistoryRow]) -> String;
+    /// Button: one game's record.
+    fn btn_record_of(&self, game: GameId) -> String;
+    /// Button: one game's replay.
+    fn btn_replay_of(&self, game: GameId) -> String;
+    /// `/export` without a finished game to export.
+    fn export_nothing(&self) -> String;
+    /// `/export` (or its button) on a game still being played.
+    fn export_not_finished(&self) -> String;
+}
+
+/// One variant in `/stats`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantStatsView {
+    /// The variant.
+    pub variant: VariantId,
+    /// Won.
+    pub wins: u32,
+    /// Drawn.
+    pub draws: u32,
+    /// Lost.
+    pub losses: u32,
+    /// +n wins or -n losses in a row.
+    pub streak: i32,
+    /// The rating, once a rated game was played.
+    pub rating: Option<RatingView>,
+}
+
+/// A rating in `/stats`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RatingView {
+    /// Current rating.
+    pub rating: i32,
+    /// Fewer than 30 rated games.
+    pub provisional: bool,
+    /// Rated games played.
+    pub rated_games: u32,
+    /// Highest rating reached.
+    pub best: i32,
+    /// The last rated game's change.
+    pub last_change: i32,
+}
+
+/// Two players' record against each other.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeadToHeadView {
+    /// The asker (HTML).
+    pub me: String,
+    /// The one asked about (HTML).
+    pub other: String,
+    /// The asker's wins.
+    pub wins: u32,
+    /// Draws.
+    pub draws: u32,
+    /// The asker's losses.
+    pub losses: u32,
+}
+
+/// Everything `/stats` shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StatsView {
+    /// The player (HTML).
+    pub name: String,
+    /// Variants with at least one decided game, in the usual variant order.
+    pub variants: Vec<VariantStatsView>,
+    /// Against the asker, when they asked about someone else.
+    pub head_to_head: Option<HeadToHeadView>,
+}
+
+/// Whose leaderboard `/top` shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TopScope {
+    /// Players who have played in this group.
+    Chat,
+    /// Everyone (a private chat).
+    Everyone,
+}
+
+/// One `/top` row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TopRow {
+    /// Rank (ties share one).
+    pub rank: usize,
+    /// The player (HTML).
+    pub name: String,
+    /// Rating.
+    pub rating: i32,
+    /// Fewer than 30 rated games.
+    pub provisional: bool,
+    /// Rated games played.
+    pub rated_games: u32,
+    /// The asker's own row.
+    pub me: bool,
+}
+
+/// Who the other side of a game in `/history` was.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Opponent {
+    /// A person (HTML).
+    Person(String),
+    /// The program at a level.
+    Program(u8),
+    /// Nobody: the training room.
+    Nobody,
+}
+
+/// One `/history` row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HistoryRow {
+    /// The game.
+    pub game: GameId,
+    /// When it ended, `YYYY.MM.DD`.
+    pub date: String,
+    /// The other side.
+    pub opponent: Opponent,
+    /// The variant.
+    pub variant: VariantId,
+    /// The result for the asker.
+    pub result: PlayerResult,
+    /// Why it ended (decided games).
+    pub reason: Option<Reason>,
+    /// Moves played (the training room's score).
+    pub moves: u32,
+    /// The rating afterwards and its change, in a rated game.
+    pub rating: Option<(i32, i32)>,
 }
 
 /// The texts for `lang`.

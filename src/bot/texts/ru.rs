@@ -1,7 +1,9 @@
 //! Russian texts, in the terms of the Russian rule texts (шашка, ход, дом, ничья, прыжок).
 
-use super::{CaptionData, ResultContext, Texts};
+use super::{CaptionData, HistoryRow, Opponent, ResultContext, StatsView, Texts, TopRow, TopScope};
 use crate::engine::{Color, IllegalMove, InputError, Outcome, Reason, VariantId};
+use crate::game::GameId;
+use crate::game::standings::PlayerResult;
 use crate::game::{Language, TimeControl};
 
 /// Russian.
@@ -88,7 +90,14 @@ impl Texts for Ru {
             ("variants", "все варианты".into()),
             ("stats", "статистика и рейтинг: /stats [@user]".into()),
             ("top", "таблица лидеров: /top [вариант]".into()),
-            ("history", "ваши последние партии".into()),
+            (
+                "history",
+                "ваши последние партии с записями и повторами".into(),
+            ),
+            (
+                "export",
+                "запись и повтор законченной партии: ответьте на её доску".into(),
+            ),
             (
                 "settings",
                 "настройки чата: вариант, время, язык, доска".into(),
@@ -515,7 +524,12 @@ impl Texts for Ru {
 
     fn training_done(&self, moves: u16, optimum: Option<u16>) -> String {
         match optimum {
-            Some(o) if moves <= o => {
+            Some(o) if moves < o => format!(
+                "🏆 Готово за {moves} {}: лучше лучшей известной мне линии ({o} {})!",
+                hodov(moves as u64),
+                hodov(o as u64)
+            ),
+            Some(o) if moves == o => {
                 format!("🏆 Готово за {moves} {}: это оптимум!", hodov(moves as u64))
             }
             Some(o) => format!(
@@ -638,14 +652,247 @@ impl Texts for Ru {
     fn slow_down(&self) -> String {
         "Не так быстро, пожалуйста.".into()
     }
+
+    // ---- stats, history, training (issue 8) ----
+    fn stats(&self, s: &StatsView) -> String {
+        let mut out = format!("📊 <b>{}</b>\n", s.name);
+        if s.variants.is_empty() {
+            out.push_str("Законченных партий пока нет.\n");
+        }
+        let mut provisional = false;
+        for v in &s.variants {
+            let n = v.wins + v.draws + v.losses;
+            out.push_str(&format!(
+                "\n<b>{}</b>: {n} {}, +{} ={} −{}\n",
+                self.variant_name(v.variant),
+                plural(n, "партия", "партии", "партий"),
+                v.wins,
+                v.draws,
+                v.losses
+            ));
+            if let Some(r) = v.rating {
+                provisional |= r.provisional;
+                out.push_str(&format!(
+                    "Рейтинг <b>{}{}</b> ({} {}) · лучший {} · последнее изменение {:+}\n",
+                    r.rating,
+                    if r.provisional { "?" } else { "" },
+                    r.rated_games,
+                    plural(r.rated_games, "рейтинговая", "рейтинговые", "рейтинговых"),
+                    r.best,
+                    r.last_change
+                ));
+            }
+            match v.streak {
+                0 => {}
+                k if k > 0 => out.push_str(&format!(
+                    "Серия: {k} {} подряд\n",
+                    plural(k as u32, "победа", "победы", "побед")
+                )),
+                k => out.push_str(&format!(
+                    "Серия: {} {} подряд\n",
+                    -k,
+                    plural((-k) as u32, "поражение", "поражения", "поражений")
+                )),
+            }
+        }
+        if let Some(h) = &s.head_to_head {
+            out.push_str(&format!(
+                "\n⚔ {} — {}: +{} ={} −{}\n",
+                h.me, h.other, h.wins, h.draws, h.losses
+            ));
+        }
+        if provisional {
+            out.push_str("\n<i>? — предварительный рейтинг: меньше 30 рейтинговых партий</i>");
+        }
+        out.trim_end().to_string()
+    }
+
+    fn unknown_user(&self, name: &str) -> String {
+        format!("Я пока не знаю @{name}: пусть сначала сыграет или напишет мне.")
+    }
+
+    fn chart_title(&self, name: &str) -> String {
+        format!("Рейтинг · {name}")
+    }
+
+    fn chart_x_label(&self) -> String {
+        "рейтинговые партии".into()
+    }
+
+    fn chart_legend(&self, v: VariantId, rating: i32, provisional: bool) -> String {
+        format!(
+            "{} {rating}{}",
+            self.variant_name(v),
+            if provisional { "?" } else { "" }
+        )
+    }
+
+    fn top(&self, v: VariantId, scope: TopScope, rows: &[TopRow], more: bool) -> String {
+        let whose = match scope {
+            TopScope::Chat => "этот чат",
+            TopScope::Everyone => "все игроки",
+        };
+        let mut out = format!("🏆 <b>{}</b> — {whose}\n", self.variant_name(v));
+        if rows.is_empty() {
+            out.push_str(
+                "Рейтинговых партий пока нет. Рейтинг меняют только партии между двумя людьми.",
+            );
+            return out;
+        }
+        let mut provisional = false;
+        let mut last_rank = 0;
+        for r in rows {
+            if more && r.me && r.rank > last_rank + 1 {
+                out.push_str("…\n");
+            }
+            last_rank = r.rank;
+            provisional |= r.provisional;
+            let line = format!(
+                "{}. {} — {}{} · {} {}",
+                r.rank,
+                r.name,
+                r.rating,
+                if r.provisional { "?" } else { "" },
+                r.rated_games,
+                plural(r.rated_games, "партия", "партии", "партий")
+            );
+            if r.me {
+                out.push_str(&format!("<b>{line}</b>\n"));
+            } else {
+                out.push_str(&format!("{line}\n"));
+            }
+        }
+        if provisional {
+            out.push_str("\n<i>? — предварительный рейтинг: меньше 30 рейтинговых партий</i>");
+        }
+        out.trim_end().to_string()
+    }
+
+    fn not_rated_variant(&self, v: VariantId) -> String {
+        let rated: Vec<String> = VariantId::ALL
+            .into_iter()
+            .filter(|x| x.rated())
+            .map(|x| format!("<code>{}</code>", x.id()))
+            .collect();
+        format!(
+            "В варианте «{}» рейтинга нет. Рейтинговые варианты: {}.",
+            self.variant_name(v),
+            rated.join(", ")
+        )
+    }
+
+    fn history(&self, rows: &[HistoryRow]) -> String {
+        if rows.is_empty() {
+            return "Законченных партий пока нет. /play — сыграть со мной.".into();
+        }
+        let mut out = String::from("🕘 <b>Ваши последние партии</b>\n");
+        for r in rows {
+            let icon = match r.result {
+                PlayerResult::Won => "✅",
+                PlayerResult::Drew => "🤝",
+                PlayerResult::Lost => "❌",
+                PlayerResult::Aborted | PlayerResult::Playing => "✖",
+            };
+            let opp = match &r.opponent {
+                Opponent::Person(n) => format!("против {n}"),
+                Opponent::Program(l) => format!("против 🤖 уровень {l}"),
+                Opponent::Nobody => "🎯 тренировка".into(),
+            };
+            let result = match (r.result, &r.opponent) {
+                (PlayerResult::Won, Opponent::Nobody) => {
+                    format!("пройдено за {} {}", r.moves, hodov(r.moves as u64))
+                }
+                (PlayerResult::Won, _) => "победа".into(),
+                (PlayerResult::Drew, _) => "ничья".into(),
+                (PlayerResult::Lost, _) => "поражение".into(),
+                (PlayerResult::Aborted, _) => "отменена".into(),
+                (PlayerResult::Playing, _) => "идёт".into(),
+            };
+            let why = match (r.reason, &r.opponent) {
+                (Some(x), Opponent::Person(_) | Opponent::Program(_)) => {
+                    format!(" ({})", reason_short(x))
+                }
+                _ => String::new(),
+            };
+            let rating = r
+                .rating
+                .map(|(after, d)| format!(" · {after} ({d:+})"))
+                .unwrap_or_default();
+            out.push_str(&format!(
+                "\n{icon} <b>#{}</b> {} · {opp} · {} · {result}{why}{rating}",
+                r.game,
+                r.date,
+                self.variant_name(r.variant)
+            ));
+        }
+        out
+    }
+
+    fn btn_record_of(&self, game: GameId) -> String {
+        format!("📄 #{game}")
+    }
+
+    fn btn_replay_of(&self, game: GameId) -> String {
+        format!("🎞 #{game}")
+    }
+
+    fn export_nothing(&self) -> String {
+        "Нечего выгружать: ответьте /export на доску законченной партии или сначала доиграйте партию здесь. Все ваши партии — в /history.".into()
+    }
+
+    fn export_not_finished(&self) -> String {
+        "Эта партия ещё идёт: запись будет, когда она закончится.".into()
+    }
+}
+
+/// The form of a noun (or adjective) for a count: 1 партия, 2 партии, 5 партий.
+fn plural(n: u32, one: &'static str, few: &'static str, many: &'static str) -> &'static str {
+    let (d, h) = (n % 10, n % 100);
+    if d == 1 && h != 11 {
+        one
+    } else if (2..=4).contains(&d) && !(12..=14).contains(&h) {
+        few
+    } else {
+        many
+    }
+}
+
+/// Why a game ended, in a few words for `/history`.
+fn reason_short(r: Reason) -> &'static str {
+    match r {
+        Reason::Goal => "дом занят",
+        Reason::GoalBoth => "оба заняли дом",
+        Reason::ExitDeadline => "не вышли из дома",
+        Reason::ReturnHome => "возврат в дом",
+        Reason::MoveLimit => "лимит ходов",
+        Reason::NoMoves => "нет ходов",
+        Reason::Repetition => "повторение",
+        Reason::Timeout => "время",
+        Reason::Resignation => "сдача",
+        Reason::Agreement => "по соглашению",
+        Reason::Abandoned => "партия брошена",
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::hodov;
+    use super::{hodov, plural};
 
     #[test]
     fn russian_plurals() {
+        let p = |n| plural(n, "партия", "партии", "партий");
+        assert_eq!(
+            (p(1), p(2), p(5), p(11), p(21), p(112), p(104)),
+            (
+                "партия",
+                "партии",
+                "партий",
+                "партий",
+                "партия",
+                "партий",
+                "партии"
+            )
+        );
         assert_eq!(hodov(1), "ход");
         assert_eq!(hodov(3), "хода");
         assert_eq!(hodov(11), "ходов");
