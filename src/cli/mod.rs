@@ -1,9 +1,10 @@
 //! Command-line tools: perft, moves, replay, variants, the engine protocol, board
-//! pictures, the bot, and the store's export, import and benchmark.
+//! pictures, the bot, the store's export, import and benchmark, and the load test.
 //!
 //! Other programs call these; their output formats are a contract (see README).
 
 pub mod bot;
+pub mod loadtest;
 pub mod protocol;
 pub mod render;
 pub mod store;
@@ -49,6 +50,8 @@ pub enum Command {
     Import(store::ImportArgs),
     /// Benchmarks that print their figures.
     Bench(store::BenchArgs),
+    /// The real bot under load, faults or abuse through the fake Bot API; prints figures.
+    Loadtest(loadtest::LoadtestArgs),
     /// (internal) the crash test's child: random moves, `ack` after each durable one.
     #[command(hide = true)]
     StoreCrashChild(store::CrashChildArgs),
@@ -355,6 +358,7 @@ pub fn main_with(cli: Cli) -> i32 {
             store::BenchWhat::Store(b) => store::bench_store(b, &mut out),
             store::BenchWhat::StoreRss(b) => store::store_rss(b, &mut out),
         },
+        Command::Loadtest(a) => loadtest::run(a, &mut out),
         Command::StoreCrashChild(a) => store::crash_child(a),
     };
     match r {
