@@ -103,3 +103,71 @@ fn unsafe_terminate(child: &Child) {
         .arg(child.id().to_string())
         .status();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deadline_that_falls_while_the_bot_is_down_is_applied_once_after_restart() {
+    let api = FakeApi::start().await.unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mut bot = spawn_bot(&api, dir.path());
+    let g = group();
+    let (a, b) = (alice(), boris());
+    api.wait_for(0, WAIT, |c| c.is("SetMyCommands"))
+        .await
+        .expect("bot up");
+    // Two seconds a move: a miss makes the program move, a second miss in a row loses.
+    let c0 = api.call_count();
+    api.send_text(&g, &a, "/new classic 2s");
+    let ch = api
+        .wait_for(c0, WAIT, |c| c.is("SendMessage") && !c.buttons().is_empty())
+        .await
+        .unwrap();
+    let acc = button(&ch, "c:", "Accept");
+    let c1 = api.call_count();
+    api.tap(&g, &b, message_id(&ch), &acc);
+    let board = api.wait_for(c1, WAIT, |c| c.is("SendPhoto")).await.unwrap();
+    let bid = message_id(&board);
+    let caption = board.text().unwrap();
+    let white = if caption.find("id=101").unwrap() < caption.find("id=102").unwrap() {
+        a.clone()
+    } else {
+        b.clone()
+    };
+    let c2 = api.call_count();
+    api.reply_text(&g, &white, bid, "c3-d3");
+    api.wait_for(c2, WAIT, |c| {
+        c.is("EditMessageMedia") && c.text().is_some_and(|t| t.contains("c3-d3"))
+    })
+    .await
+    .expect("move acknowledged");
+    // Down before Black's deadline, back long after it: Black misses, then White, then
+    // Black again (second miss in a row): Black loses on time.
+    bot.kill().unwrap();
+    bot.wait().unwrap();
+    tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+    let c3 = api.call_count();
+    let mut bot = spawn_bot(&api, dir.path());
+    let end = api
+        .wait_for(c3, std::time::Duration::from_secs(20), |c| {
+            c.is("EditMessageMedia")
+                && c.text()
+                    .is_some_and(|t| t.contains("ran out of time") || t.contains("кончилось время"))
+        })
+        .await
+        .expect("the result is applied after the restart");
+    assert_eq!(end.int("message_id"), Some(bid));
+    tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+    let calls = api.calls_since(c3);
+    let autos = calls
+        .iter()
+        .filter(|c| {
+            c.is("SendMessage")
+                && c.text()
+                    .is_some_and(|t| t.contains("did not move in time") || t.contains("не успел"))
+        })
+        .count();
+    assert_eq!(autos, 2, "one automatic move for each side's first miss");
+    let replays = calls.iter().filter(|c| c.is("SendAnimation")).count();
+    assert_eq!(replays, 1, "the result is announced exactly once");
+    bot.kill().unwrap();
+    bot.wait().unwrap();
+}

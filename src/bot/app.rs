@@ -13,7 +13,6 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use teloxide::Bot;
 use teloxide::types::User;
-use tokio::sync::Notify;
 
 /// Tunables of a running bot (from configuration).
 #[derive(Clone, Debug)]
@@ -44,9 +43,6 @@ pub struct AppInner {
     pub pacer: Pacer,
     /// Tunables.
     pub tuning: Tuning,
-    /// Wakes the timer task when deadlines change (signalled by the service on every
-    /// write that moves a deadline).
-    pub timer: Arc<Notify>,
     /// Games the program is thinking in (one search per game at a time).
     pub thinking: Mutex<HashSet<u64>>,
     /// Telegram's `language_code` per user, as last seen (not persisted).

@@ -115,7 +115,6 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
     tracing::info!(username = %me.username(), "connected to the Bot API");
     register_commands(&bot).await;
     let service = Arc::new(GameService::new(store.clone(), cfg.timing));
-    let timer = service.deadlines_changed();
     let app = App(Arc::new(AppInner {
         bot: bot.clone(),
         games: AsyncGames::new(service),
@@ -127,12 +126,11 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
             actions_per_minute: cfg.actions_per_minute,
             username: me.username().to_string(),
         },
-        timer,
         thinking: Mutex::new(HashSet::new()),
         seen_lang: Mutex::new(HashMap::new()),
         actions: Mutex::new(HashMap::new()),
     }));
-    let stop = timer::TimerStop::default();
+    let stop = crate::game::scheduler::Stop::default();
     let timer_task = tokio::spawn(timer::run(app.clone(), stop.clone()));
 
     let mut dispatcher: Dispatcher<Bot, BotError, DefaultKey> =
@@ -175,7 +173,7 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
                 .await
         }
     }
-    stop.cancel();
+    stop.stop();
     let _ = timer_task.await;
     store.flush().map_err(|e| BotError::Service(e.into()))?;
     tracing::info!("stopped cleanly");

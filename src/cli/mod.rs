@@ -3,6 +3,7 @@
 //!
 //! Other programs call these; their output formats are a contract (see README).
 
+pub mod bench_timers;
 pub mod bot;
 pub mod loadtest;
 pub mod protocol;
@@ -357,6 +358,7 @@ pub fn main_with(cli: Cli) -> i32 {
         Command::Bench(a) => match &a.what {
             store::BenchWhat::Store(b) => store::bench_store(b, &mut out),
             store::BenchWhat::StoreRss(b) => store::store_rss(b, &mut out),
+            store::BenchWhat::Timers(b) => bench_timers::run(b, &mut out),
         },
         Command::Loadtest(a) => loadtest::run(a, &mut out),
         Command::StoreCrashChild(a) => store::crash_child(a),

@@ -65,6 +65,8 @@ pub struct BenchArgs {
 pub enum BenchWhat {
     /// Acknowledged (flushed) moves per second, and resident memory over a large store.
     Store(StoreBenchArgs),
+    /// Timer start-up with many pending deadlines, and many deadlines due at once.
+    Timers(super::bench_timers::TimerBenchArgs),
     /// (internal) open a populated store and print resident memory figures.
     #[command(hide = true)]
     StoreRss(StoreRssArgs),

@@ -15,6 +15,7 @@ pub mod ids;
 pub mod memory;
 pub mod rating;
 pub mod record;
+pub mod scheduler;
 pub mod service;
 pub mod storage;
 pub mod time;

@@ -14,8 +14,15 @@ use super::time::{Clocks, TimeControl, Timing};
 use crate::engine::{
     Color, FirstPlayer, Game, MoveError, Outcome, Path, Played, Position, Reason, Square, Variant,
 };
+use std::cell::Cell;
 use std::ops::ControlFlow;
 use std::sync::Arc;
+
+thread_local! {
+    /// Set while [`GameService::fire_batch`] runs on this thread: commits skip their own
+    /// flush because the batch flushes once at the end.
+    static DEFERRED: Cell<bool> = const { Cell::new(false) };
+}
 
 /// How often a write is retried after losing a race on a record other than the caller's
 /// expectation (a chat index or a player's stats); each lost race means another write won.
@@ -317,6 +324,48 @@ impl GameService {
         &self.timing
     }
 
+    /// Commit through the store: durable on return, unless inside [`GameService::fire_batch`],
+    /// which flushes once for the whole batch before returning anything.
+    fn commit(&self, ws: WriteSet) -> Result<(), CommitError> {
+        if DEFERRED.with(Cell::get) {
+            self.store.commit_unsynced(ws)
+        } else {
+            self.store.commit(ws)
+        }
+    }
+
+    /// Fire many due deadlines in one blocking call: each is still its own
+    /// version-checked write, but they share one flush, done before this returns (so
+    /// nothing is announced before it is durable). Results are in `entries` order.
+    pub fn fire_batch(
+        &self,
+        entries: &[DeadlineEntry],
+        now: Timestamp,
+        auto_move: &mut dyn FnMut(&Game) -> Option<Path>,
+    ) -> Vec<Result<Fired, ServiceError>> {
+        struct Defer;
+        impl Drop for Defer {
+            fn drop(&mut self) {
+                DEFERRED.with(|d| d.set(false));
+            }
+        }
+        let results: Vec<Result<Fired, ServiceError>> = {
+            DEFERRED.with(|d| d.set(true));
+            let _guard = Defer;
+            entries
+                .iter()
+                .map(|e| self.fire_deadline(e, now, auto_move))
+                .collect()
+        };
+        match self.store.flush() {
+            Ok(()) => results,
+            Err(e) => results
+                .into_iter()
+                .map(|r| r.and(Err(ServiceError::Store(e.clone()))))
+                .collect(),
+        }
+    }
+
     /// A game.
     pub fn game(&self, id: GameId) -> Result<GameRecord, ServiceError> {
         self.store.game(id)?.ok_or(ServiceError::NoSuchGame(id))
@@ -352,7 +401,7 @@ impl GameService {
                 self.finish_writes(&mut next, now, &mut ws)?;
             }
             ws.put(Some(cur.version), AnyRecord::Game(next.clone()));
-            match self.store.commit(ws) {
+            match self.commit(ws) {
                 Ok(()) => {
                     if next.deadline != cur.deadline {
                         self.deadlines_changed.notify_one();
@@ -545,7 +594,7 @@ impl GameService {
             let mut ws = WriteSet::new();
             self.chat_gains(&g, now, &mut ws)?;
             ws.put(None, AnyRecord::Game(g.clone()));
-            match self.store.commit(ws) {
+            match self.commit(ws) {
                 Ok(()) => {
                     self.deadlines_changed.notify_one();
                     return Ok(g);
@@ -792,11 +841,29 @@ impl GameService {
             let Some(cur) = self.store.game(id)? else {
                 return Ok(Fired::NotDue);
             };
-            let Some(d) = cur.deadline.filter(|d| d.at <= now) else {
+            let Some(mut d) = cur.deadline.filter(|d| d.at <= now) else {
                 return Ok(Fired::NotDue);
             };
-            let expect = Expect::Version(cur.version);
             let side = cur.side_to_move();
+            // A warning whose end is itself already due (the bot was down) is skipped:
+            // the end is applied at once, in the same single write.
+            match d.kind {
+                DeadlineKind::ClockReminder
+                    if cur
+                        .clocks
+                        .flag_at(&cur.time_control, side)
+                        .is_some_and(|f| f <= now) =>
+                {
+                    d.kind = DeadlineKind::ClockFlag
+                }
+                DeadlineKind::AbandonWarning
+                    if cur.clocks.turn_started.plus(self.timing.abandon_after) <= now =>
+                {
+                    d.kind = DeadlineKind::Abandon
+                }
+                _ => {}
+            }
+            let expect = Expect::Version(cur.version);
             let r = match d.kind {
                 DeadlineKind::ProgramMove => return Ok(Fired::ProgramToMove(cur)),
                 DeadlineKind::ChallengeExpiry => return Ok(Fired::NotDue),
@@ -968,7 +1035,7 @@ impl GameService {
             u.updated_at = now;
             let mut ws = WriteSet::new();
             ws.put(expected, AnyRecord::User(u.clone()));
-            match self.store.commit(ws) {
+            match self.commit(ws) {
                 Ok(()) => return Ok(u),
                 Err(CommitError::Conflict(_)) => {}
                 Err(CommitError::Store(e)) => return Err(e.into()),
@@ -1030,7 +1097,7 @@ impl GameService {
             c.updated_at = now;
             let mut ws = WriteSet::new();
             ws.put(expected, AnyRecord::Chat(c.clone()));
-            match self.store.commit(ws) {
+            match self.commit(ws) {
                 Ok(()) => return Ok(c),
                 Err(CommitError::Conflict(_)) => {}
                 Err(CommitError::Store(e)) => return Err(e.into()),
@@ -1090,7 +1157,7 @@ impl GameService {
         };
         let mut ws = WriteSet::new();
         ws.put(None, AnyRecord::Challenge(c.clone()));
-        self.store.commit(ws).map_err(|e| match e {
+        self.commit(ws).map_err(|e| match e {
             CommitError::Store(s) => ServiceError::Store(s),
             CommitError::Conflict(r) => {
                 ServiceError::Store(StoreError::Invalid(format!("{r} already exists")))
@@ -1115,7 +1182,7 @@ impl GameService {
             next.updated_at = now;
             let mut ws = WriteSet::new();
             ws.put(Some(cur.version), AnyRecord::Challenge(next.clone()));
-            match self.store.commit(ws) {
+            match self.commit(ws) {
                 Ok(()) => {
                     if next.status != cur.status {
                         self.deadlines_changed.notify_one();
@@ -1200,7 +1267,7 @@ impl GameService {
             ws.put(Some(cur.version), AnyRecord::Challenge(next.clone()));
             self.chat_gains(&g, now, &mut ws)?;
             ws.put(None, AnyRecord::Game(g.clone()));
-            match self.store.commit(ws) {
+            match self.commit(ws) {
                 Ok(()) => {
                     self.deadlines_changed.notify_one();
                     return Ok((next, g));

@@ -132,6 +132,12 @@ pub trait Storage: Send + Sync {
 
     /// Apply `writes` atomically if every expected version matches; durable on return.
     fn commit(&self, writes: WriteSet) -> Result<(), CommitError>;
+    /// As [`Storage::commit`], but returns before the write is durable: the caller must
+    /// call [`Storage::flush`] before it tells anyone (batches of timer events share one
+    /// flush this way). Stores without a cheaper path just commit durably.
+    fn commit_unsynced(&self, writes: WriteSet) -> Result<(), CommitError> {
+        self.commit(writes)
+    }
 
     /// Pending deadlines due at or before `until` (all with `u64::MAX`), earliest first,
     /// at most `limit`.

@@ -629,6 +629,47 @@ fn tx_write(
     Ok(())
 }
 
+impl SledStore {
+    /// One atomic, version-checked transaction over every tree (not yet durable).
+    fn apply(&self, writes: WriteSet) -> Result<(), CommitError> {
+        writes.validate()?;
+        let prepared: Vec<(Prepared, Option<crate::game::Version>)> = writes
+            .writes
+            .iter()
+            .map(|w| Self::prepare(&w.record).map(|p| (p, w.expected)))
+            .collect::<Result<_, _>>()?;
+        for (i, (p, _)) in prepared.iter().enumerate() {
+            if prepared[..i]
+                .iter()
+                .any(|(q, _)| q.reference == p.reference)
+            {
+                return Err(StoreError::Invalid(format!(
+                    "{} written twice in one commit",
+                    p.reference
+                ))
+                .into());
+            }
+        }
+        let timing = self.timing;
+        self.tx
+            .as_slice()
+            .transaction(|t| {
+                for (p, expected) in &prepared {
+                    let old = tx_current(t, p, &timing)?;
+                    if old.as_ref().map(AnyRecord::version) != *expected {
+                        return Err(ConflictableTransactionError::Abort(Abort::Conflict(
+                            p.reference.clone(),
+                        )));
+                    }
+                    tx_write(t, p, old.as_ref())?;
+                }
+                Ok(())
+            })
+            .map_err(|e| self.after_abort(e))?;
+        Ok(())
+    }
+}
+
 impl Storage for SledStore {
     fn new_game_id(&self) -> Result<GameId, StoreError> {
         self.fresh_id(0).map(GameId)
@@ -669,42 +710,13 @@ impl Storage for SledStore {
     }
 
     fn commit(&self, writes: WriteSet) -> Result<(), CommitError> {
-        writes.validate()?;
-        let prepared: Vec<(Prepared, Option<crate::game::Version>)> = writes
-            .writes
-            .iter()
-            .map(|w| Self::prepare(&w.record).map(|p| (p, w.expected)))
-            .collect::<Result<_, _>>()?;
-        for (i, (p, _)) in prepared.iter().enumerate() {
-            if prepared[..i]
-                .iter()
-                .any(|(q, _)| q.reference == p.reference)
-            {
-                return Err(StoreError::Invalid(format!(
-                    "{} written twice in one commit",
-                    p.reference
-                ))
-                .into());
-            }
-        }
-        let timing = self.timing;
-        self.tx
-            .as_slice()
-            .transaction(|t| {
-                for (p, expected) in &prepared {
-                    let old = tx_current(t, p, &timing)?;
-                    if old.as_ref().map(AnyRecord::version) != *expected {
-                        return Err(ConflictableTransactionError::Abort(Abort::Conflict(
-                            p.reference.clone(),
-                        )));
-                    }
-                    tx_write(t, p, old.as_ref())?;
-                }
-                Ok(())
-            })
-            .map_err(|e| self.after_abort(e))?;
+        self.apply(writes)?;
         self.group.wait_durable(&self.db)?;
         Ok(())
+    }
+
+    fn commit_unsynced(&self, writes: WriteSet) -> Result<(), CommitError> {
+        self.apply(writes)
     }
 
     fn deadlines(&self, until: Timestamp, limit: usize) -> Result<Vec<DeadlineEntry>, StoreError> {

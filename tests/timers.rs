@@ -1,0 +1,366 @@
+//! The timer task under tokio's paused clock: it sleeps until each stored deadline and
+//! fires it at the right (virtual) time, exactly once, and recovers overdue deadlines at
+//! start-up in deadline order.
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use ugolki_bot::engine::{Color, GameResult, Reason, Variant, VariantId};
+use ugolki_bot::game::scheduler::{BoxFuture, Clock, Scheduler, Sink, Stats, Stop, TokioClock};
+use ugolki_bot::game::*;
+
+const A: UserId = UserId(11);
+const B: UserId = UserId(22);
+const CHAT: ChatId = ChatId(-100);
+const T0: Timestamp = Timestamp(1_800_000_000_000);
+
+/// Records what fired and when (virtual milliseconds since T0).
+#[derive(Default)]
+struct Record(Mutex<Vec<(u64, String, Fired)>>);
+
+impl Record {
+    fn events(&self) -> Vec<(u64, String)> {
+        self.0
+            .lock()
+            .unwrap()
+            .iter()
+            .map(|(t, k, _)| (*t, k.clone()))
+            .collect()
+    }
+}
+
+struct Collect {
+    rec: Arc<Record>,
+    clock: TokioClock,
+}
+
+fn kind(f: &Fired) -> String {
+    match f {
+        Fired::NotDue => "not_due".into(),
+        Fired::ProgramToMove(_) => "program_to_move".into(),
+        Fired::Reminder { kind, .. } => format!("reminder:{kind:?}"),
+        Fired::DrawOfferExpired(_) => "draw_offer_expired".into(),
+        Fired::AutoMoved(m) => format!("auto_moved:{}", m.path),
+        Fired::Ended(g) => match g.status {
+            Status::Over { outcome, .. } => format!("ended:{}:{}", outcome.result, outcome.reason),
+            Status::Aborted { .. } => "ended:aborted".into(),
+            Status::Active => "ended:?".into(),
+        },
+        Fired::ChallengeExpired(_) => "challenge_expired".into(),
+    }
+}
+
+impl Sink for Collect {
+    fn fired(&self, f: Fired) -> BoxFuture<'_> {
+        let at = self.clock.now().since(T0).0;
+        let k = kind(&f);
+        self.rec.0.lock().unwrap().push((at, k, f));
+        Box::pin(async {})
+    }
+}
+
+struct Env {
+    games: AsyncGames,
+    clock: TokioClock,
+    rec: Arc<Record>,
+    stats: Arc<Stats>,
+    stop: Stop,
+    store: Arc<MemoryStore>,
+}
+
+impl Env {
+    fn new() -> Env {
+        let store = Arc::new(MemoryStore::new());
+        Env::over(store)
+    }
+
+    fn over(store: Arc<MemoryStore>) -> Env {
+        let svc = Arc::new(GameService::new(store.clone(), Timing::default()));
+        Env {
+            games: AsyncGames::new(svc),
+            clock: TokioClock::starting_at(T0),
+            rec: Arc::default(),
+            stats: Arc::default(),
+            stop: Stop::default(),
+            store,
+        }
+    }
+
+    fn start(&self) {
+        let s = Scheduler {
+            games: self.games.clone(),
+            clock: Arc::new(self.clock),
+            sink: Arc::new(Collect {
+                rec: self.rec.clone(),
+                clock: self.clock,
+            }),
+            // The program plays the first legal move for a player who missed.
+            auto_move: Arc::new(|g| {
+                let m = g.legal_moves().into_iter().next()?;
+                g.position().path(m).ok()
+            }),
+            parallel: 2,
+            batch: 16,
+            stats: self.stats.clone(),
+        };
+        let stop = self.stop.clone();
+        tokio::spawn(s.run(stop));
+    }
+
+    fn svc(&self) -> &GameService {
+        self.games.service()
+    }
+
+    fn now(&self) -> Timestamp {
+        self.clock.now()
+    }
+
+    fn game(&self, tc: TimeControl) -> GameRecord {
+        self.svc()
+            .create_game(
+                NewGame {
+                    variant: Variant::new(VariantId::Classic),
+                    players: [Player::Human(A), Player::Human(B)],
+                    time_control: tc,
+                    chat: CHAT,
+                    message: None,
+                    rated: false,
+                    start: None,
+                },
+                self.now(),
+            )
+            .unwrap()
+    }
+
+    fn play(&self, id: GameId, u: UserId, m: &str) -> MoveOutcome {
+        self.svc()
+            .play(
+                id,
+                Actor::User(u),
+                Expect::Any,
+                &MoveInput::Text(m.into()),
+                self.now(),
+            )
+            .unwrap()
+    }
+}
+
+async fn wait(secs: u64) {
+    tokio::time::sleep(Duration::from_secs(secs)).await;
+}
+
+fn fischer(min: u64, inc: u64) -> TimeControl {
+    TimeControl::Clock {
+        base: Millis::minutes(min),
+        increment: Millis::secs(inc),
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn fischer_clock_reminder_then_flag_at_the_right_time() {
+    let env = Env::new();
+    env.start();
+    let g = env.game(fischer(1, 2));
+    wait(10).await;
+    env.play(g.id, A, "c3-d3");
+    // Increment arithmetic: 60 s - 10 s used + 2 s.
+    let g = env.svc().game(g.id).unwrap();
+    assert_eq!(g.clocks.remaining[Color::White.index()], Millis::secs(52));
+    assert_eq!(g.clocks.remaining[Color::Black.index()], Millis::secs(60));
+    // Black never moves: reminder at 30 s left (t = 10 + 30), flag at t = 70 s.
+    wait(200).await;
+    assert_eq!(
+        env.rec.events(),
+        vec![
+            (40_000, "reminder:ClockReminder".to_string()),
+            (70_000, "ended:1-0:timeout".to_string()),
+        ]
+    );
+    let g = env.svc().game(g.id).unwrap();
+    assert_eq!(
+        g.status.outcome().map(|o| (o.result, o.reason)),
+        Some((GameResult::WhiteWins, Reason::Timeout))
+    );
+    env.stop.stop();
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_move_before_the_flag_moves_the_deadline() {
+    let env = Env::new();
+    env.start();
+    let g = env.game(fischer(1, 0));
+    wait(50).await;
+    // 10 s left: the reminder fired at 30 s; moving now re-arms for Black.
+    env.play(g.id, A, "c3-d3");
+    wait(20).await;
+    env.play(g.id, B, "f6-e6");
+    // White has 10 s left and reminders only above 30 s: flag at t = 70 + 10 = 80 s.
+    wait(100).await;
+    assert_eq!(
+        env.rec.events(),
+        vec![
+            (30_000, "reminder:ClockReminder".to_string()),
+            (80_000, "ended:0-1:timeout".to_string()),
+        ]
+    );
+    env.stop.stop();
+}
+
+#[tokio::test(start_paused = true)]
+async fn per_move_limit_auto_move_then_loss_on_the_second_miss() {
+    let env = Env::new();
+    env.start();
+    let g = env.game(TimeControl::PerMove {
+        limit: Millis::secs(60),
+    });
+    // White misses: the program moves for White at 60 s.
+    wait(61).await;
+    let ev = env.rec.events();
+    assert_eq!(ev.len(), 1);
+    assert_eq!(ev[0].0, 60_000);
+    assert!(ev[0].1.starts_with("auto_moved:"), "{ev:?}");
+    // Black moves in time; White misses again: loses at 60 + 5 + 60.
+    wait(4).await;
+    env.play(g.id, B, "f6-e6");
+    wait(120).await;
+    let ev = env.rec.events();
+    assert_eq!(ev[1], (125_000, "ended:0-1:timeout".to_string()), "{ev:?}");
+    assert_eq!(ev.len(), 2);
+    env.stop.stop();
+}
+
+#[tokio::test(start_paused = true)]
+async fn challenge_and_draw_offer_expire() {
+    let env = Env::new();
+    env.start();
+    let c = env
+        .svc()
+        .create_challenge(
+            NewChallenge {
+                chat: CHAT,
+                message: None,
+                from: A,
+                target: ChallengeTarget::Open,
+                variant: Variant::new(VariantId::Classic),
+                time_control: TimeControl::Untimed,
+                colour: ColourChoice::Random,
+                rated: false,
+            },
+            env.now(),
+        )
+        .unwrap();
+    let g = env.game(TimeControl::Untimed);
+    wait(5).await;
+    env.play(g.id, A, "c3-d3");
+    env.svc().offer_draw(g.id, A, env.now()).unwrap();
+    wait(700).await;
+    assert_eq!(
+        env.rec.events(),
+        vec![
+            (125_000, "draw_offer_expired".to_string()),
+            (600_000, "challenge_expired".to_string()),
+        ]
+    );
+    assert_eq!(
+        env.svc().challenge(c.id).unwrap().status,
+        ChallengeStatus::Expired
+    );
+    assert!(env.svc().game(g.id).unwrap().draw_offer.is_none());
+    env.stop.stop();
+}
+
+#[tokio::test(start_paused = true)]
+async fn untimed_game_warned_then_abandoned() {
+    let env = Env::new();
+    env.start();
+    let g = env.game(TimeControl::Untimed);
+    env.play(g.id, A, "c3-d3");
+    wait(8 * 86_400).await;
+    assert_eq!(
+        env.rec.events(),
+        vec![
+            (6 * 86_400_000, "reminder:AbandonWarning".to_string()),
+            (7 * 86_400_000, "ended:1-0:abandoned".to_string()),
+        ]
+    );
+    let _ = g;
+    env.stop.stop();
+}
+
+#[tokio::test(start_paused = true)]
+async fn overdue_deadlines_fire_once_at_start_up_in_order() {
+    // Games and a challenge set up while "the bot was down".
+    let store = Arc::new(MemoryStore::new());
+    let env = Env::over(store.clone());
+    let g1 = env.game(fischer(1, 0));
+    let g2 = env.game(TimeControl::PerMove {
+        limit: Millis::secs(30),
+    });
+    let g3 = env.game(TimeControl::Untimed);
+    wait(90).await;
+    // Now the scheduler starts: flag (60 s) and the missed move (30 s) are overdue.
+    env.start();
+    wait(1).await;
+    let ev = env.rec.events();
+    assert_eq!(ev.len(), 2, "{ev:?}");
+    assert!(ev.iter().any(|e| e.1 == "ended:0-1:timeout"));
+    assert!(ev.iter().any(|e| e.1.starts_with("auto_moved:")));
+    assert_eq!(
+        env.svc()
+            .game(g1.id)
+            .unwrap()
+            .status
+            .outcome()
+            .unwrap()
+            .reason,
+        Reason::Timeout
+    );
+    assert_eq!(env.svc().game(g2.id).unwrap().ply(), 1);
+    assert!(env.svc().game(g3.id).unwrap().is_active());
+    // A second scheduler over the same store (a restart) finds nothing left to do now.
+    env.stop.stop();
+    let env2 = Env::over(store);
+    env2.start();
+    wait(1).await;
+    assert!(env2.rec.events().is_empty(), "nothing fires twice");
+    env2.stop.stop();
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_move_racing_the_flag_resolves_one_way() {
+    for offset in [0u64, 1] {
+        let env = Env::new();
+        env.start();
+        let g = env.game(fischer(1, 0));
+        // Arrive exactly at the flag (offset 0) or 1 ms before it.
+        tokio::time::sleep(Duration::from_millis(60_000 - offset)).await;
+        let played = env.svc().play(
+            g.id,
+            Actor::User(A),
+            Expect::Any,
+            &MoveInput::Text("c3-d3".into()),
+            env.now(),
+        );
+        wait(5).await;
+        let rec = env.svc().game(g.id).unwrap();
+        match played {
+            Ok(MoveOutcome::Played(_)) => {
+                assert_eq!(rec.ply(), 1);
+                assert!(rec.is_active(), "the move counted: no timeout");
+            }
+            Ok(MoveOutcome::Flagged(_)) | Err(_) => {
+                assert_eq!(rec.ply(), 0, "the timeout counted: no move");
+                assert_eq!(rec.status.outcome().unwrap().reason, Reason::Timeout);
+            }
+        }
+        // Exactly one ending event at most, never both a move and a timeout.
+        let ends = env
+            .rec
+            .events()
+            .iter()
+            .filter(|e| e.1.starts_with("ended"))
+            .count();
+        assert!(ends <= 1);
+        env.stop.stop();
+        let _ = env.store.commits();
+    }
+}
