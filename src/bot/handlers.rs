@@ -1486,7 +1486,12 @@ pub async fn close_challenge_message(app: &App, c: &ChallengeRecord, text: &str)
 
 async fn remove_keyboard(app: &App, q: &CallbackQuery) {
     let Some(m) = q.regular_message() else { return };
-    if m.reply_markup().is_none() {
+    let Some(markup) = m.reply_markup() else {
+        return;
+    };
+    // Anyone can send any button data on any message: a forged "resign" or "keep playing"
+    // pressed on a board must not strip the board's keyboard (found by the abuse test).
+    if is_board_keyboard(markup) {
         return;
     }
     let (chat, id) = (m.chat.id, m.id);
@@ -1500,6 +1505,23 @@ async fn remove_keyboard(app: &App, q: &CallbackQuery) {
     {
         tracing::debug!(error = %e, "could not remove a keyboard");
     }
+}
+
+/// Whether a keyboard is a board's (squares and targets, or a finished game's rematch and
+/// export), as opposed to a confirmation or menu message's.
+fn is_board_keyboard(k: &InlineKeyboardMarkup) -> bool {
+    super::keyboard::callbacks(k).iter().any(|d| {
+        matches!(
+            Callback::decode(d),
+            Ok(Callback::Tap { .. }
+                | Callback::Move {
+                    confirmed: false,
+                    ..
+                }
+                | Callback::Rematch { .. }
+                | Callback::Export { .. })
+        )
+    })
 }
 
 async fn edit_text(app: &App, q: &CallbackQuery, text: &str, kb: Option<InlineKeyboardMarkup>) {
