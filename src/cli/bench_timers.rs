@@ -94,6 +94,18 @@ fn load(store: &dyn Storage, recs: Vec<AnyRecord>) -> Result<(), CliError> {
 
 struct Count;
 
+/// CPU time of the whole process so far (user + system, from `/proc/self/stat`), so the
+/// figure means something on a busy machine; None where procfs is missing.
+fn process_cpu() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which may contain spaces) start at state (field 3).
+    let rest = stat.rsplit_once(')')?.1;
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
+    // USER_HZ is 100 on Linux.
+    Some(Duration::from_millis(ticks * 10))
+}
+
 impl Sink for Count {
     fn fired(&self, _f: Fired) -> BoxFuture<'_> {
         Box::pin(async {})
@@ -169,6 +181,7 @@ pub fn run(a: &TimerBenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
             stats: stats.clone(),
         };
         let t = Instant::now();
+        let cpu0 = process_cpu();
         let task = tokio::spawn(sched.run(stop.clone()));
         while (stats.fired.load(Ordering::Relaxed) as usize) < a.due {
             if t.elapsed() > Duration::from_secs(120) {
@@ -176,7 +189,11 @@ pub fn run(a: &TimerBenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
             }
             tokio::time::sleep(Duration::from_millis(2)).await;
         }
-        let fired = (t.elapsed(), stats.fired.load(Ordering::Relaxed));
+        let fired = (
+            t.elapsed(),
+            stats.fired.load(Ordering::Relaxed),
+            cpu0.zip(process_cpu()).map(|(a, b)| b.saturating_sub(a)),
+        );
         let (nd, er) = (
             stats.not_due.load(Ordering::Relaxed),
             stats.errors.load(Ordering::Relaxed),
@@ -205,6 +222,15 @@ pub fn run(a: &TimerBenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         a.parallel
     )
     .map_err(fail)?;
+    if let Some(cpu) = fired.2 {
+        writeln!(
+            out,
+            "firing used {:.2} s of CPU (user + system, all threads): {:.0} us per deadline",
+            cpu.as_secs_f64(),
+            cpu.as_secs_f64() * 1e6 / fired.1.max(1) as f64
+        )
+        .map_err(fail)?;
+    }
     if cleanup {
         let _ = std::fs::remove_dir_all(&root);
     }
