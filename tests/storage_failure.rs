@@ -181,10 +181,14 @@ async fn a_full_disk_is_reported_and_loses_nothing() {
     h.expect(c1, "selection", |c| c.is("EditMessageMedia"))
         .await;
     let c2 = h.cursor();
-    h.api
+    let qid = h
+        .api
         .tap(&g, &black, bid, &format!("m:{}:1:f6:e6", radix36(gid)));
+    // The selection's own answer may come after its edit: wait for this press's answer.
     let alert = h
-        .expect(c2, "an alert", |c| c.is("AnswerCallbackQuery"))
+        .expect(c2, "an alert", |c| {
+            c.is("AnswerCallbackQuery") && c.str("callback_query_id") == Some(qid.as_str())
+        })
         .await;
     assert!(
         alert.str("text").is_some_and(could_not_save),
