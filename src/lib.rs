@@ -9,5 +9,6 @@ pub mod cli;
 pub mod engine;
 pub mod fakeapi;
 pub mod game;
+pub mod loadtest;
 pub mod render;
 pub mod store;

@@ -8,7 +8,7 @@ use crate::game::{
     UserProfile,
 };
 use crate::render::Renderer;
-use std::collections::{HashMap, HashSet};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use teloxide::Bot;
@@ -48,7 +48,61 @@ pub struct AppInner {
     /// Telegram's `language_code` per user, as last seen (not persisted).
     pub seen_lang: Mutex<HashMap<u64, Language>>,
     /// Per-user action timestamps for rate limiting.
-    pub actions: Mutex<HashMap<u64, Vec<Instant>>>,
+    pub actions: Mutex<HashMap<u64, ActionLog>>,
+}
+
+/// One user's expensive actions in the last minute, and when they were last told to slow
+/// down (so a flood of refused messages gets one reply, not one each).
+#[derive(Debug, Default)]
+pub struct ActionLog {
+    times: VecDeque<Instant>,
+    told: Option<Instant>,
+}
+
+/// The window the limit counts in.
+const ACTION_WINDOW: Duration = Duration::from_secs(60);
+
+impl ActionLog {
+    /// Count an action at `now` if fewer than `per_min` happened in the last minute.
+    pub fn check(&mut self, now: Instant, per_min: usize) -> Allowance {
+        while self
+            .times
+            .front()
+            .is_some_and(|t| now.saturating_duration_since(*t) >= ACTION_WINDOW)
+        {
+            self.times.pop_front();
+        }
+        if self.times.len() < per_min {
+            self.times.push_back(now);
+            return Allowance::Allowed;
+        }
+        let tell = self
+            .told
+            .is_none_or(|t| now.saturating_duration_since(t) >= ACTION_WINDOW);
+        if tell {
+            self.told = Some(now);
+        }
+        Allowance::Refused { tell }
+    }
+
+    /// Whether anything happened in the last minute (else the entry can be dropped).
+    fn recent(&self, now: Instant) -> bool {
+        let fresh = |t: &Instant| now.saturating_duration_since(*t) < ACTION_WINDOW;
+        self.times.back().is_some_and(fresh) || self.told.as_ref().is_some_and(fresh)
+    }
+}
+
+/// The rate limiter's verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Allowance {
+    /// Go ahead (counted).
+    Allowed,
+    /// Over the limit; `tell` is true for the first refusal in a minute (say so once,
+    /// then stay quiet: answering every refused message would amplify a flood).
+    Refused {
+        /// Whether to tell the user now.
+        tell: bool,
+    },
 }
 
 impl std::ops::Deref for App {
@@ -151,26 +205,71 @@ impl App {
         self.player_mention(Player::Human(u), Language::En).await
     }
 
-    /// Rate limit for expensive actions: true if `user` may start one now.
+    /// Rate limit for expensive actions (renders, program moves, new games and
+    /// challenges, store scans): true if `user` may start one now.
     pub fn allow_action(&self, user: u64) -> bool {
+        self.check_action(user) == Allowance::Allowed
+    }
+
+    /// As [`App::allow_action`], also saying whether a refusal should be told.
+    pub fn check_action(&self, user: u64) -> Allowance {
         let per_min = self.tuning.actions_per_minute as usize;
         if per_min == 0 {
-            return true;
+            return Allowance::Allowed;
         }
         let mut g = self.actions.lock().unwrap_or_else(|e| e.into_inner());
         let now = Instant::now();
-        let v = g.entry(user).or_default();
-        v.retain(|t| now.duration_since(*t) < Duration::from_secs(60));
-        if v.len() >= per_min {
-            return false;
-        }
-        v.push(now);
+        let verdict = g.entry(user).or_default().check(now, per_min);
         if g.len() > 100_000 {
-            g.retain(|_, v| {
-                v.iter()
-                    .any(|t| now.duration_since(*t) < Duration::from_secs(60))
-            });
+            g.retain(|_, l| l.recent(now));
         }
-        true
+        verdict
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ActionLog, Allowance};
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn limit_counts_a_sliding_minute_and_tells_once() {
+        let t0 = Instant::now();
+        let mut log = ActionLog::default();
+        for i in 0..3 {
+            assert_eq!(
+                log.check(t0 + Duration::from_secs(i), 3),
+                Allowance::Allowed
+            );
+        }
+        // Over the limit: told once, then quiet.
+        let t = t0 + Duration::from_secs(10);
+        assert_eq!(log.check(t, 3), Allowance::Refused { tell: true });
+        for k in 0..100 {
+            let at = t + Duration::from_millis(k);
+            assert_eq!(log.check(at, 3), Allowance::Refused { tell: false });
+        }
+        // The first action leaves the window at 60 s: one more is allowed.
+        assert_eq!(
+            log.check(t0 + Duration::from_secs(60), 3),
+            Allowance::Allowed
+        );
+        assert_eq!(
+            log.check(t0 + Duration::from_secs(60), 3),
+            Allowance::Refused { tell: false }
+        );
+        // A minute after the last telling, a refusal is told again.
+        for _ in 0..2 {
+            assert_eq!(
+                log.check(t0 + Duration::from_secs(71), 3),
+                Allowance::Allowed
+            );
+        }
+        assert_eq!(
+            log.check(t0 + Duration::from_secs(71), 3),
+            Allowance::Refused { tell: true }
+        );
+        assert!(log.recent(t0 + Duration::from_secs(100)));
+        assert!(!log.recent(t0 + Duration::from_secs(200)));
     }
 }

@@ -87,7 +87,8 @@ pub async fn load(app: &App, id: GameId) -> Result<(GameRecord, Game), BotError>
 pub async fn after_change(app: &App, g: GameRecord) -> Result<(), BotError> {
     let g2 = g.clone();
     let game = app.games.run(move |s| s.replay(&g2)).await?;
-    view::show(app, &g, &game, &Ui::Plain).await?;
+    // The board shows the latest state (a change racing this one included).
+    view::show_current(app, g.id).await?;
     match g.status {
         Status::Over { .. } => announce_end(app, &g, &game).await?,
         Status::Aborted { .. } => {}
@@ -346,7 +347,17 @@ pub fn spawn_program_move(app: &App, id: GameId) {
 }
 
 async fn program_move(app: &App, id: GameId) -> Result<(), BotError> {
-    let (g, game) = load(app, id).await?;
+    let (mut g, mut game) = load(app, id).await?;
+    // A new game's board is posted by the handler that created it, and the timer may fire
+    // the program's first move before that: wait for the board (up to 2 s) instead of
+    // posting a second one (found by the load test: two boards, edits split between them).
+    for _ in 0..100 {
+        if g.message.is_some() || !g.is_active() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        (g, game) = load(app, id).await?;
+    }
     let side = g.side_to_move();
     let Player::Program { level } = g.player(side) else {
         return Ok(());

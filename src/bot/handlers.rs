@@ -1,6 +1,6 @@
 //! Update handlers: commands, typed moves and button taps.
 
-use super::app::{App, now};
+use super::app::{Allowance, App, now};
 use super::callback::{Callback, SettingKey};
 use super::commands::Command;
 use super::error::BotError;
@@ -78,7 +78,16 @@ pub async fn on_message(app: App, msg: Message, me: Me) -> HandlerResult {
     app.touch(&from).await;
     let r = if text.starts_with('/') {
         match Command::parse(&text, me.username()) {
-            Ok(cmd) => on_command(&app, &msg, &from, cmd, &me).await,
+            // Every command answers with a message (some with a picture, a store scan or a
+            // new record), so a flood of them is limited per user; moves are counted where
+            // they are played.
+            Ok(cmd) => match cmd {
+                Command::M(_) => on_command(&app, &msg, &from, cmd, &me).await,
+                _ => match app.check_action(from.id.0) {
+                    Allowance::Allowed => on_command(&app, &msg, &from, cmd, &me).await,
+                    Allowance::Refused { tell } => slow_down(&app, &msg, &from, tell).await,
+                },
+            },
             Err(_) => Ok(()),
         }
     } else {
@@ -86,6 +95,15 @@ pub async fn on_message(app: App, msg: Message, me: Me) -> HandlerResult {
     };
     if let Err(e) = &r {
         report(&app, chat_of(&msg), Some(uid(&from)), e).await;
+    }
+    Ok(())
+}
+
+/// Over the rate limit: say so once a minute, otherwise stay quiet (see [`Allowance`]).
+async fn slow_down(app: &App, msg: &Message, from: &User, tell: bool) -> HandlerResult {
+    if tell {
+        let t = texts(app.chat_lang(chat_of(msg), Some(uid(from))).await);
+        say(app, chat_of(msg), Some(msg.id), &t.slow_down(), None).await?;
     }
     Ok(())
 }
@@ -181,14 +199,17 @@ async fn on_text(app: &App, msg: &Message, from: &User, text: &str) -> HandlerRe
     let t = texts(lang);
     match pick_game(app, chat, user, reply_to_board).await? {
         Pick::One(g) => typed_move(app, msg, &g, user, text, t).await,
+        // Replies to text that is no move count against the limit like commands do.
         Pick::None => {
-            if private || reply_to_board.is_some() {
+            if (private || reply_to_board.is_some()) && app.allow_action(user.0) {
                 say(app, chat, Some(msg.id), &t.no_active_game(), None).await?;
             }
             Ok(())
         }
         Pick::Several => {
-            say(app, chat, Some(msg.id), &t.several_games(), None).await?;
+            if app.allow_action(user.0) {
+                say(app, chat, Some(msg.id), &t.several_games(), None).await?;
+            }
             Ok(())
         }
     }
@@ -203,8 +224,10 @@ async fn typed_move(
     t: &dyn Texts,
 ) -> HandlerResult {
     let chat = chat_of(msg);
-    if !app.allow_action(user.0) {
-        say(app, chat, Some(msg.id), &t.slow_down(), None).await?;
+    if let Allowance::Refused { tell } = app.check_action(user.0) {
+        if tell {
+            say(app, chat, Some(msg.id), &t.slow_down(), None).await?;
+        }
         return Ok(());
     }
     let attempt = flow::user_move(
@@ -959,6 +982,17 @@ pub async fn on_callback(app: App, q: CallbackQuery) -> HandlerResult {
     let t = texts(lang);
     let answer = match Callback::decode(q.data.as_deref().unwrap_or("")) {
         Err(_) => Answer::Alert(t.bad_button()),
+        // Buttons that redraw a board, write records or start games count against the
+        // user's limit (taps, moves, exports and `/play` steps count where they act).
+        Ok(
+            Callback::Reset { .. }
+            | Callback::Resign { .. }
+            | Callback::Draw { .. }
+            | Callback::Rematch { .. }
+            | Callback::Challenge { .. }
+            | Callback::Lang(_)
+            | Callback::Setting { .. },
+        ) if !app.allow_action(user.0) => Answer::Toast(t.slow_down()),
         Ok(cb) => match handle_callback(&app, &q, chat, user, cb, t).await {
             Ok(a) => a,
             Err(e) => {
@@ -1042,7 +1076,10 @@ async fn handle_callback(
                 return Ok(Answer::Alert(t.game_over()));
             }
             if ply != g.ply() || !on_current_board(q, &g) {
-                view::refresh(app, g.id).await?;
+                // Redrawing is expensive: a flood of old taps gets the alert only.
+                if app.allow_action(user.0) {
+                    view::refresh(app, g.id).await?;
+                }
                 return Ok(Answer::Alert(t.stale_button()));
             }
             if g.side_to_move() != colour {
@@ -1172,6 +1209,11 @@ async fn handle_callback(
             let Some(g) = board_game(app, chat, game).await? else {
                 return Ok(Answer::Alert(t.bad_button()));
             };
+            // The button is only on finished boards; forged data for a game in play
+            // must not open a second game between the same people.
+            if g.is_active() {
+                return Ok(Answer::Alert(t.bad_button()));
+            }
             let Some(colour) = g.color_of(user) else {
                 return Ok(Answer::Alert(t.not_your_game()));
             };
@@ -1438,7 +1480,12 @@ pub async fn close_challenge_message(app: &App, c: &ChallengeRecord, text: &str)
 
 async fn remove_keyboard(app: &App, q: &CallbackQuery) {
     let Some(m) = q.regular_message() else { return };
-    if m.reply_markup().is_none() {
+    let Some(markup) = m.reply_markup() else {
+        return;
+    };
+    // Anyone can send any button data on any message: a forged "resign" or "keep playing"
+    // pressed on a board must not strip the board's keyboard (found by the abuse test).
+    if is_board_keyboard(markup) {
         return;
     }
     let (chat, id) = (m.chat.id, m.id);
@@ -1452,6 +1499,23 @@ async fn remove_keyboard(app: &App, q: &CallbackQuery) {
     {
         tracing::debug!(error = %e, "could not remove a keyboard");
     }
+}
+
+/// Whether a keyboard is a board's (squares and targets, or a finished game's rematch and
+/// export), as opposed to a confirmation or menu message's.
+fn is_board_keyboard(k: &InlineKeyboardMarkup) -> bool {
+    super::keyboard::callbacks(k).iter().any(|d| {
+        matches!(
+            Callback::decode(d),
+            Ok(Callback::Tap { .. }
+                | Callback::Move {
+                    confirmed: false,
+                    ..
+                }
+                | Callback::Rematch { .. }
+                | Callback::Export { .. })
+        )
+    })
 }
 
 async fn edit_text(app: &App, q: &CallbackQuery, text: &str, kb: Option<InlineKeyboardMarkup>) {

@@ -9,6 +9,7 @@ pub mod error;
 pub mod flow;
 pub mod handlers;
 pub mod keyboard;
+pub mod recover;
 pub mod stats;
 pub mod texts;
 pub mod tg;
@@ -73,6 +74,9 @@ impl std::fmt::Debug for BotConfig {
     }
 }
 
+/// Updates queued per chat before the dispatcher waits (bounds memory under a flood).
+const WORKER_QUEUE: usize = 1024;
+
 /// The update handler tree.
 pub fn schema() -> UpdateHandler<BotError> {
     dptree::entry()
@@ -132,6 +136,10 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
     let mut dispatcher: Dispatcher<Bot, BotError, DefaultKey> =
         Dispatcher::builder(bot.clone(), schema())
             .dependencies(dptree::deps![app.clone()])
+            // When one chat's queue is full the dispatcher stops fetching updates for every
+            // chat; a deeper queue (teloxide's default is 64) lets a flood in one chat wait
+            // there instead of stalling the others.
+            .worker_queue_size(WORKER_QUEUE)
             .default_handler(|_| async {})
             .error_handler(LoggingErrorHandler::with_custom_text(
                 "an update handler failed",
@@ -145,6 +153,7 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
             f.await;
         }
     });
+    recover::refresh_recent_boards(&app).await;
     match cfg.updates {
         Updates::Polling => dispatcher.dispatch().await,
         Updates::Webhook { url, listen } => {

@@ -9,6 +9,8 @@ use super::tg;
 use crate::engine::{Color, Game, LimitRule, Square};
 use crate::game::{GameRecord, Language, MessageId, Orientation, Player, Status, TimeControl};
 use crate::render::RenderOptions;
+use std::collections::HashMap;
+use std::sync::Arc;
 use teloxide::payloads::{EditMessageMediaSetters, SendPhotoSetters};
 use teloxide::prelude::*;
 use teloxide::types::{InlineKeyboardMarkup, InputFile, InputMedia, InputMediaPhoto, ParseMode};
@@ -284,10 +286,47 @@ pub async fn show(app: &App, g: &GameRecord, game: &Game, ui: &Ui) -> Result<(),
 
 /// Reload a game and show its current state (used after any change and for stale taps).
 pub async fn refresh(app: &App, id: crate::game::GameId) -> Result<(), BotError> {
-    let g = app.games.run(move |s| s.game(id)).await?;
-    let a = app.clone();
-    let g2 = g.clone();
-    let game = app.games.run(move |s| s.replay(&g2)).await?;
-    drop(a);
-    show(app, &g, &game, &Ui::Plain).await
+    show_current(app, id).await.map(|_| ())
+}
+
+/// Per-game locks for [`show_current`].
+static SHOWING: std::sync::LazyLock<std::sync::Mutex<HashMap<u64, Arc<tokio::sync::Mutex<()>>>>> =
+    std::sync::LazyLock::new(Default::default);
+
+/// Show the game's latest stored state, one update of a game's board at a time.
+///
+/// Two flows can change a game at once (a person's move and the program's answer started
+/// by the timer); each used to show the state it had produced, and when their edits
+/// crossed, the board was left one move behind (found by the load test). Under the lock,
+/// each re-reads the game, so whichever edit comes last shows the latest state. Returns
+/// what was shown.
+pub async fn show_current(
+    app: &App,
+    id: crate::game::GameId,
+) -> Result<(GameRecord, Game), BotError> {
+    let lock = {
+        let mut m = SHOWING.lock().unwrap_or_else(|e| e.into_inner());
+        Arc::clone(m.entry(id.0).or_default())
+    };
+    let r = {
+        let _turn = lock.lock().await;
+        let r = app
+            .games
+            .run(move |s| {
+                let g = s.game(id)?;
+                let game = s.replay(&g)?;
+                Ok::<_, crate::game::ServiceError>((g, game))
+            })
+            .await;
+        match r {
+            Ok((g, game)) => show(app, &g, &game, &Ui::Plain).await.map(|()| (g, game)),
+            Err(e) => Err(e.into()),
+        }
+    };
+    let mut m = SHOWING.lock().unwrap_or_else(|e| e.into_inner());
+    // Ours and the map's: nobody else waits for this game.
+    if Arc::strong_count(&lock) == 2 {
+        m.remove(&id.0);
+    }
+    r
 }

@@ -1,5 +1,5 @@
 //! Command-line tools: perft, moves, replay, variants, the engine protocol, board
-//! pictures, the bot, and the store's export, import and benchmark.
+//! pictures, the bot, the store's export, import and benchmark, and the load test.
 //!
 //! Other programs call these; their output formats are a contract (see README).
 
@@ -7,6 +7,7 @@ pub mod arena;
 pub mod bench;
 pub mod bench_timers;
 pub mod bot;
+pub mod loadtest;
 pub mod play;
 pub mod protocol;
 pub mod render;
@@ -60,6 +61,8 @@ pub enum Command {
     Import(store::ImportArgs),
     /// Benchmarks that print their figures.
     Bench(store::BenchArgs),
+    /// The real bot under load, faults or abuse through the fake Bot API; prints figures.
+    Loadtest(loadtest::LoadtestArgs),
     /// (internal) the crash test's child: random moves, `ack` after each durable one.
     #[command(hide = true)]
     StoreCrashChild(store::CrashChildArgs),
@@ -390,6 +393,7 @@ pub fn main_with(cli: Cli) -> i32 {
             store::BenchWhat::Timers(b) => bench_timers::run(b, &mut out),
             store::BenchWhat::Search(b) => bench::run(b, &mut out),
         },
+        Command::Loadtest(a) => loadtest::run(a, &mut out),
         Command::StoreCrashChild(a) => store::crash_child(a),
     };
     match r {

@@ -5,18 +5,26 @@
 //! feeds scripted updates through `getUpdates`, keeps the chat's messages (so edits of unknown
 //! messages fail as they do on Telegram), records every call with its uploaded files, and can
 //! inject faults (429 with `retry_after`, 500, slow answers, dropped connections).
+//!
+//! Load tests switch the call history off ([`FakeApi::set_keep_history`]: thousands of
+//! uploads a second would otherwise pile up) and follow the traffic through
+//! [`FakeApi::subscribe`] instead: every call as it arrives, and when each update was
+//! handed to the bot.
 
 use axum::Router;
-use axum::body::Bytes;
+use axum::body::{Body, Bytes, HttpBody};
 use axum::extract::{FromRequest, Multipart, Path, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Map, Value, json};
 use std::collections::{HashMap, VecDeque};
 use std::net::SocketAddr;
+use std::pin::Pin;
 use std::sync::{Arc, Mutex, MutexGuard};
+use std::task::{Context, Poll};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use tokio::sync::Notify;
+use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
 /// The bot's own user id in the fake world.
 pub const BOT_ID: i64 = 7_000_000_001;
@@ -47,7 +55,8 @@ pub struct Call {
     pub files: Vec<Upload>,
     /// What the fake answered: `Ok` result or the error description.
     pub response: Result<Value, String>,
-    /// When it arrived (for latency measurements).
+    /// When the request arrived, before the fake read its body (latency measurements
+    /// end here, so they leave out the fake's own time).
     pub at: Instant,
 }
 
@@ -130,7 +139,7 @@ pub struct StoredMessage {
 }
 
 /// A scripted fault for the next matching calls.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Fault {
     /// Answer 429 Too Many Requests with this `retry_after` (seconds).
     TooManyRequests(u32),
@@ -138,8 +147,39 @@ pub enum Fault {
     ServerError,
     /// Wait this long before handling the call.
     Slow(Duration),
-    /// Close the connection without answering.
+    /// Drop the connection without handling the call (the client sees the connection
+    /// break after the status line).
     Drop,
+    /// Handle the call, then drop the connection before the answer: the call took effect
+    /// but the client cannot know (a retry repeats it, as on a flaky network).
+    DropAfter,
+}
+
+/// What subscribers of [`FakeApi::subscribe`] see, in order.
+#[derive(Clone, Debug)]
+pub enum Event {
+    /// A `getUpdates` answer handed updates `first..=last` (by id) to the bot at `at`.
+    Delivered {
+        /// First update id in the batch.
+        first: i64,
+        /// Last update id in the batch.
+        last: i64,
+        /// When the answer was built.
+        at: Instant,
+    },
+    /// A call was answered (uploads left out: read the message state for media).
+    Call(Call),
+}
+
+/// An update pushed by a scripted user: the ids a load driver needs to follow it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pushed {
+    /// The update's id (see [`Event::Delivered`]).
+    pub update_id: i64,
+    /// The new message's id, for messages.
+    pub message_id: Option<i64>,
+    /// The callback query id, for taps.
+    pub callback_id: Option<String>,
 }
 
 #[derive(Default)]
@@ -153,9 +193,15 @@ struct Inner {
     files: HashMap<String, Vec<u8>>,
     next_callback: u64,
     faults: VecDeque<(Option<String>, Fault)>,
-    fault_every: Option<(u64, Fault)>,
+    fault_every: Option<(u64, Vec<Fault>)>,
     fault_counter: u64,
     chat_admins: HashMap<i64, Vec<i64>>,
+    /// Calls answered so far (the history may be off).
+    seq: u64,
+    /// Keep every call, upload and user message (tests) or only what later calls need
+    /// (load tests).
+    lean: bool,
+    subscribers: Vec<UnboundedSender<Event>>,
 }
 
 /// Shared state and the wake-up signal for long polls and waiters.
@@ -285,6 +331,25 @@ impl FakeApi {
         format!("http://{}/", self.addr)
     }
 
+    /// Keep the full call history (the default) or, for long load runs, only the state
+    /// later calls need (bot messages and their latest media): calls, uploads and users'
+    /// messages are then forgotten once answered, and [`FakeApi::calls`] stays empty.
+    pub fn set_keep_history(&self, keep: bool) {
+        let mut g = lock(&self.shared);
+        g.lean = !keep;
+        if g.lean {
+            g.calls = Vec::new();
+            g.files = HashMap::new();
+        }
+    }
+
+    /// A stream of every call (without uploads) and every delivery of updates, from now on.
+    pub fn subscribe(&self) -> UnboundedReceiver<Event> {
+        let (tx, rx) = unbounded_channel();
+        lock(&self.shared).subscribers.push(tx);
+        rx
+    }
+
     /// Every call so far.
     pub fn calls(&self) -> Vec<Call> {
         lock(&self.shared).calls.clone()
@@ -292,17 +357,14 @@ impl FakeApi {
 
     /// Calls with sequence number ≥ `from`.
     pub fn calls_since(&self, from: u64) -> Vec<Call> {
-        lock(&self.shared)
-            .calls
-            .iter()
-            .filter(|c| c.seq >= from)
-            .cloned()
-            .collect()
+        let g = lock(&self.shared);
+        let start = g.calls.partition_point(|c| c.seq < from);
+        g.calls[start..].to_vec()
     }
 
     /// The number of calls so far (a cursor for [`FakeApi::calls_since`]).
     pub fn call_count(&self) -> u64 {
-        lock(&self.shared).calls.len() as u64
+        lock(&self.shared).seq
     }
 
     /// The current state of a message.
@@ -329,8 +391,14 @@ impl FakeApi {
 
     /// Inject `fault` into every `n`th call (except getUpdates) until cleared with `None`.
     pub fn fault_every(&self, every: Option<(u64, Fault)>) {
+        self.fault_rotation(every.map(|(n, f)| (n, vec![f])));
+    }
+
+    /// Inject a fault into every `n`th call (except getUpdates), taking the faults of the
+    /// list in turn, until cleared with `None`.
+    pub fn fault_rotation(&self, every: Option<(u64, Vec<Fault>)>) {
         let mut g = lock(&self.shared);
-        g.fault_every = every;
+        g.fault_every = every.filter(|(n, f)| *n > 0 && !f.is_empty());
         g.fault_counter = 0;
     }
 
@@ -372,8 +440,21 @@ impl FakeApi {
         from: &TgUser,
         text: &str,
         reply_to: Option<i64>,
-        mut entities: Vec<Value>,
+        entities: Vec<Value>,
     ) -> i64 {
+        let p = self.push_text(chat, from, text, reply_to, entities);
+        p.message_id.unwrap_or_default()
+    }
+
+    /// As [`FakeApi::send_text_with`], returning the update id too.
+    pub fn push_text(
+        &self,
+        chat: &TgChat,
+        from: &TgUser,
+        text: &str,
+        reply_to: Option<i64>,
+        mut entities: Vec<Value>,
+    ) -> Pushed {
         let id = self.user_message_id(chat.id());
         if text.starts_with('/') {
             let len = text
@@ -401,21 +482,37 @@ impl FakeApi {
             );
             msg["reply_to_message"] = replied;
         }
-        lock(&self.shared).messages.insert(
-            (chat.id(), id),
-            StoredMessage {
-                json: msg.clone(),
-                media: None,
-                deleted: false,
-            },
-        );
-        self.push(json!({ "message": msg }));
-        id
+        {
+            let mut g = lock(&self.shared);
+            if !g.lean {
+                g.messages.insert(
+                    (chat.id(), id),
+                    StoredMessage {
+                        json: msg.clone(),
+                        media: None,
+                        deleted: false,
+                    },
+                );
+            }
+        }
+        let update_id = self.push(json!({ "message": msg }));
+        Pushed {
+            update_id,
+            message_id: Some(id),
+            callback_id: None,
+        }
     }
 
     /// A user taps an inline button with `data` on message `message_id`; returns the
     /// callback query id.
     pub fn tap(&self, chat: &TgChat, from: &TgUser, message_id: i64, data: &str) -> String {
+        self.push_tap(chat, from, message_id, data)
+            .callback_id
+            .unwrap_or_default()
+    }
+
+    /// As [`FakeApi::tap`], returning the update id too.
+    pub fn push_tap(&self, chat: &TgChat, from: &TgUser, message_id: i64, data: &str) -> Pushed {
         let qid = {
             let mut g = lock(&self.shared);
             g.next_callback += 1;
@@ -427,7 +524,7 @@ impl FakeApi {
             .unwrap_or_else(|| {
                 json!({ "message_id": message_id, "date": now_unix(), "chat": chat.json(), "from": bot_user(), "text": "?" })
             });
-        self.push(json!({
+        let update_id = self.push(json!({
             "callback_query": {
                 "id": qid,
                 "from": from.json(),
@@ -436,7 +533,11 @@ impl FakeApi {
                 "data": data,
             }
         }));
-        qid
+        Pushed {
+            update_id,
+            message_id: None,
+            callback_id: Some(qid),
+        }
     }
 
     /// Wait until a call satisfies `pred` (checking calls from sequence `from`), or time out.
@@ -449,12 +550,13 @@ impl FakeApi {
         let deadline = tokio::time::Instant::now() + timeout;
         loop {
             let notified = self.shared.changed.notified();
-            if let Some(c) = lock(&self.shared)
-                .calls
-                .iter()
-                .find(|c| c.seq >= from && pred(c))
             {
-                return Some(c.clone());
+                let g = lock(&self.shared);
+                // Calls are kept in sequence order: start at `from`, not at the beginning.
+                let start = g.calls.partition_point(|c| c.seq < from);
+                if let Some(c) = g.calls[start..].iter().find(|c| pred(c)) {
+                    return Some(c.clone());
+                }
             }
             if tokio::time::timeout_at(deadline, notified).await.is_err() {
                 return None;
@@ -558,12 +660,35 @@ fn err(code: u16, description: &str, retry_after: Option<u32>) -> Response {
         .into_response()
 }
 
+/// A response body that fails at once: hyper breaks the connection after the status line,
+/// which the client sees as a network error (a dropped connection).
+struct BrokenBody;
+
+impl HttpBody for BrokenBody {
+    type Data = Bytes;
+    type Error = std::io::Error;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        _cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<http_body::Frame<Bytes>, std::io::Error>>> {
+        Poll::Ready(Some(Err(std::io::Error::other(
+            "connection dropped by the fake Bot API",
+        ))))
+    }
+}
+
+fn dropped() -> Response {
+    (StatusCode::OK, Body::new(BrokenBody)).into_response()
+}
+
 async fn handle(
     State(shared): State<Arc<Shared>>,
     Path((token, method)): Path<(String, String)>,
     _headers: HeaderMap,
     req: Request,
 ) -> Response {
+    let arrived = Instant::now();
     if !token.starts_with("bot") {
         return err(404, "Not Found", None);
     }
@@ -581,24 +706,24 @@ async fn handle(
             .position(|(m, _)| m.as_ref().is_none_or(|m| m.eq_ignore_ascii_case(&method)));
         let mut f = pos.and_then(|i| g.faults.remove(i)).map(|(_, f)| f);
         if f.is_none()
-            && let Some((n, fault)) = g.fault_every.clone()
+            && let Some((n, list)) = g.fault_every.clone()
         {
             g.fault_counter += 1;
-            if n > 0 && g.fault_counter.is_multiple_of(n) {
-                f = Some(fault);
+            if g.fault_counter.is_multiple_of(n) {
+                let k = (g.fault_counter / n - 1) as usize % list.len();
+                f = list.get(k).cloned();
             }
         }
         f
     };
-    let started = Instant::now();
     match fault {
         Some(Fault::Slow(d)) => tokio::time::sleep(d).await,
         Some(Fault::TooManyRequests(s)) => {
-            record(&shared, &method, params, files, Err("429".into()), started);
+            record(&shared, &method, params, files, Err("429".into()), arrived);
             return err(429, &format!("Too Many Requests: retry after {s}"), Some(s));
         }
         Some(Fault::ServerError) => {
-            record(&shared, &method, params, files, Err("500".into()), started);
+            record(&shared, &method, params, files, Err("500".into()), arrived);
             return err(500, "Internal Server Error", None);
         }
         Some(Fault::Drop) => {
@@ -608,13 +733,11 @@ async fn handle(
                 params,
                 files,
                 Err("dropped".into()),
-                started,
+                arrived,
             );
-            // Never answer: the client times out or sees the connection close when the
-            // handler future is dropped by the server shutting the connection.
-            return (StatusCode::OK, [(header::CONNECTION, "close")], "").into_response();
+            return dropped();
         }
-        None => {}
+        Some(Fault::DropAfter) | None => {}
     }
     let result = {
         let mut g = lock(&shared);
@@ -624,13 +747,18 @@ async fn handle(
         Ok(v) => ok(v.clone()),
         Err((code, d)) => err(*code, d, None),
     };
+    let response = if fault == Some(Fault::DropAfter) {
+        dropped()
+    } else {
+        response
+    };
     record(
         &shared,
         &method,
         params,
         files,
         result.map_err(|(_, d)| d),
-        started,
+        arrived,
     );
     response
 }
@@ -644,15 +772,24 @@ fn record(
     at: Instant,
 ) {
     let mut g = lock(shared);
-    let seq = g.calls.len() as u64;
-    g.calls.push(Call {
+    let seq = g.seq;
+    g.seq += 1;
+    let mut call = Call {
         seq,
         method: method.to_string(),
         params,
-        files,
+        files: Vec::new(),
         response,
         at,
-    });
+    };
+    if !g.subscribers.is_empty() {
+        let ev = Event::Call(call.clone());
+        g.subscribers.retain(|s| s.send(ev.clone()).is_ok());
+    }
+    if !g.lean {
+        call.files = files;
+        g.calls.push(call);
+    }
     drop(g);
     shared.changed.notify_waiters();
 }
@@ -683,6 +820,17 @@ async fn get_updates(shared: &Shared, params: &Value) -> Response {
             }
             if !g.updates.is_empty() {
                 let batch: Vec<Value> = g.updates.iter().take(100).cloned().collect();
+                let id = |u: Option<&Value>| u.and_then(|u| u["update_id"].as_i64());
+                if let (Some(first), Some(last)) = (id(batch.first()), id(batch.last()))
+                    && !g.subscribers.is_empty()
+                {
+                    let ev = Event::Delivered {
+                        first,
+                        last,
+                        at: Instant::now(),
+                    };
+                    g.subscribers.retain(|s| s.send(ev.clone()).is_ok());
+                }
                 return ok(Value::Array(batch));
             }
         }
@@ -714,10 +862,12 @@ fn chat_json(chat_id: i64) -> Value {
     }
 }
 
-fn new_file(g: &mut Inner, bytes: Vec<u8>) -> String {
+fn new_file(g: &mut Inner, bytes: &[u8]) -> String {
     g.next_file += 1;
     let id = format!("file{}", g.next_file);
-    g.files.insert(id.clone(), bytes);
+    if !g.lean {
+        g.files.insert(id.clone(), bytes.to_vec());
+    }
     id
 }
 
@@ -872,12 +1022,14 @@ fn dispatch(g: &mut Inner, method: &str, params: &Value, files: &[Upload]) -> Ap
             if caption.chars().count() > 1024 {
                 return Err(bad("message caption is too long"));
             }
-            let fid = new_file(g, bytes.clone());
+            let fid = new_file(g, &bytes);
             let mut msg = json!({ kind: media_json(kind, &fid, bytes.len()) });
             if !caption.is_empty() {
                 msg["caption"] = json!(caption);
             }
-            send(g, c, msg, Some(bytes), params)
+            // Lean mode keeps only board pictures (replays and records are not looked at).
+            let keep = !g.lean || kind == "photo";
+            send(g, c, msg, keep.then_some(bytes), params)
         }
         "editmessagemedia" => {
             let media = params.get("media").cloned().unwrap_or(Value::Null);
@@ -888,7 +1040,7 @@ fn dispatch(g: &mut Inner, method: &str, params: &Value, files: &[Upload]) -> Ap
                 .to_string();
             let bytes = media_bytes(g, media.get("media"), "media", files)
                 .ok_or_else(|| bad("there is no file in the request"))?;
-            let fid = new_file(g, bytes.clone());
+            let fid = new_file(g, &bytes);
             let m = target(g, params)?;
             if m.media.as_deref() == Some(bytes.as_slice())
                 && media.get("caption") == m.json.get("caption")

@@ -43,8 +43,12 @@ impl Harness {
     }
 
     pub async fn start_with(timing: Timing) -> Harness {
+        Self::start_on(Arc::new(MemoryStore::new()), timing).await
+    }
+
+    /// Start the bot over `store` (e.g. a store that can be made to fail).
+    pub async fn start_on(store: Arc<dyn Storage>, timing: Timing) -> Harness {
         let api = FakeApi::start().await.expect("fake api");
-        let store: Arc<dyn Storage> = Arc::new(MemoryStore::new());
         let cfg = config(&api, timing);
         let s = store.clone();
         let task = tokio::spawn(async move {

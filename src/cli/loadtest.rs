@@ -1,0 +1,144 @@
+//! `ugolki loadtest`: the real bot under load (or under faults, a SIGKILL, or abuse),
+//! driven through the fake Bot API; prints the figures (see [`crate::loadtest`]).
+
+use super::CliError;
+use crate::loadtest::abuse::{self, AbuseConfig};
+use crate::loadtest::{self as lt, FaultPlan, LoadConfig};
+use clap::Args;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// `loadtest` arguments.
+#[derive(Args, Debug)]
+pub struct LoadtestArgs {
+    /// Games played at once.
+    #[arg(long, default_value_t = 1000)]
+    pub games: usize,
+    /// Chats they are played in.
+    #[arg(long, default_value_t = 200)]
+    pub chats: usize,
+    /// How many of the chats are private games against the program.
+    #[arg(long, default_value_t = 40)]
+    pub private_chats: usize,
+    /// Moves offered per second over all games (0 = each move as soon as possible).
+    #[arg(long, default_value_t = 1000.0)]
+    pub rate: f64,
+    /// Measured seconds of play.
+    #[arg(long, default_value_t = 30)]
+    pub secs: u64,
+    /// Seconds of play before measuring.
+    #[arg(long, default_value_t = 5)]
+    pub warmup_secs: u64,
+    /// Finished games stored before the bot starts.
+    #[arg(long, default_value_t = 10_000)]
+    pub stored_games: usize,
+    /// Share of moves made by taps (the rest typed).
+    #[arg(long, default_value_t = 0.5)]
+    pub tap_share: f64,
+    /// The bot's board picture size.
+    #[arg(long, default_value_t = 720)]
+    pub board_px: u32,
+    /// Inject a fault (429, 500, stall, dropped connection before/after) into every N-th call.
+    #[arg(long, value_name = "N")]
+    pub faults: Option<u64>,
+    /// Kill the bot with SIGKILL this many seconds into the measured play and restart it.
+    #[arg(long, value_name = "SECS")]
+    pub kill_after: Option<u64>,
+    /// Run the abuse scenario instead (floods of hostile input while others play).
+    #[arg(long)]
+    pub abuse: bool,
+    /// Seed of the simulated people's choices.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Keep the data directory and the bot's log (printed at the end).
+    #[arg(long)]
+    pub keep: bool,
+    /// Skip the check of the store and the boards afterwards.
+    #[arg(long)]
+    pub no_check: bool,
+    /// The bot's log filter.
+    #[arg(long, default_value = "warn")]
+    pub bot_log: String,
+    /// The bot executable (default: this one).
+    #[arg(long)]
+    pub bot_exe: Option<PathBuf>,
+}
+
+fn fail(message: String) -> CliError {
+    CliError { message, code: 1 }
+}
+
+/// Run `loadtest`, printing the report to `out`.
+pub fn run(a: &LoadtestArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let exe = match &a.bot_exe {
+        Some(p) => p.clone(),
+        None => std::env::current_exe().map_err(|e| fail(format!("cannot find myself: {e}")))?,
+    };
+    if a.games == 0 || a.chats == 0 || a.private_chats > a.chats || a.private_chats > a.games {
+        return Err(CliError::usage(
+            "--games and --chats must be positive and --private-chats at most both",
+        ));
+    }
+    if a.games > a.private_chats && a.chats == a.private_chats {
+        return Err(CliError::usage(
+            "group games need at least one group chat (--chats above --private-chats)",
+        ));
+    }
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| fail(format!("cannot start the runtime: {e}")))?;
+    let w = |out: &mut dyn Write, s: &str| writeln!(out, "{s}").map_err(|e| fail(e.to_string()));
+    if a.abuse {
+        let cfg = AbuseConfig {
+            board_px: a.board_px,
+            seed: a.seed,
+            keep_data: a.keep,
+            ..AbuseConfig::standard(exe)
+        };
+        let r = rt
+            .block_on(abuse::run(cfg))
+            .map_err(|e| fail(e.to_string()))?;
+        w(out, &r.render())?;
+        return if r.clean() {
+            Ok(())
+        } else {
+            Err(fail("the abuse run found problems (listed above)".into()))
+        };
+    }
+    let mut cfg = LoadConfig::standard(exe);
+    cfg.sim.games = a.games;
+    cfg.sim.chats = a.chats;
+    cfg.sim.private_chats = a.private_chats;
+    cfg.sim.rate = a.rate.max(0.0);
+    cfg.sim.seed = a.seed;
+    cfg.sim.tap_share = a.tap_share.clamp(0.0, 1.0);
+    cfg.duration = Duration::from_secs(a.secs.max(1));
+    cfg.warmup = Duration::from_secs(a.warmup_secs);
+    cfg.stored_games = a.stored_games;
+    cfg.board_px = a.board_px;
+    cfg.faults = a.faults.map(FaultPlan::mixed);
+    cfg.kill_after = a.kill_after.map(Duration::from_secs);
+    cfg.keep_data = a.keep;
+    cfg.check = !a.no_check;
+    cfg.log_level = a.bot_log.clone();
+    let r = rt.block_on(lt::run(cfg)).map_err(|e| fail(e.to_string()))?;
+    w(out, &r.render())?;
+    let verdict = |ok: bool| if ok { "met" } else { "missed" };
+    w(
+        out,
+        &format!(
+            "targets: >= 1000 moves/s {}; p99 <= 50 ms {}; memory <= 150 MB {}",
+            verdict(r.moves_per_sec >= 1000.0),
+            verdict(r.latency.count > 0 && r.latency.p99 <= 50.0),
+            verdict(r.peak_rss_kib <= 150 * 1024)
+        ),
+    )?;
+    if r.clean() {
+        Ok(())
+    } else {
+        Err(fail("the run found problems (listed above)".into()))
+    }
+}

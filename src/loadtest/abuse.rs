@@ -1,0 +1,701 @@
+//! Hostile input: one user ("Mallory") floods the bot with malformed and forged button
+//! data, 4,096-character messages, Unicode junk and command spam, while other people keep
+//! playing. The bot must not panic, must answer every button press, must change no game
+//! (Mallory's own game included: nothing she sends is a legal move), must keep its memory
+//! bounded, and must limit Mallory's expensive actions (pictures, new games, challenges,
+//! store scans) to its per-user budget so the others are not starved.
+
+use super::check::{CheckReport, verify};
+use super::process::{BotProcess, BotSpec, panics_in_log};
+use super::sim::{caption_move, choose_move, mentioned_ids};
+use super::{LoadError, Percentiles, Rng, TrackedGame, scratch_dir};
+use crate::bot::callback::Callback;
+use crate::engine::{Game, Variant, VariantId};
+use crate::fakeapi::{Call, FakeApi, TgChat, TgUser};
+use crate::game::{ChallengeId, GameId};
+use std::collections::{HashMap, HashSet};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// The flood's size and the bot's limit.
+#[derive(Clone, Debug)]
+pub struct AbuseConfig {
+    /// The `ugolki` executable.
+    pub bot_exe: PathBuf,
+    /// Malformed and forged button presses.
+    pub callbacks: usize,
+    /// 4,096-character messages.
+    pub long_messages: usize,
+    /// Messages of Unicode junk.
+    pub junk: usize,
+    /// Commands.
+    pub commands: usize,
+    /// Moves the other people make during the flood (each waits for its board).
+    pub victim_moves: usize,
+    /// The bot's `--actions-per-minute`.
+    pub actions_per_minute: u32,
+    /// `--board-px`.
+    pub board_px: u32,
+    /// Seed.
+    pub seed: u64,
+    /// Keep the data directory afterwards.
+    pub keep_data: bool,
+}
+
+impl AbuseConfig {
+    /// Thousands of hostile updates against the default limit of 40 actions a minute.
+    pub fn standard(bot_exe: PathBuf) -> AbuseConfig {
+        AbuseConfig {
+            bot_exe,
+            callbacks: 3000,
+            long_messages: 200,
+            junk: 500,
+            commands: 1000,
+            victim_moves: 20,
+            actions_per_minute: 40,
+            board_px: 720,
+            seed: 7,
+            keep_data: false,
+        }
+    }
+}
+
+/// What the flood did.
+#[derive(Clone, Debug, Default)]
+pub struct AbuseReport {
+    /// Hostile updates sent.
+    pub sent: usize,
+    /// Of which button presses.
+    pub callbacks: usize,
+    /// Presses answered exactly once.
+    pub answered_once: usize,
+    /// Presses answered more than once.
+    pub answered_twice: usize,
+    /// From the first hostile update to the bot having answered everything.
+    pub flood_secs: f64,
+    /// Pictures drawn in Mallory's chats during the flood (boards, replays).
+    pub pictures: usize,
+    /// Text messages the bot sent to Mallory's chats during the flood.
+    pub messages: usize,
+    /// Challenges opened by Mallory's spam.
+    pub challenges: usize,
+    /// The limit the bot ran with.
+    pub limit: u32,
+    /// The other people's moves: sent → board shown, before the flood.
+    pub victims_before: Percentiles,
+    /// The same during the flood.
+    pub victims_during: Percentiles,
+    /// Bot memory before and after the flood, and its peak (KiB).
+    pub rss_before_kib: u64,
+    /// After.
+    pub rss_after_kib: u64,
+    /// `VmHWM` at the end.
+    pub hwm_kib: u64,
+    /// Panics in the bot's log.
+    pub panics: usize,
+    /// How the bot stopped.
+    pub bot_exit: String,
+    /// The store and boards afterwards.
+    pub check: CheckReport,
+    /// Anything wrong besides the check.
+    pub problems: Vec<String>,
+}
+
+impl AbuseReport {
+    /// The report as text.
+    pub fn render(&self) -> String {
+        let mb = |k: u64| k as f64 / 1024.0;
+        let mut out = vec![
+            format!(
+                "flood: {} hostile updates ({} button presses) answered in {:.1} s",
+                self.sent, self.callbacks, self.flood_secs
+            ),
+            format!(
+                "button presses answered exactly once: {} of {} ({} twice)",
+                self.answered_once, self.callbacks, self.answered_twice
+            ),
+            format!(
+                "the abuser's cost to the bot: {} pictures, {} messages, {} challenges (limit {} actions a minute)",
+                self.pictures, self.messages, self.challenges, self.limit
+            ),
+            format!("others' moves before the flood: {}", self.victims_before),
+            format!("others' moves during the flood: {}", self.victims_during),
+            format!(
+                "bot memory: VmRSS {:.1} MB before, {:.1} MB after, VmHWM {:.1} MB",
+                mb(self.rss_before_kib),
+                mb(self.rss_after_kib),
+                mb(self.hwm_kib)
+            ),
+            format!(
+                "bot: {} on SIGTERM, {} panics in its log",
+                self.bot_exit, self.panics
+            ),
+            self.check.summary(),
+        ];
+        for p in self.problems.iter().chain(&self.check.problems).take(30) {
+            out.push(format!("  problem: {p}"));
+        }
+        out.join("\n")
+    }
+
+    /// Whether everything held.
+    pub fn clean(&self) -> bool {
+        self.problems.is_empty() && self.check.problems.is_empty() && self.panics == 0
+    }
+}
+
+const WAIT: Duration = Duration::from_secs(20);
+
+/// A game seat the scenario plays.
+struct Seat {
+    chat: TgChat,
+    board: i64,
+    game: u64,
+    players: [Option<TgUser>; 2],
+    mirror: Game,
+}
+
+fn err(what: &str) -> LoadError {
+    LoadError::Setup(what.to_string())
+}
+
+fn message_id(c: &Call) -> Option<i64> {
+    c.response.as_ref().ok()?.get("message_id")?.as_i64()
+}
+
+fn game_of(c: &Call) -> Option<u64> {
+    c.buttons()
+        .iter()
+        .find_map(|(_, d)| match Callback::decode(d) {
+            Ok(Callback::Tap { game, .. }) => Some(game.0),
+            _ => None,
+        })
+}
+
+async fn board_posted(api: &FakeApi, from: u64, chat: i64) -> Result<Call, LoadError> {
+    api.wait_for(from, WAIT, |c| {
+        c.is("SendPhoto") && c.chat_id() == Some(chat) && c.response.is_ok()
+    })
+    .await
+    .ok_or_else(|| err("no board was posted"))
+}
+
+fn seat_from(board: &Call, chat: TgChat, people: &[TgUser]) -> Result<Seat, LoadError> {
+    let caption = board.text().unwrap_or_default();
+    let line = caption.lines().next().unwrap_or("").to_string();
+    let (w, b) = line.split_once('⚫').unwrap_or((line.as_str(), ""));
+    let find = |part: &str| {
+        let id = mentioned_ids(part).first().copied();
+        people.iter().find(|u| Some(u.id) == id).cloned()
+    };
+    Ok(Seat {
+        chat,
+        board: message_id(board).ok_or_else(|| err("board without id"))?,
+        game: game_of(board).ok_or_else(|| err("board without keyboard"))?,
+        players: [find(w), find(b)],
+        mirror: Game::new(&Variant::new(VariantId::Classic)),
+    })
+}
+
+async fn group_game(
+    api: &FakeApi,
+    chat: &TgChat,
+    a: &TgUser,
+    b: &TgUser,
+) -> Result<Seat, LoadError> {
+    let c0 = api.call_count();
+    api.send_text(chat, a, "/new classic");
+    let ch = api
+        .wait_for(c0, WAIT, |c| {
+            c.is("SendMessage")
+                && c.chat_id() == Some(chat.id())
+                && c.buttons().iter().any(|(_, d)| d.starts_with("c:"))
+        })
+        .await
+        .ok_or_else(|| err("no challenge"))?;
+    let accept = ch
+        .buttons()
+        .into_iter()
+        .find(|(_, d)| d.starts_with("c:") && d.ends_with(":1"))
+        .map(|(_, d)| d)
+        .ok_or_else(|| err("no accept button"))?;
+    let c1 = api.call_count();
+    api.tap(chat, b, message_id(&ch).unwrap_or(0), &accept);
+    let board = board_posted(api, c1, chat.id()).await?;
+    seat_from(&board, chat.clone(), &[a.clone(), b.clone()])
+}
+
+async fn program_game(api: &FakeApi, u: &TgUser) -> Result<Seat, LoadError> {
+    let chat = TgChat::Private(u.clone());
+    let c0 = api.call_count();
+    api.send_text(&chat, u, "/play classic 1");
+    let menu = api
+        .wait_for(c0, WAIT, |c| {
+            c.is("SendMessage")
+                && c.chat_id() == Some(u.id)
+                && c.buttons().iter().any(|(_, d)| d.starts_with("p:"))
+        })
+        .await
+        .ok_or_else(|| err("no colour menu"))?;
+    let c1 = api.call_count();
+    api.tap(&chat, u, message_id(&menu).unwrap_or(0), "p:classic:w:1");
+    let board = board_posted(api, c1, u.id).await?;
+    seat_from(&board, chat, std::slice::from_ref(u))
+}
+
+/// The ply a board call's keyboard was drawn for (`None` for a finished game).
+fn board_ply(c: &Call) -> Option<u32> {
+    c.buttons()
+        .iter()
+        .find_map(|(_, d)| match Callback::decode(d) {
+            Ok(Callback::Tap { ply, .. }) | Ok(Callback::Reset { ply, .. }) => Some(ply),
+            _ => None,
+        })
+}
+
+/// One move of the person to move, typed (a reply to the board in groups); waits for the
+/// board to show it (and the program's answer, which the same edit may already show).
+/// Returns the time to the first edit.
+async fn play(api: &FakeApi, seat: &mut Seat, rng: &mut Rng) -> Result<Duration, LoadError> {
+    let side = seat.mirror.side_to_move();
+    let mover = seat.players[side.index()]
+        .clone()
+        .ok_or_else(|| err("the program is to move"))?;
+    let path = choose_move(&seat.mirror, rng).ok_or_else(|| err("no move"))?;
+    let chat = seat.chat.id();
+    let board = seat.board;
+    let before = seat.mirror.plies() as u32;
+    let c0 = api.call_count();
+    let t0 = Instant::now();
+    let reply = (chat < 0).then_some(board);
+    api.push_text(&seat.chat, &mover, &path.to_string(), reply, Vec::new());
+    let moved = |c: &Call| {
+        c.is("EditMessageMedia")
+            && c.chat_id() == Some(chat)
+            && c.int("message_id") == Some(board)
+            && c.response.is_ok()
+            && board_ply(c).is_none_or(|p| p > before)
+    };
+    let edit = api
+        .wait_for(c0, WAIT, moved)
+        .await
+        .ok_or_else(|| err(&format!("move {path} in chat {chat} was not shown")))?;
+    let took = edit.at.saturating_duration_since(t0);
+    seat.mirror
+        .play_squares(path.squares())
+        .map_err(|e| err(&e.to_string()))?;
+    let reply_side = seat.mirror.side_to_move();
+    if seat.players[reply_side.index()].is_none() && !seat.mirror.is_over() {
+        // The program's answer: on this edit already, or on the next one.
+        let answer = if board_ply(&edit).is_some_and(|p| p > before + 1) {
+            edit
+        } else {
+            api.wait_for(edit.seq + 1, WAIT, |c| {
+                moved(c) && board_ply(c).is_none_or(|p| p > before + 1)
+            })
+            .await
+            .ok_or_else(|| err("the program did not answer"))?
+        };
+        let caption = answer.text().unwrap_or_default();
+        let p = caption_move(&caption, seat.mirror.position())
+            .ok_or_else(|| err("the program's move is not on the board"))?;
+        seat.mirror
+            .play_squares(p.squares())
+            .map_err(|e| err(&e.to_string()))?;
+    }
+    Ok(took)
+}
+
+/// Unicode that has broken bots: direction overrides, zero-width joiners, combining marks,
+/// look-alike letters, NUL, noncharacters, emoji sequences.
+const JUNK: &[&str] = &[
+    "\u{202e}c3-d3",
+    "c3\u{200b}-\u{200d}d3",
+    "e\u{301}\u{301}\u{301}\u{301}\u{301}\u{301}\u{301}\u{301}",
+    "👨\u{200d}👩\u{200d}👧\u{200d}👦",
+    "\u{feff}\u{fffe}\u{ffff}",
+    "\u{0}\u{1}\u{7f}",
+    "ｃ３－ｅ５",
+    "с3-е5",
+    "🏳\u{fe0f}\u{200d}🌈 c3",
+    "\u{2066}a1\u{2069}-\u{2067}h8\u{2069}",
+    "ℂ③⁻ℯ⑤",
+    "c3-d3-e3-f3-g3-h3-h4-h5-h6-h7-h8-g8-f8-e8-d8-c8-b8-a8-a7-a6",
+    "/m \u{202e}zz",
+    "/\u{200b}help",
+    "/start c99999999999999999999999",
+    "/start c-1",
+    "/challenge @\u{202e}x",
+    "/rules \u{0}",
+    "/play 99",
+    "/new 100+100",
+    "/new 99999999999999999999+1",
+    "/new -5+-5",
+    "/m a9-z0",
+    "/lang xx",
+    "/top \u{ffff}",
+    "/stats @",
+    "/settings \u{202e}",
+];
+
+/// Commands Mallory repeats (none of them is a legal move of hers).
+const COMMANDS: &[&str] = &[
+    "/help",
+    "/start",
+    "/rules",
+    "/rules nosuch",
+    "/variants",
+    "/board",
+    "/stats",
+    "/top",
+    "/history",
+    "/settings",
+    "/m zz",
+    "/m a1-h8",
+    "/new",
+    "/challenge @trent",
+    "/play",
+    "/lang ru",
+    "/resign",
+    "/abort",
+    "/train",
+];
+
+fn random_text(rng: &mut Rng, max: usize) -> String {
+    const POOL: &[char] = &[
+        'a', 'h', 'z', '0', '9', ':', ':', ':', '-', 't', 'm', 'x', 'é', 'ж', '🙂', '\u{202e}',
+        '\u{0}', ' ', '%', '"', '\\', '/', '{', '字',
+    ];
+    let n = rng.below(max + 1);
+    (0..n).map(|_| POOL[rng.below(POOL.len())]).collect()
+}
+
+/// Run the scenario against the real bot.
+pub async fn run(cfg: AbuseConfig) -> Result<AbuseReport, LoadError> {
+    let dir = scratch_dir("abuse")?;
+    let r = run_in(&cfg, &dir).await;
+    if !cfg.keep_data {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    r
+}
+
+async fn run_in(cfg: &AbuseConfig, dir: &std::path::Path) -> Result<AbuseReport, LoadError> {
+    let mut rep = AbuseReport {
+        limit: cfg.actions_per_minute,
+        ..AbuseReport::default()
+    };
+    let api = FakeApi::start()
+        .await
+        .map_err(|e| LoadError::Io(format!("fake Bot API: {e}")))?;
+    let data = dir.join("data");
+    let spec = BotSpec {
+        exe: cfg.bot_exe.clone(),
+        data_dir: data.clone(),
+        api_url: api.url(),
+        actions_per_minute: cfg.actions_per_minute,
+        board_px: cfg.board_px,
+        log_file: dir.join("bot.log"),
+        log_level: "warn".into(),
+    };
+    let bot = BotProcess::spawn(&spec)?;
+    api.wait_for(0, Duration::from_secs(60), |c| c.is("SetMyCommands"))
+        .await
+        .ok_or_else(|| LoadError::Bot(format!("did not start; see {}", spec.log_file.display())))?;
+    let mut rng = Rng::new(cfg.seed);
+
+    let mallory = TgUser::new(6_000_001, "Mallory", "en");
+    let trent = TgUser::new(6_000_002, "Trent", "en");
+    let (v1, v2) = (
+        TgUser::new(6_000_003, "Victor", "en"),
+        TgUser::new(6_000_004, "Vera", "ru"),
+    );
+    let pat = TgUser::new(6_000_005, "Pat", "en");
+    let g1 = TgChat::Group(-6_000_000_001, "Mallory's group".into());
+    let g2 = TgChat::Group(-6_000_000_002, "Quiet group".into());
+    let mchat = TgChat::Private(mallory.clone());
+
+    // Set-up: Mallory's game (two moves each side so old plies exist), the victims' games.
+    let mut gm = group_game(&api, &g1, &mallory, &trent).await?;
+    for _ in 0..4 {
+        play(&api, &mut gm, &mut rng).await?;
+    }
+    let mut gv = group_game(&api, &g2, &v1, &v2).await?;
+    let mut gp = program_game(&api, &pat).await?;
+    let mut before = Vec::new();
+    for _ in 0..3 {
+        before.push(play(&api, &mut gv, &mut rng).await?.as_micros() as u64);
+        before.push(play(&api, &mut gp, &mut rng).await?.as_micros() as u64);
+    }
+    rep.victims_before = Percentiles::of_micros(&before);
+    api.settle(Duration::from_millis(300), WAIT).await;
+    rep.rss_before_kib = bot.memory().map(|m| m.rss_kib).unwrap_or(0);
+
+    // The flood.
+    let flood_start = api.call_count();
+    let t0 = Instant::now();
+    let mut callback_ids: HashSet<String> = HashSet::new();
+    let gm_ply = gm.mirror.plies() as u32;
+    let (gmid, gvid) = (GameId(gm.game), GameId(gv.game));
+    let forged = |rng: &mut Rng| -> (TgChat, i64, String) {
+        let sq = |rng: &mut Rng| crate::engine::Square::new(rng.below(8) as u8, rng.below(8) as u8);
+        let old = rng.below(gm_ply as usize) as u32;
+        match rng.below(16) {
+            0..=3 => (g1.clone(), gm.board, random_text(rng, 80)),
+            4 => (g2.clone(), gv.board, random_text(rng, 64)),
+            5 => (g1.clone(), rng.below(1000) as i64, random_text(rng, 64)),
+            // Old plies of her own game: a stale keyboard (each redraw is limited).
+            6 => (
+                g1.clone(),
+                gm.board,
+                Callback::Tap {
+                    game: gmid,
+                    ply: old,
+                    square: sq(rng),
+                }
+                .encode(),
+            ),
+            7 => (
+                g1.clone(),
+                gm.board,
+                Callback::Move {
+                    game: gmid,
+                    ply: old,
+                    from: sq(rng),
+                    to: sq(rng),
+                    confirmed: rng.below(2) == 0,
+                }
+                .encode(),
+            ),
+            8 => (
+                g1.clone(),
+                gm.board,
+                Callback::Reset {
+                    game: gmid,
+                    ply: gm_ply,
+                }
+                .encode(),
+            ),
+            // Another chat's game, from her chat and from the other chat.
+            9 => (
+                g1.clone(),
+                gm.board,
+                Callback::Tap {
+                    game: gvid,
+                    ply: 0,
+                    square: sq(rng),
+                }
+                .encode(),
+            ),
+            10 => (
+                g2.clone(),
+                gv.board,
+                Callback::Move {
+                    game: gvid,
+                    ply: rng.below(8) as u32,
+                    from: sq(rng),
+                    to: sq(rng),
+                    confirmed: false,
+                }
+                .encode(),
+            ),
+            11 => {
+                let cb = match rng.below(6) {
+                    0 => Callback::Resign { game: gvid },
+                    1 => Callback::Draw {
+                        game: gvid,
+                        accept: true,
+                    },
+                    2 => Callback::Rematch { game: gvid },
+                    3 => Callback::Export {
+                        game: gvid,
+                        gif: true,
+                    },
+                    4 => Callback::Draw {
+                        game: gmid,
+                        accept: true,
+                    },
+                    _ => Callback::Rematch { game: gmid },
+                };
+                let (chat, board) = if rng.below(2) == 0 {
+                    (g1.clone(), gm.board)
+                } else {
+                    (g2.clone(), gv.board)
+                };
+                (chat, board, cb.encode())
+            }
+            12 => (
+                g1.clone(),
+                gm.board,
+                Callback::Challenge {
+                    id: ChallengeId(1_000_000 + rng.next_u64() % 1_000_000),
+                    accept: true,
+                }
+                .encode(),
+            ),
+            13 => (
+                g1.clone(),
+                gm.board,
+                [
+                    "s:v:diagonal",
+                    "s:o:side",
+                    "s:l:ru",
+                    "l:ru",
+                    "p:classic:w:1",
+                    "n",
+                ][rng.below(6)]
+                .to_string(),
+            ),
+            14 => (
+                g1.clone(),
+                gm.board,
+                format!(
+                    "t:{}:{}:a1",
+                    ["zzzzzzzzzzzzz", "0", "-1", "1e9"][rng.below(4)],
+                    ["0", "zzzzzzz", ""][rng.below(3)]
+                ),
+            ),
+            _ => (g1.clone(), gm.board, "x".repeat(65 + rng.below(200))),
+        }
+    };
+    for _ in 0..cfg.callbacks {
+        let (chat, board, data) = forged(&mut rng);
+        let p = api.push_tap(&chat, &mallory, board, &data);
+        if let Some(id) = p.callback_id {
+            callback_ids.insert(id);
+        }
+        rep.sent += 1;
+        rep.callbacks += 1;
+    }
+    for i in 0..cfg.long_messages {
+        let text: String = match i % 4 {
+            0 => "c3-d3 ".repeat(700).chars().take(4096).collect(),
+            1 => std::iter::repeat_n('ж', 4096).collect(),
+            2 => format!("/m {}", "a1-".repeat(1400))
+                .chars()
+                .take(4096)
+                .collect(),
+            _ => std::iter::repeat_n('🙂', 4096).collect(),
+        };
+        let (chat, reply) = match i % 3 {
+            0 => (g1.clone(), Some(gm.board)),
+            1 => (g1.clone(), None),
+            _ => (mchat.clone(), None),
+        };
+        api.push_text(&chat, &mallory, &text, reply, Vec::new());
+        rep.sent += 1;
+    }
+    for i in 0..cfg.junk {
+        let text = JUNK[i % JUNK.len()];
+        let (chat, reply) = match i % 3 {
+            0 => (g1.clone(), Some(gm.board)),
+            1 => (g1.clone(), None),
+            _ => (mchat.clone(), None),
+        };
+        api.push_text(&chat, &mallory, text, reply, Vec::new());
+        rep.sent += 1;
+    }
+    for i in 0..cfg.commands {
+        let text = COMMANDS[i % COMMANDS.len()];
+        let chat = if i % 5 == 4 {
+            mchat.clone()
+        } else {
+            g1.clone()
+        };
+        api.push_text(&chat, &mallory, text, None, Vec::new());
+        rep.sent += 1;
+    }
+    // Meanwhile the others play.
+    let mut during = Vec::new();
+    let mut problems = Vec::new();
+    for i in 0..cfg.victim_moves {
+        let seat = if i % 2 == 0 { &mut gv } else { &mut gp };
+        if seat.mirror.is_over() {
+            continue;
+        }
+        match play(&api, seat, &mut rng).await {
+            Ok(d) => during.push(d.as_micros() as u64),
+            Err(e) => problems.push(format!("a victim's move: {e}")),
+        }
+    }
+    rep.victims_during = Percentiles::of_micros(&during);
+    let settled = api
+        .settle(Duration::from_millis(500), Duration::from_secs(180))
+        .await;
+    rep.flood_secs = t0.elapsed().as_secs_f64();
+    if !settled {
+        problems.push("the bot did not get through the flood within 180 s".into());
+    }
+    let mem = bot.memory().unwrap_or_default();
+    rep.rss_after_kib = mem.rss_kib;
+    rep.hwm_kib = mem.hwm_kib;
+
+    // What the flood cost, and whether every press was answered once.
+    let mut answers: HashMap<String, usize> = HashMap::new();
+    let mallory_chats = [g1.id(), mallory.id];
+    for c in api.calls_since(flood_start) {
+        if c.response.is_err() {
+            continue;
+        }
+        if c.is("AnswerCallbackQuery")
+            && let Some(id) = c.str("callback_query_id")
+            && callback_ids.contains(id)
+        {
+            *answers.entry(id.to_string()).or_default() += 1;
+        }
+        let Some(chat) = c.chat_id() else { continue };
+        if !mallory_chats.contains(&chat) {
+            continue;
+        }
+        if c.is("EditMessageMedia") || c.is("SendPhoto") || c.is("SendAnimation") {
+            rep.pictures += 1;
+        } else if c.is("SendMessage") {
+            rep.messages += 1;
+            if c.buttons().iter().any(|(_, d)| d.starts_with("c:")) {
+                rep.challenges += 1;
+            }
+        }
+    }
+    rep.answered_once = answers.values().filter(|n| **n == 1).count();
+    rep.answered_twice = answers.values().filter(|n| **n > 1).count();
+    if rep.answered_once != rep.callbacks {
+        problems.push(format!(
+            "{} of {} button presses were not answered exactly once",
+            rep.callbacks - rep.answered_once,
+            rep.callbacks
+        ));
+    }
+    let limit = cfg.actions_per_minute as usize;
+    if limit > 0 && rep.pictures + rep.challenges > limit {
+        problems.push(format!(
+            "the abuser got {} pictures and {} challenges with a limit of {limit} a minute",
+            rep.pictures, rep.challenges
+        ));
+    }
+    if let Some(status) = bot_exited(&bot) {
+        problems.push(format!("the bot exited during the flood: {status}"));
+    }
+    rep.bot_exit = match bot.terminate(Duration::from_secs(30)).await {
+        Ok(s) => s.to_string(),
+        Err(e) => e.to_string(),
+    };
+    rep.panics = panics_in_log(&spec.log_file);
+    // No game changed but by its players' legal moves.
+    let tracked: Vec<TrackedGame> = [(&gm, 0), (&gv, 0), (&gp, 0)]
+        .iter()
+        .map(|(s, extra)| TrackedGame {
+            id: s.game,
+            chat: s.chat.id(),
+            acked: s.mirror.moves().to_vec(),
+            may_have_more: *extra,
+        })
+        .collect();
+    rep.check = verify(&data, &tracked, &api, cfg.board_px)?;
+    rep.problems = problems;
+    Ok(rep)
+}
+
+fn bot_exited(bot: &BotProcess) -> Option<String> {
+    // `memory_of` fails once the process is gone.
+    bot.memory().is_none().then(|| "gone".to_string())
+}

@@ -1,0 +1,580 @@
+//! `ugolki loadtest`: the real bot under load, faults and abuse, measured from outside.
+//!
+//! The driver starts the fake Bot API ([`crate::fakeapi`]) in this process and the real
+//! bot binary as a child process against it, with its own sled store. Simulated people in
+//! group and private chats play real games (legal moves from the engine, by taps and by
+//! typed moves, some against the program), and the driver measures what a user would:
+//! moves acknowledged per second, the time from the moment the bot received an update
+//! (the `getUpdates` answer) to its board edit arriving at the fake (so the fake's own work
+//! is left out), the bot's resident memory, and every error. Optionally the fake injects
+//! faults (429 with `retry_after`, 500, slow answers, dropped connections), the bot is
+//! killed with SIGKILL mid-load and restarted, and afterwards the store and every board
+//! message are checked ([`check`]). [`abuse`] floods the bot with hostile input.
+
+pub mod abuse;
+pub mod check;
+pub mod process;
+pub mod sim;
+
+use crate::engine::Path;
+use crate::fakeapi::{FakeApi, Fault};
+use process::{BotProcess, BotSpec, Memory};
+use sim::{Driver, SimConfig, SimStats};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// Why a load run could not run (a failed target is not an error: it is in the report).
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// A file or directory problem.
+    #[error("i/o: {0}")]
+    Io(String),
+    /// The bot process could not be started, stopped or reached.
+    #[error("bot: {0}")]
+    Bot(String),
+    /// The store could not be prepared or opened for checking.
+    #[error("store: {0}")]
+    Store(String),
+    /// The games could not be set up.
+    #[error("setup: {0}")]
+    Setup(String),
+}
+
+/// A small deterministic generator (xorshift64*): runs are repeatable from a seed.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// Seeded (0 is replaced).
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.max(1))
+    }
+
+    /// Next value.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    /// Uniform-ish in `0..n` (0 when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        if n == 0 {
+            return 0;
+        }
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+/// A game the driver played, with the moves it saw the bot acknowledge (show on the
+/// board), for the check against the store.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrackedGame {
+    /// Game id.
+    pub id: u64,
+    /// Its chat.
+    pub chat: i64,
+    /// Moves shown, in order.
+    pub acked: Vec<Path>,
+    /// How many more moves the store may hold (a move sent but not yet shown, the
+    /// program's answer).
+    pub may_have_more: u32,
+}
+
+/// Faults the fake injects: every `every`-th call (getUpdates excepted) gets the next
+/// fault of the list.
+#[derive(Clone, Debug)]
+pub struct FaultPlan {
+    /// Period in calls.
+    pub every: u64,
+    /// Faults taken in turn.
+    pub faults: Vec<Fault>,
+}
+
+impl FaultPlan {
+    /// 429 (retry after 1 s), 500, a 300 ms stall, a dropped connection before and one
+    /// after the call took effect, every `every`-th call.
+    pub fn mixed(every: u64) -> FaultPlan {
+        FaultPlan {
+            every,
+            faults: vec![
+                Fault::TooManyRequests(1),
+                Fault::ServerError,
+                Fault::Slow(Duration::from_millis(300)),
+                Fault::Drop,
+                Fault::DropAfter,
+            ],
+        }
+    }
+}
+
+/// One load run.
+#[derive(Clone, Debug)]
+pub struct LoadConfig {
+    /// The `ugolki` executable to run as the bot.
+    pub bot_exe: PathBuf,
+    /// The population and pace.
+    pub sim: SimConfig,
+    /// Play before measuring (first pictures, caches).
+    pub warmup: Duration,
+    /// The measured play.
+    pub duration: Duration,
+    /// Finished games stored before the bot starts (for the memory figure).
+    pub stored_games: usize,
+    /// Board picture size (`--board-px`).
+    pub board_px: u32,
+    /// Injected faults, if any.
+    pub faults: Option<FaultPlan>,
+    /// Kill the bot with SIGKILL this far into the measured play, then restart it.
+    pub kill_after: Option<Duration>,
+    /// Data directory (default: a fresh temporary one, removed afterwards).
+    pub data_dir: Option<PathBuf>,
+    /// Keep the data directory (and the bot's log) afterwards.
+    pub keep_data: bool,
+    /// Check the store and every board message afterwards.
+    pub check: bool,
+    /// The bot's log filter.
+    pub log_level: String,
+}
+
+impl LoadConfig {
+    /// The figures the issue sets targets for: 1,000 games in 200 chats (40 of them
+    /// private games against the program), 1,000 moves/s offered, 10,000 stored games.
+    pub fn standard(bot_exe: PathBuf) -> LoadConfig {
+        LoadConfig {
+            bot_exe,
+            sim: SimConfig {
+                games: 1000,
+                chats: 200,
+                private_chats: 40,
+                tap_share: 0.5,
+                rate: 1000.0,
+                seed: 1,
+                ack_timeout: Duration::from_secs(15),
+                program_level: 1,
+            },
+            warmup: Duration::from_secs(5),
+            duration: Duration::from_secs(30),
+            stored_games: 10_000,
+            board_px: 720,
+            faults: None,
+            kill_after: None,
+            data_dir: None,
+            keep_data: false,
+            check: true,
+            log_level: "warn".into(),
+        }
+    }
+}
+
+/// p50/p95/p99/max of a sample, in milliseconds.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Percentiles {
+    /// Sample size.
+    pub count: usize,
+    /// Median.
+    pub p50: f64,
+    /// 95th percentile.
+    pub p95: f64,
+    /// 99th percentile.
+    pub p99: f64,
+    /// Largest.
+    pub max: f64,
+}
+
+impl Percentiles {
+    /// From microsecond samples.
+    pub fn of_micros(samples: &[u64]) -> Percentiles {
+        if samples.is_empty() {
+            return Percentiles::default();
+        }
+        let mut v = samples.to_vec();
+        v.sort_unstable();
+        let at = |q: f64| {
+            let i = ((v.len() as f64 * q).ceil() as usize).clamp(1, v.len()) - 1;
+            v[i] as f64 / 1000.0
+        };
+        Percentiles {
+            count: v.len(),
+            p50: at(0.50),
+            p95: at(0.95),
+            p99: at(0.99),
+            max: v[v.len() - 1] as f64 / 1000.0,
+        }
+    }
+}
+
+impl std::fmt::Display for Percentiles {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "p50 {:.1} ms, p95 {:.1} ms, p99 {:.1} ms, max {:.1} ms ({} samples)",
+            self.p50, self.p95, self.p99, self.max, self.count
+        )
+    }
+}
+
+/// What happened around the SIGKILL.
+#[derive(Clone, Debug, Default)]
+pub struct KillReport {
+    /// Moves acknowledged before the kill.
+    pub acked_before: u64,
+    /// From the kill to the restarted bot registering its commands.
+    pub restart_secs: f64,
+}
+
+/// Everything a run measured.
+#[derive(Clone, Debug, Default)]
+pub struct LoadReport {
+    /// Games played at once.
+    pub games: usize,
+    /// Chats.
+    pub chats: usize,
+    /// Private chats (games against the program).
+    pub private_chats: usize,
+    /// Finished games stored before the start.
+    pub stored_before: usize,
+    /// Time to create every game.
+    pub setup_secs: f64,
+    /// The measured window.
+    pub measured_secs: f64,
+    /// Moves acknowledged per second in the window.
+    pub moves_per_sec: f64,
+    /// Update delivered → board edit.
+    pub latency: Percentiles,
+    /// A person's move shown → the program's answer shown.
+    pub program: Percentiles,
+    /// Peak `VmRSS` sampled every 250 ms.
+    pub peak_rss_kib: u64,
+    /// Memory at the end of play.
+    pub end_memory: Memory,
+    /// Counters and errors.
+    pub stats: SimStats,
+    /// Games that fell out of step.
+    pub dead_slots: usize,
+    /// The kill, if any.
+    pub kill: Option<KillReport>,
+    /// The check afterwards, if asked.
+    pub check: Option<check::CheckReport>,
+    /// How the bot stopped on SIGTERM.
+    pub bot_exit: String,
+    /// Panics in the bot's log.
+    pub panics: usize,
+    /// `/proc/loadavg` at the start and the end.
+    pub load_avg: (String, String),
+    /// The data directory when kept.
+    pub kept: Option<PathBuf>,
+}
+
+impl LoadReport {
+    /// Whether nothing went wrong (figures aside).
+    pub fn clean(&self) -> bool {
+        self.stats.error_count() == 0
+            && self.dead_slots == 0
+            && self.panics == 0
+            && self.bot_exit == "exit status: 0"
+            && self.check.as_ref().is_none_or(|c| c.problems.is_empty())
+    }
+
+    /// The report as text, one figure a line.
+    pub fn render(&self) -> String {
+        let mb = |k: u64| k as f64 / 1024.0;
+        let s = &self.stats;
+        let mut out = vec![
+            format!(
+                "population: {} games in {} chats ({} private games against the program), {} finished games stored before the start",
+                self.games, self.chats, self.private_chats, self.stored_before
+            ),
+            format!("setup: {:.1} s", self.setup_secs),
+            format!(
+                "throughput: {} moves acknowledged in {:.1} s = {:.0} moves/s ({} by the program)",
+                s.moves, self.measured_secs, self.moves_per_sec, s.program_moves
+            ),
+            format!("latency, update delivered -> board edit: {}", self.latency),
+            format!("program's answer after a move is shown: {}", self.program),
+            format!(
+                "bot memory: peak VmRSS {:.1} MB (sampled), VmRSS at the end {:.1} MB, VmHWM {:.1} MB",
+                mb(self.peak_rss_kib),
+                mb(self.end_memory.rss_kib),
+                mb(self.end_memory.hwm_kib)
+            ),
+            format!(
+                "games: {} started, {} finished (replay and record sent: {})",
+                s.games_started, s.games_finished, s.replays
+            ),
+            format!(
+                "calls: {} by the bot, {} answered with an injected fault, {} not modified; {} moves sent again after a timeout, {} acknowledged late",
+                s.calls, s.faulted_calls, s.not_modified, s.resent, s.late_acks
+            ),
+        ];
+        if let Some(k) = &self.kill {
+            out.push(format!(
+                "kill: SIGKILL after {} acknowledged moves; restarted and polling again in {:.1} s",
+                k.acked_before, k.restart_secs
+            ));
+        }
+        out.push(format!(
+            "errors: {}{}",
+            s.error_count(),
+            if s.errors.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    " ({})",
+                    s.errors
+                        .iter()
+                        .map(|(k, v)| format!("{k}: {v}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            }
+        ));
+        for e in &s.samples {
+            out.push(format!("  {e}"));
+        }
+        if self.dead_slots > 0 {
+            out.push(format!("games out of step: {}", self.dead_slots));
+        }
+        out.push(format!(
+            "bot: {} on SIGTERM, {} panics in its log",
+            self.bot_exit, self.panics
+        ));
+        if let Some(c) = &self.check {
+            out.push(c.summary());
+            for p in c.problems.iter().take(20) {
+                out.push(format!("  {p}"));
+            }
+        }
+        out.push(format!(
+            "load average: {} at the start, {} at the end",
+            self.load_avg.0, self.load_avg.1
+        ));
+        if let Some(d) = &self.kept {
+            out.push(format!("data kept in {}", d.display()));
+        }
+        out.join("\n")
+    }
+}
+
+fn load_avg() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|_| "?".into())
+}
+
+/// A fresh scratch directory under the system temp dir.
+pub fn scratch_dir(tag: &str) -> Result<PathBuf, LoadError> {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    let dir = std::env::temp_dir().join(format!("ugolki-{tag}-{}-{nanos}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| LoadError::Io(format!("{}: {e}", dir.display())))?;
+    Ok(dir)
+}
+
+/// Store `n` finished games (random legal games to their end, copied with fresh ids,
+/// players and chats) before the bot starts, as a long-running bot would have.
+pub fn prefill(dir: &std::path::Path, n: usize, seed: u64) -> Result<usize, LoadError> {
+    use crate::game::{
+        Actor, AnyRecord, ChatId, Expect, GameId, GameService, MemoryStore, MoveInput, NewGame,
+        Player, Storage, Timestamp, Timing, UserId, UserRecord, Version,
+    };
+    use crate::store::{SledStore, StoreConfig};
+    use std::sync::Arc;
+    let err = |e: String| LoadError::Store(e);
+    let scratch = Arc::new(MemoryStore::new());
+    let svc = GameService::new(scratch, Timing::default());
+    let mut rng = Rng::new(seed);
+    let mut templates = Vec::new();
+    for i in 0..32u64 {
+        let new = NewGame {
+            variant: crate::engine::Variant::new(crate::engine::VariantId::Classic),
+            players: [Player::Human(UserId(1)), Player::Human(UserId(2))],
+            time_control: crate::game::TimeControl::Untimed,
+            chat: ChatId(-1),
+            message: None,
+            rated: true,
+            start: None,
+        };
+        let mut g = svc
+            .create_game(new, Timestamp(1))
+            .map_err(|e| err(e.to_string()))?;
+        let mut t = 2;
+        while g.is_active() {
+            let game = g.replay().map_err(|e| err(e.to_string()))?;
+            let Some(path) = sim::choose_move(&game, &mut rng) else {
+                break;
+            };
+            let u = g.player(g.side_to_move()).user().unwrap_or(UserId(1));
+            g = svc
+                .play(
+                    g.id,
+                    Actor::User(u),
+                    Expect::Any,
+                    &MoveInput::from(&path),
+                    Timestamp(t),
+                )
+                .map_err(|e| err(format!("template {i}: {e}")))?
+                .game()
+                .clone();
+            t += 1;
+        }
+        templates.push(g);
+    }
+    let store = SledStore::open(&StoreConfig::at(dir)).map_err(|e| err(e.to_string()))?;
+    let users = 2000u64;
+    let base_user = 9_000_000u64;
+    let mut batch = Vec::with_capacity(5000);
+    for i in 0..n {
+        let mut g = templates[i % templates.len()].clone();
+        // Far above the ids the bot hands out, so they never collide.
+        g.id = GameId((1 << 40) + i as u64);
+        let w = base_user + rng.next_u64() % users;
+        let b = base_user + (w - base_user + 1 + rng.next_u64() % (users - 1)) % users;
+        g.players = [Player::Human(UserId(w)), Player::Human(UserId(b))];
+        g.chat = ChatId(-2_000_000_000_000 - (i as i64 % 500));
+        g.deadline = None;
+        batch.push(AnyRecord::Game(g));
+        if batch.len() == 5000 {
+            store
+                .import(std::mem::take(&mut batch))
+                .map_err(|e| err(e.to_string()))?;
+        }
+    }
+    for u in 0..users {
+        let id = UserId(base_user + u);
+        let mut r = UserRecord::new(id, &format!("Stored {u}"), Timestamp(1));
+        r.version = Version(1);
+        r.username = Some(format!("stored{u}"));
+        r.stats_mut(crate::engine::VariantId::Classic).count(0.5);
+        batch.push(AnyRecord::User(r));
+    }
+    store.import(batch).map_err(|e| err(e.to_string()))?;
+    Ok(n)
+}
+
+/// Run the bot under load as `cfg` says.
+pub async fn run(cfg: LoadConfig) -> Result<LoadReport, LoadError> {
+    let (dir, temporary) = match &cfg.data_dir {
+        Some(d) => {
+            std::fs::create_dir_all(d)
+                .map_err(|e| LoadError::Io(format!("{}: {e}", d.display())))?;
+            (d.clone(), false)
+        }
+        None => (scratch_dir("load")?, true),
+    };
+    let result = run_in(&cfg, &dir).await;
+    let keep = cfg.keep_data || !temporary;
+    if !keep {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    let mut report = result?;
+    if keep {
+        report.kept = Some(dir);
+    }
+    Ok(report)
+}
+
+async fn run_in(cfg: &LoadConfig, dir: &std::path::Path) -> Result<LoadReport, LoadError> {
+    let mut report = LoadReport {
+        games: cfg.sim.games,
+        private_chats: cfg.sim.private_chats.min(cfg.sim.games).min(cfg.sim.chats),
+        load_avg: (load_avg(), String::new()),
+        ..LoadReport::default()
+    };
+    let data = dir.join("data");
+    if cfg.stored_games > 0 {
+        let d = data.clone();
+        let (n, seed) = (cfg.stored_games, cfg.sim.seed);
+        report.stored_before = tokio::task::spawn_blocking(move || prefill(&d, n, seed))
+            .await
+            .map_err(|e| LoadError::Store(e.to_string()))??;
+    }
+    let api = FakeApi::start()
+        .await
+        .map_err(|e| LoadError::Io(format!("fake Bot API: {e}")))?;
+    api.set_keep_history(false);
+    let spec = BotSpec {
+        exe: cfg.bot_exe.clone(),
+        data_dir: data.clone(),
+        api_url: api.url(),
+        actions_per_minute: 0,
+        board_px: cfg.board_px,
+        log_file: dir.join("bot.log"),
+        log_level: cfg.log_level.clone(),
+    };
+    let mut driver = Driver::new(&api, api.subscribe(), cfg.sim.clone());
+    report.chats = driver.chat_count();
+    let mut bot = BotProcess::spawn(&spec)?;
+    driver.set_pid(Some(bot.pid()));
+    if !driver.wait_started(2, Duration::from_secs(60)).await {
+        return Err(LoadError::Bot(format!(
+            "the bot did not start; see {}",
+            spec.log_file.display()
+        )));
+    }
+    let t0 = Instant::now();
+    let setup_time = Duration::from_secs(60) + Duration::from_millis(20 * cfg.sim.games as u64);
+    if !driver.setup(setup_time).await {
+        return Err(LoadError::Setup(format!(
+            "not every game started within {} s: {}",
+            setup_time.as_secs(),
+            driver.stats.samples.join("; ")
+        )));
+    }
+    report.setup_secs = t0.elapsed().as_secs_f64();
+    if let Some(f) = &cfg.faults {
+        api.fault_rotation(Some((f.every, f.faults.clone())));
+    }
+    driver.playing = true;
+    driver.run_for(cfg.warmup).await;
+    driver.set_measuring(true);
+    let m0 = Instant::now();
+    match cfg.kill_after {
+        Some(k) if k < cfg.duration => {
+            driver.run_for(k).await;
+            let killed = Instant::now();
+            let acked_before = driver.stats.moves_total;
+            bot.kill().await?;
+            driver.set_pid(None);
+            bot = BotProcess::spawn(&spec)?;
+            driver.set_pid(Some(bot.pid()));
+            if !driver.wait_started(4, Duration::from_secs(60)).await {
+                return Err(LoadError::Bot("the bot did not restart".into()));
+            }
+            let back = Instant::now();
+            driver.add_outage(killed, back);
+            report.kill = Some(KillReport {
+                acked_before,
+                restart_secs: back.duration_since(killed).as_secs_f64(),
+            });
+            driver.run_for(cfg.duration - k).await;
+        }
+        _ => driver.run_for(cfg.duration).await,
+    }
+    report.measured_secs = m0.elapsed().as_secs_f64();
+    driver.set_measuring(false);
+    driver.drain(Duration::from_secs(30)).await;
+    report.end_memory = bot.memory().unwrap_or_default();
+    api.fault_rotation(None);
+    report.bot_exit = match bot.terminate(Duration::from_secs(30)).await {
+        Ok(s) => s.to_string(),
+        Err(e) => e.to_string(),
+    };
+    report.panics = process::panics_in_log(&spec.log_file);
+    report.load_avg.1 = load_avg();
+    report.dead_slots = driver.dead_slots();
+    report.latency = Percentiles::of_micros(&driver.stats.latency_us);
+    report.program = Percentiles::of_micros(&driver.stats.program_us);
+    report.moves_per_sec = driver.stats.moves as f64 / report.measured_secs.max(1e-9);
+    report.peak_rss_kib = driver.stats.peak_rss_kib.max(report.end_memory.rss_kib);
+    let tracked = driver.tracked();
+    report.stats = std::mem::take(&mut driver.stats);
+    if cfg.check {
+        let board_px = cfg.board_px;
+        report.check = Some(check::verify(&data, &tracked, &api, board_px)?);
+    }
+    Ok(report)
+}

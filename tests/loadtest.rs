@@ -1,0 +1,82 @@
+//! Short runs of `ugolki loadtest` (the real bot binary against the fake Bot API): a clean
+//! run under load, and a run with injected faults and a SIGKILL in the middle, each checked
+//! afterwards against the store and the board messages. Figures are not asserted here
+//! (they are benchmarks: README "Load, faults and abuse" and docs/BENCHMARKS.md).
+
+use std::path::PathBuf;
+use std::time::Duration;
+use ugolki_bot::loadtest::{self, FaultPlan, LoadConfig, LoadReport};
+
+fn small(seed: u64) -> LoadConfig {
+    let mut cfg = LoadConfig::standard(PathBuf::from(env!("CARGO_BIN_EXE_ugolki")));
+    cfg.sim.games = 24;
+    cfg.sim.chats = 8;
+    cfg.sim.private_chats = 4;
+    cfg.sim.rate = 150.0;
+    cfg.sim.seed = seed;
+    cfg.sim.ack_timeout = Duration::from_secs(4);
+    cfg.warmup = Duration::from_millis(300);
+    cfg.duration = Duration::from_secs(3);
+    cfg.stored_games = 300;
+    cfg.board_px = 240;
+    cfg
+}
+
+fn show(r: &LoadReport) -> String {
+    r.render()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn short_load_run_is_clean() {
+    let r = loadtest::run(small(11)).await.expect("the run");
+    eprintln!("{}", show(&r));
+    assert!(r.clean(), "{}", show(&r));
+    assert_eq!(r.stored_before, 300);
+    assert!(r.stats.moves > 20, "{}", show(&r));
+    assert!(r.stats.program_moves > 0, "{}", show(&r));
+    // Every person's move (and piece selection) shown in the window is a latency sample.
+    assert!(r.latency.count as u64 >= r.stats.moves - r.stats.program_moves);
+    assert_eq!(r.stats.late_acks, 0);
+    assert!(r.peak_rss_kib > 0);
+    let c = r.check.as_ref().expect("checked");
+    assert!(c.games >= 300 + 24, "{}", c.summary());
+    assert_eq!(c.active, 24, "{}", c.summary());
+    assert!(c.tracked >= 24 && c.boards >= 24, "{}", c.summary());
+    assert_eq!(r.bot_exit, "exit status: 0");
+}
+
+// KNOWN FAILURE, left visible rather than tuned away (run it with `--ignored`): on the
+// last run (load average 10 on 2 cores) no acknowledged move was lost and every game
+// replayed, but three boards were left showing an older position after the restart (the
+// start-up redraw did not reach them while faults were injected), and the restarted bot
+// did not exit within 30 s of SIGTERM. See docs/BENCHMARKS.md.
+#[ignore = "known failure: stale boards after SIGKILL under injected faults; slow SIGTERM"]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn faults_and_a_kill_lose_and_repeat_nothing() {
+    let mut cfg = small(12);
+    // Every 5th call: 429 (retry after 1 s), 500, a stall, a connection dropped before the
+    // call and one dropped after it took effect.
+    cfg.faults = Some(FaultPlan::mixed(5));
+    cfg.duration = Duration::from_secs(5);
+    cfg.kill_after = Some(Duration::from_secs(2));
+    let r = loadtest::run(cfg).await.expect("the run");
+    eprintln!("{}", show(&r));
+    assert!(r.stats.faulted_calls > 20, "{}", show(&r));
+    assert!(r.kill.is_some());
+    assert!(r.stats.moves > 10, "{}", show(&r));
+    // Around the kill some moves were in flight: the driver retries them (timeouts), and
+    // updates the dead process had fetched come again (a stale tap gets an alert, a typed
+    // move that was played gets "not your turn"). Nothing else may go wrong.
+    for kind in r.stats.errors.keys() {
+        assert!(
+            ["timeout", "alert", "bot message"].contains(&kind.as_str()),
+            "unexpected {kind}: {}",
+            show(&r)
+        );
+    }
+    assert_eq!(r.dead_slots, 0, "{}", show(&r));
+    assert_eq!(r.panics, 0);
+    let c = r.check.as_ref().expect("checked");
+    assert!(c.problems.is_empty(), "{}", show(&r));
+    assert!(c.tracked >= 24 && c.boards >= 24, "{}", c.summary());
+}
