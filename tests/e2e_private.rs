@@ -186,9 +186,7 @@ async fn private_game_against_the_program_to_a_result() {
     // The end: result in words on the replay, the record as a document, the board final.
     let g = only_game(&h);
     assert!(g.outcome().is_some());
-    let gif = h
-        .expect(c1, "replay GIF", |c| c.is("SendAnimation"))
-        .await;
+    let gif = h.expect(c1, "replay GIF", |c| c.is("SendAnimation")).await;
     assert_eq!(&gif.upload().expect("gif uploaded")[..3], b"GIF");
     let caption = gif.text().unwrap_or_default();
     assert!(
