@@ -5,7 +5,7 @@ mod common;
 
 use common::harness::{WAIT, alice, boris, button, group, message_id};
 use std::process::{Child, Command, Stdio};
-use ugolki_bot::fakeapi::{FakeApi, keyboard_buttons};
+use ugolki_bot::fakeapi::{FakeApi, TgUser, keyboard_buttons};
 
 fn spawn_bot(api: &FakeApi, dir: &std::path::Path) -> Child {
     Command::new(env!("CARGO_BIN_EXE_ugolki"))
@@ -29,19 +29,13 @@ fn spawn_bot(api: &FakeApi, dir: &std::path::Path) -> Child {
         .expect("start the bot")
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn game_survives_kill_and_restart() {
-    let api = FakeApi::start().await.unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let mut bot = spawn_bot(&api, dir.path());
+/// Alice opens `command` in the group, Boris accepts: the board's message id and the
+/// players as (White, Black), read from the board's caption.
+async fn open_group_game(api: &FakeApi, command: &str) -> (i64, TgUser, TgUser) {
     let g = group();
     let (a, b) = (alice(), boris());
-    api.wait_for(0, WAIT, |c| c.is("SetMyCommands"))
-        .await
-        .expect("bot up");
-
     let c0 = api.call_count();
-    api.send_text(&g, &a, "/new classic");
+    api.send_text(&g, &a, command);
     let ch = api
         .wait_for(c0, WAIT, |c| c.is("SendMessage") && !c.buttons().is_empty())
         .await
@@ -50,13 +44,25 @@ async fn game_survives_kill_and_restart() {
     let c1 = api.call_count();
     api.tap(&g, &b, message_id(&ch), &acc);
     let board = api.wait_for(c1, WAIT, |c| c.is("SendPhoto")).await.unwrap();
-    let bid = message_id(&board);
     let caption = board.text().unwrap();
-    let (white, black) = if caption.find("id=101").unwrap() < caption.find("id=102").unwrap() {
-        (a.clone(), b.clone())
+    if caption.find("id=101").unwrap() < caption.find("id=102").unwrap() {
+        (message_id(&board), a, b)
     } else {
-        (b.clone(), a.clone())
-    };
+        (message_id(&board), b, a)
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn game_survives_kill_and_restart() {
+    let api = FakeApi::start().await.unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mut bot = spawn_bot(&api, dir.path());
+    let g = group();
+    api.wait_for(0, WAIT, |c| c.is("SetMyCommands"))
+        .await
+        .expect("bot up");
+
+    let (bid, white, black) = open_group_game(&api, "/new classic").await;
     let c2 = api.call_count();
     api.reply_text(&g, &white, bid, "c3-d3");
     api.wait_for(c2, WAIT, |c| {
@@ -110,28 +116,11 @@ async fn a_deadline_that_falls_while_the_bot_is_down_is_applied_once_after_resta
     let dir = tempfile::tempdir().unwrap();
     let mut bot = spawn_bot(&api, dir.path());
     let g = group();
-    let (a, b) = (alice(), boris());
     api.wait_for(0, WAIT, |c| c.is("SetMyCommands"))
         .await
         .expect("bot up");
     // Two seconds a move: a miss makes the program move, a second miss in a row loses.
-    let c0 = api.call_count();
-    api.send_text(&g, &a, "/new classic 2s");
-    let ch = api
-        .wait_for(c0, WAIT, |c| c.is("SendMessage") && !c.buttons().is_empty())
-        .await
-        .unwrap();
-    let acc = button(&ch, "c:", "Accept");
-    let c1 = api.call_count();
-    api.tap(&g, &b, message_id(&ch), &acc);
-    let board = api.wait_for(c1, WAIT, |c| c.is("SendPhoto")).await.unwrap();
-    let bid = message_id(&board);
-    let caption = board.text().unwrap();
-    let white = if caption.find("id=101").unwrap() < caption.find("id=102").unwrap() {
-        a.clone()
-    } else {
-        b.clone()
-    };
+    let (bid, white, _black) = open_group_game(&api, "/new classic 2s").await;
     let c2 = api.call_count();
     api.reply_text(&g, &white, bid, "c3-d3");
     api.wait_for(c2, WAIT, |c| {
