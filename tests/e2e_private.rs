@@ -203,3 +203,157 @@ async fn private_game_against_the_program_to_a_result() {
         "no move buttons after the end: {buttons:?}"
     );
 }
+
+/// A challenge by deep link: Alice makes a link in her private chat, Boris opens it in
+/// his and accepts. The game gets a board in both private chats (each seen from its
+/// owner's side, in its owner's language); every move updates both, and the result goes
+/// to both.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deep_link_challenge_is_played_in_both_private_chats() {
+    use ugolki_bot::engine::Color;
+    use ugolki_bot::game::{ChatId, Player, UserId};
+    let h = Harness::start().await;
+    let (a, b) = (alice(), boris());
+    let (ca, cb) = (TgChat::Private(a.clone()), TgChat::Private(b.clone()));
+    let c0 = h.cursor();
+    h.api.send_text(&ca, &a, "/challenge");
+    let link = h
+        .expect(c0, "challenge link", |c| {
+            c.is("SendMessage") && c.text().is_some_and(|t| t.contains("?start=c"))
+        })
+        .await;
+    let text = link.text().unwrap();
+    let arg = text
+        .split("?start=")
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .to_string();
+
+    let c1 = h.cursor();
+    h.api.send_text(&cb, &b, &format!("/start {arg}"));
+    let invite = h
+        .expect(c1, "invitation", |c| {
+            c.is("SendMessage") && c.chat_id() == Some(cb.id()) && !c.buttons().is_empty()
+        })
+        .await;
+    let accept = invite
+        .buttons()
+        .into_iter()
+        .find(|(_, d)| d.starts_with("c:") && d.ends_with(":1"))
+        .expect("accept button")
+        .1;
+    let c2 = h.cursor();
+    h.api.tap(&cb, &b, message_id(&invite), &accept);
+    let in_a = h
+        .expect(c2, "board in Alice's chat", |c| {
+            c.is("SendPhoto") && c.chat_id() == Some(ca.id())
+        })
+        .await;
+    let in_b = h
+        .expect(c2, "board in Boris's chat", |c| {
+            c.is("SendPhoto") && c.chat_id() == Some(cb.id())
+        })
+        .await;
+    assert!(
+        in_a.text().unwrap().contains("to move"),
+        "{:?}",
+        in_a.text()
+    );
+    assert!(in_b.text().unwrap().contains("ход"), "{:?}", in_b.text());
+    let (ma, mb) = (message_id(&in_a), message_id(&in_b));
+    h.settle().await;
+
+    let g = only_game(&h);
+    assert_eq!(g.chat, ChatId(a.id));
+    assert_eq!(g.mirror.map(|m| m.chat), Some(ChatId(b.id)));
+    for (chat, m) in [(a.id, ma), (b.id, mb)] {
+        assert!(g.is_board(ChatId(chat), ugolki_bot::game::MessageId(m as i32)));
+        assert_eq!(h.store.chat_games(ChatId(chat)).unwrap(), vec![g.id]);
+    }
+    let (white, white_chat, black, black_chat) =
+        if g.player(Color::White) == Player::Human(UserId(a.id as u64)) {
+            (&a, &ca, &b, &cb)
+        } else {
+            (&b, &cb, &a, &ca)
+        };
+
+    // White moves in their chat: both boards show it.
+    let c3 = h.cursor();
+    h.api.send_text(white_chat, white, "c3-d3");
+    for (chat, m) in [(ca.id(), ma), (cb.id(), mb)] {
+        let e = h
+            .expect(c3, "both boards edited", |c| {
+                c.is("EditMessageMedia")
+                    && c.chat_id() == Some(chat)
+                    && c.int("message_id") == Some(m)
+            })
+            .await;
+        let cap = e.text().unwrap();
+        assert!(cap.contains("c3-d3"), "{cap}");
+    }
+    // The friend's taps work on the mirror board: Black selects f6 in their own chat.
+    h.settle().await;
+    let mine = if black_chat.id() == ca.id() { ma } else { mb };
+    let msg = h.api.message(black_chat.id(), mine).unwrap();
+    let buttons = ugolki_bot::fakeapi::keyboard_buttons(msg.json.get("reply_markup"));
+    let tap_f6 = buttons
+        .iter()
+        .find(|(_, d)| d.starts_with("t:") && d.ends_with(":f6"))
+        .expect("f6 button")
+        .1
+        .clone();
+    let c4 = h.cursor();
+    h.api.tap(black_chat, black, mine, &tap_f6);
+    let sel = h
+        .expect(c4, "selection on the mirror board", |c| {
+            c.is("EditMessageMedia") && c.chat_id() == Some(black_chat.id())
+        })
+        .await;
+    let dest = button(&sel, "m:", "•");
+    let c5 = h.cursor();
+    h.api.tap(black_chat, black, mine, &dest);
+    for chat in [ca.id(), cb.id()] {
+        h.expect(c5, "Black's tap move on both boards", |c| {
+            c.is("EditMessageMedia")
+                && c.chat_id() == Some(chat)
+                && c.text()
+                    .is_some_and(|t| t.contains("move 2") || t.contains("ход 2"))
+        })
+        .await;
+    }
+
+    // Black resigns from their chat; the result goes to both chats.
+    h.settle().await;
+    let c6 = h.cursor();
+    h.api.send_text(black_chat, black, "/resign");
+    let conf = h
+        .expect(c6, "confirm", |c| {
+            c.is("SendMessage") && c.chat_id() == Some(black_chat.id()) && !c.buttons().is_empty()
+        })
+        .await;
+    let yes = conf
+        .buttons()
+        .into_iter()
+        .find(|(_, d)| d.starts_with("r:"))
+        .unwrap()
+        .1;
+    let c7 = h.cursor();
+    h.api.tap(black_chat, black, message_id(&conf), &yes);
+    for chat in [ca.id(), cb.id()] {
+        h.expect(c7, "replay in both chats", |c| {
+            c.is("SendAnimation") && c.chat_id() == Some(chat)
+        })
+        .await;
+        h.expect(c7, "record in both chats", |c| {
+            c.is("SendDocument") && c.chat_id() == Some(chat)
+        })
+        .await;
+    }
+    h.settle().await;
+    for chat in [a.id, b.id] {
+        assert!(h.store.chat_games(ChatId(chat)).unwrap().is_empty());
+    }
+}

@@ -188,7 +188,7 @@ fn moves_are_checked_in_order_and_persist() {
             stored.position
         );
         let chat = s.chat(CHAT, t(3)).unwrap();
-        assert_eq!(chat.active, vec![g.id]);
+        assert_eq!(s.store().chat_games(CHAT).unwrap(), vec![g.id]);
         assert_eq!(chat.players, vec![A, B]);
         assert_eq!(s.active_games(CHAT).unwrap(), vec![stored.clone()]);
         assert_eq!(s.user_games(A, None, 10).unwrap(), vec![stored]);
@@ -354,7 +354,7 @@ fn finishing_happens_exactly_once_under_concurrency() {
                     "{r:?}"
                 );
             }
-            assert!(s.chat(CHAT, t(6)).unwrap().active.is_empty());
+            assert!(s.store().chat_games(CHAT).unwrap().is_empty());
             assert!(end.deadline.is_none());
             // Rating points are conserved between two provisional players.
             assert_eq!(a.rating + b.rating, 3000);
@@ -434,7 +434,7 @@ fn an_ending_move_updates_stats_and_chat_in_one_commit() {
             env.name
         );
         assert_eq!((b.losses, b.streak), (1, -1));
-        assert!(s.chat(CHAT, t(3)).unwrap().active.is_empty());
+        assert!(s.store().chat_games(CHAT).unwrap().is_empty());
         assert_eq!(s.deadlines(Timestamp(u64::MAX), 100).unwrap(), vec![]);
         assert_eq!(
             s.play(g.id, Actor::User(A), Expect::Any, &text("f6-e6"), t(3))
@@ -638,7 +638,7 @@ fn abort_only_before_both_sides_have_moved() {
             s.user(A).unwrap().is_none(),
             "an aborted game counts for nobody"
         );
-        assert!(s.chat(CHAT, t(3)).unwrap().active.is_empty());
+        assert!(s.store().chat_games(CHAT).unwrap().is_empty());
         assert_eq!(s.abort(g.id, B, t(3)).unwrap_err(), ServiceError::GameOver);
         let g = pvp(s);
         s.play(g.id, Actor::User(A), Expect::Any, &text("c3-d3"), t(1))
@@ -945,6 +945,85 @@ fn a_move_racing_its_timeout_resolves_one_way() {
     }
 }
 
+/// A challenge link accepted in the friend's private chat: the game is shown in both
+/// private chats (the friend's is its mirror board), listed in both chats' active games,
+/// and leaves both lists when it ends.
+#[test]
+fn a_link_challenge_gets_a_board_in_both_private_chats() {
+    for env in envs() {
+        let s = &env.svc;
+        let (mine, friends) = (ChatId(A.0 as i64), ChatId(B.0 as i64));
+        let c = s
+            .create_challenge(
+                NewChallenge {
+                    chat: mine,
+                    message: None,
+                    from: A,
+                    target: ChallengeTarget::Open,
+                    variant: classic(),
+                    time_control: TimeControl::Untimed,
+                    colour: ColourChoice::White,
+                    rated: true,
+                },
+                t(0),
+            )
+            .unwrap();
+        let (_, g) = s
+            .accept_challenge_in(c.id, B, None, Some(friends), t(1))
+            .unwrap();
+        assert_eq!((g.chat, g.message), (mine, None));
+        assert_eq!(
+            g.mirror,
+            Some(Board {
+                chat: friends,
+                message: None
+            })
+        );
+        assert_eq!(g.boards().count(), 2, "{}", env.name);
+        for chat in [mine, friends] {
+            assert_eq!(s.store().chat_games(chat).unwrap(), vec![g.id]);
+            assert_eq!(s.active_games(chat).unwrap()[0].id, g.id);
+        }
+        // Each board's message is recorded where it lives; a third chat is refused.
+        s.set_board_message_in(g.id, mine, MessageId(7), t(2))
+            .unwrap();
+        let g = s
+            .set_board_message_in(g.id, friends, MessageId(9), t(2))
+            .unwrap();
+        assert!(g.is_board(mine, MessageId(7)) && g.is_board(friends, MessageId(9)));
+        assert!(!g.is_board(mine, MessageId(9)));
+        assert_eq!(
+            s.set_board_message_in(g.id, ChatId(5), MessageId(1), t(2))
+                .unwrap_err(),
+            ServiceError::NotInChat
+        );
+        s.resign(g.id, B, t(3)).unwrap();
+        for chat in [mine, friends] {
+            assert!(s.store().chat_games(chat).unwrap().is_empty());
+        }
+        // Accepted in the challenge's own chat (a group): one board.
+        let c = s
+            .create_challenge(
+                NewChallenge {
+                    chat: CHAT,
+                    message: None,
+                    from: A,
+                    target: ChallengeTarget::Open,
+                    variant: classic(),
+                    time_control: TimeControl::Untimed,
+                    colour: ColourChoice::White,
+                    rated: true,
+                },
+                t(4),
+            )
+            .unwrap();
+        let (_, g) = s
+            .accept_challenge_in(c.id, B, None, Some(CHAT), t(5))
+            .unwrap();
+        assert_eq!(g.mirror, None);
+    }
+}
+
 #[test]
 fn challenges_open_targeted_declined_expired() {
     for env in envs() {
@@ -979,7 +1058,7 @@ fn challenges_open_targeted_declined_expired() {
         );
         assert_eq!(g.players, [Player::Human(A), Player::Human(B)]);
         assert!(g.rated);
-        assert_eq!(s.chat(CHAT, t(3)).unwrap().active, vec![g.id]);
+        assert_eq!(s.store().chat_games(CHAT).unwrap(), vec![g.id]);
         assert!(matches!(
             s.accept_challenge(c.id, C, None, t(3)),
             Err(ServiceError::ChallengeClosed(_))
@@ -1127,7 +1206,7 @@ fn racing_accepts_start_one_game() {
                 .iter()
                 .all(|r| matches!(r, Ok(_) | Err(ServiceError::ChallengeClosed(_))))
         );
-        assert_eq!(s.chat(chat, t(2)).unwrap().active.len(), 1);
+        assert_eq!(s.store().chat_games(chat).unwrap().len(), 1);
     }
 }
 

@@ -81,6 +81,12 @@ impl Storage for FullDisk {
     fn users_by_username(&self, username: &str) -> Result<Vec<UserId>, StoreError> {
         self.inner.users_by_username(username)
     }
+    fn chat_games(&self, chat: ChatId) -> Result<Vec<GameId>, StoreError> {
+        self.inner.chat_games(chat)
+    }
+    fn all_chat_games(&self) -> Result<Vec<(ChatId, GameId)>, StoreError> {
+        self.inner.all_chat_games()
+    }
     fn scan(
         &self,
         kind: RecordKind,

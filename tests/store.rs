@@ -1,4 +1,4 @@
-//! The sled store: locking, schema migration from a real v0 database, corrupt-record
+//! The sled store: locking, schema migration from real v0 and v1 databases, corrupt-record
 //! quarantine, export/import, and a crash test with a real process killed by SIGKILL.
 
 use std::collections::BTreeMap;
@@ -12,6 +12,7 @@ use ugolki_bot::cli::store::{ImportCounts, Rng, export_to, import_from};
 use ugolki_bot::engine::{Color, Outcome, Reason, Variant, VariantId};
 use ugolki_bot::game::*;
 use ugolki_bot::store::v0::{ChatV0, GameV0, StatsV0, UserV0};
+use ugolki_bot::store::v1::{self, ChatV1};
 use ugolki_bot::store::{OpenError, SledStore, StoreConfig, keys};
 
 const A: UserId = UserId(11);
@@ -133,7 +134,7 @@ fn records_survive_reopening() {
     let store = open(dir.path());
     let s = service(&store);
     assert_eq!(s.game(id).unwrap(), before);
-    assert_eq!(store.schema().unwrap(), 1);
+    assert_eq!(store.schema().unwrap(), 2);
     assert_eq!(s.users_by_username("ANN").unwrap()[0].name, "Ann");
     s.play(id, Actor::User(B), Expect::Ply(1), &text("f6-e6"), t(3))
         .unwrap();
@@ -260,7 +261,7 @@ fn a_schema_0_database_is_migrated_on_open() {
         );
     }
     let store = open(dir.path());
-    assert_eq!(store.schema().unwrap(), 1);
+    assert_eq!(store.schema().unwrap(), 2);
     let s = service(&store);
 
     let g1 = s.game(GameId(1)).unwrap();
@@ -324,7 +325,7 @@ fn a_schema_0_database_is_migrated_on_open() {
         (chat.settings.language, chat.settings.variant.id()),
         (Some(Language::En), VariantId::Diagonal)
     );
-    assert_eq!(chat.active, vec![GameId(1), GameId(3)]);
+    assert_eq!(store.chat_games(CHAT).unwrap(), vec![GameId(1), GameId(3)]);
 
     // Indexes v0 never had are built.
     assert_eq!(s.users_by_username("ann_k").unwrap()[0].id, A);
@@ -364,7 +365,7 @@ fn a_schema_0_database_is_migrated_on_open() {
     drop(s);
     drop(store);
 
-    // Values are now schema 1; reopening changes nothing.
+    // Values are now the current schema; reopening changes nothing.
     let store = open(dir.path());
     let before = all(&*store, RecordKind::Game);
     assert_eq!(before.len(), 3);
@@ -372,7 +373,7 @@ fn a_schema_0_database_is_migrated_on_open() {
     {
         let raw = raw_sled(dir.path());
         for kv in raw.open_tree("games").unwrap().iter() {
-            assert_eq!(kv.unwrap().1[0], 1);
+            assert_eq!(kv.unwrap().1[0], 2);
         }
         // A straggler v0 value (e.g. restored from an old backup) still reads.
         let late = GameV0 {
@@ -402,6 +403,116 @@ fn a_schema_0_database_is_migrated_on_open() {
     assert_eq!(store.game(GameId(9)).unwrap().unwrap().ply(), 1);
 }
 
+/// A schema-1 database (chats listing their active games, games with one board) is
+/// upgraded on open: the lists become the `chat_games` index, rebuilt from the games, and
+/// nothing else changes.
+#[test]
+fn a_schema_1_database_is_migrated_on_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let other = ChatId(-200);
+    let (games, chats) = {
+        let store = open(dir.path());
+        let s = service(&store);
+        let g1 = pvp(&s, VariantId::Classic, 0);
+        s.play(g1.id, Actor::User(A), Expect::Any, &text("c3-d3"), t(1))
+            .unwrap();
+        let g2 = pvp(&s, VariantId::Diagonal, 2);
+        s.resign(g2.id, A, t(3)).unwrap();
+        let new3 = NewGame {
+            variant: Variant::new(VariantId::Classic),
+            players: [Player::Human(B), Player::Program { level: 2 }],
+            time_control: TimeControl::Untimed,
+            chat: other,
+            message: Some(MessageId(5)),
+            rated: false,
+            start: None,
+        };
+        let g3 = s.create_game(new3, t(4)).unwrap();
+        let games: Vec<GameRecord> = [g1.id, g2.id, g3.id]
+            .iter()
+            .map(|id| s.game(*id).unwrap())
+            .collect();
+        let chats = [s.chat(CHAT, t(5)).unwrap(), s.chat(other, t(5)).unwrap()];
+        (games, chats)
+    };
+    // Rewrite it as schema 1, the way the previous program stored it.
+    {
+        let raw = raw_sled(dir.path());
+        let gt = raw.open_tree("games").unwrap();
+        for g in &games {
+            gt.insert(keys::game(g.id), v1::encode(&v1::game_v1(g)).unwrap())
+                .unwrap();
+        }
+        let ct = raw.open_tree("chats").unwrap();
+        for c in &chats {
+            let active = games
+                .iter()
+                .filter(|g| g.chat == c.id && g.is_active())
+                .map(|g| g.id)
+                .collect();
+            let old = ChatV1 {
+                id: c.id,
+                version: c.version,
+                settings: c.settings.clone(),
+                active,
+                players: c.players.clone(),
+                created_at: c.created_at,
+                updated_at: c.updated_at,
+            };
+            ct.insert(keys::chat(c.id), v1::encode(&old).unwrap())
+                .unwrap();
+        }
+        raw.drop_tree("chat_games").unwrap();
+        raw.open_tree("meta")
+            .unwrap()
+            .insert("schema", &[1u8])
+            .unwrap();
+        raw.flush().unwrap();
+    }
+    let store = open(dir.path());
+    assert_eq!(store.schema().unwrap(), 2);
+    let s = service(&store);
+    for g in &games {
+        assert_eq!(&s.game(g.id).unwrap(), g);
+    }
+    assert_eq!(s.chat(CHAT, t(6)).unwrap(), chats[0]);
+    assert_eq!(store.chat_games(CHAT).unwrap(), vec![games[0].id]);
+    assert_eq!(store.chat_games(other).unwrap(), vec![games[2].id]);
+    assert_eq!(
+        s.active_games(CHAT)
+            .unwrap()
+            .iter()
+            .map(|g| g.id)
+            .collect::<Vec<_>>(),
+        vec![games[0].id]
+    );
+    {
+        // Every value was rewritten as schema 2.
+        drop(s);
+        drop(store);
+        let raw = raw_sled(dir.path());
+        for tree in ["games", "chats"] {
+            for kv in raw.open_tree(tree).unwrap().iter() {
+                assert_eq!(kv.unwrap().1[0], 2, "{tree}");
+            }
+        }
+    }
+    // Play goes on; the game's end takes it off its chat's list without a chat write.
+    let store = open(dir.path());
+    let s = service(&store);
+    s.play(
+        games[0].id,
+        Actor::User(B),
+        Expect::Ply(1),
+        &text("f6-e6"),
+        t(7),
+    )
+    .unwrap();
+    s.resign(games[0].id, B, t(8)).unwrap();
+    assert!(store.chat_games(CHAT).unwrap().is_empty());
+    assert_eq!(s.chat(CHAT, t(9)).unwrap().version, chats[0].version);
+}
+
 #[test]
 fn a_newer_schema_is_refused() {
     let dir = tempfile::tempdir().unwrap();
@@ -417,7 +528,7 @@ fn a_newer_schema_is_refused() {
     match SledStore::open(&StoreConfig::at(dir.path())) {
         Err(OpenError::NewerSchema {
             found: 9,
-            supported: 1,
+            supported: 2,
             ..
         }) => {}
         other => panic!("expected NewerSchema, got {:?}", other.err()),

@@ -172,10 +172,19 @@ impl App {
         }
     }
 
-    /// The language for a game's messages.
+    /// The language for a game's messages in its main chat.
     pub async fn game_lang(&self, g: &GameRecord) -> Language {
+        self.game_lang_in(g, g.chat).await
+    }
+
+    /// The language for a game's messages in `chat`: a private chat's owner's, else the
+    /// chat's setting or the first player's.
+    pub async fn game_lang_in(&self, g: &GameRecord, chat: ChatId) -> Language {
+        if chat.0 > 0 {
+            return self.chat_lang(chat, None).await;
+        }
         let first_human = Color::ALL.into_iter().find_map(|c| g.player(c).user());
-        self.chat_lang(g.chat, first_human).await
+        self.chat_lang(chat, first_human).await
     }
 
     /// Display name of a player, as an HTML mention.

@@ -5,7 +5,7 @@ use super::app::{App, now};
 use super::error::BotError;
 use super::texts::{Texts, texts};
 use super::tg;
-use super::view::{self, Ui};
+use super::view;
 use crate::ai;
 use crate::engine::{Color, Game, Path, parse_move};
 use crate::game::{
@@ -66,7 +66,7 @@ pub fn refusal(e: &ServiceError, t: &dyn Texts) -> Option<String> {
         ServiceError::Busy => t.try_again(),
         ServiceError::Damaged { .. } => t.damaged_game(),
         ServiceError::Store(_) => t.try_again(),
-        ServiceError::NotDue => return None,
+        ServiceError::NotDue | ServiceError::NotInChat => return None,
     })
 }
 
@@ -166,7 +166,7 @@ pub async fn send_replay_to(
     game: &Game,
     caption: &str,
 ) -> Result<(), BotError> {
-    let view = view::view_for(app, g).await;
+    let view = view::view_in(app, g, to).await;
     let a = app.clone();
     let gm = game.clone();
     let gif = tokio::task::spawn_blocking(move || {
@@ -196,11 +196,6 @@ pub async fn send_replay_to(
     Ok(())
 }
 
-/// Send a game's record as a text document to the game's chat.
-pub async fn send_record(app: &App, g: &GameRecord, game: &Game) -> Result<(), BotError> {
-    send_record_to(app, g.chat, g, game).await
-}
-
 /// Send a game's record as a text document (the engine's record format) to `to`.
 pub async fn send_record_to(
     app: &App,
@@ -223,18 +218,20 @@ pub async fn send_record_to(
     Ok(())
 }
 
-/// The end of a game: the replay GIF with the result, the record, and for the training
-/// room the comparison with the optimum.
+/// The end of a game: the replay GIF with the result and the record in every chat that
+/// shows the game, and for the training room the comparison with the optimum.
 async fn announce_end(app: &App, g: &GameRecord, game: &Game) -> Result<(), BotError> {
-    let lang = app.game_lang(g).await;
-    let t = texts(lang);
-    let result = view::result_line(app, g, game, t).await.unwrap_or_default();
-    send_replay(app, g, game, &format!("<b>{result}</b>")).await?;
-    send_record(app, g, game).await?;
+    for b in g.boards() {
+        let t = texts(app.game_lang_in(g, b.chat).await);
+        let result = view::result_line(app, g, game, t).await.unwrap_or_default();
+        send_replay_to(app, b.chat, g, game, &format!("<b>{result}</b>")).await?;
+        send_record_to(app, b.chat, g, game).await?;
+    }
     if g.variant.rules().solo
         && let Status::Over { outcome, .. } = g.status
         && outcome.reason == crate::engine::Reason::Goal
     {
+        let t = texts(app.game_lang(g).await);
         training_report(app, g, game, t).await?;
     }
     Ok(())
@@ -409,7 +406,7 @@ pub async fn user_move(
     if let Expect::Ply(p) = expect
         && p != g.ply()
     {
-        view::show(app, &g, &game, &Ui::Plain).await?;
+        view::show(app, &g, &game).await?;
         return Ok(Attempt::Stale);
     }
     if !g.is_active() {

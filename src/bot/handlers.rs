@@ -140,7 +140,7 @@ async fn pick_game(
     let games = app.games.run(move |s| s.active_games(chat)).await?;
     if let Some(r) = reply_to {
         let mid = MessageId(r.id.0);
-        if let Some(g) = games.iter().find(|g| g.message == Some(mid)) {
+        if let Some(g) = games.iter().find(|g| g.is_board(chat, mid)) {
             return Ok(Pick::One(Box::new(g.clone())));
         }
     }
@@ -495,7 +495,7 @@ async fn on_command(app: &App, msg: &Message, from: &User, cmd: Command, me: &Me
             }
         },
         Command::Board => match pick_game(app, chat, user, msg.reply_to_message()).await? {
-            Pick::One(g) => repost_board(app, &g, t).await?,
+            Pick::One(g) => repost_board(app, chat, &g, t).await?,
             Pick::None => {
                 say(app, chat, Some(msg.id), &t.no_active_game(), None).await?;
             }
@@ -780,13 +780,13 @@ async fn start_vs_program(
     flow::after_change(app, g).await
 }
 
-async fn repost_board(app: &App, g: &GameRecord, t: &dyn Texts) -> HandlerResult {
+async fn repost_board(app: &App, chat: ChatId, g: &GameRecord, t: &dyn Texts) -> HandlerResult {
     let (g, game) = flow::load(app, g.id).await?;
-    let old = g.message;
-    let msg = view::compose(app, &g, &game, &Ui::Plain).await?;
-    view::post(app, &g, msg).await?;
+    let old = g.board_in(chat).and_then(|b| b.message);
+    let msg = view::compose(app, &g, &game, chat, &Ui::Plain).await?;
+    view::post(app, &g, chat, msg).await?;
     if let Some(old) = old {
-        let chat = g.chat.0;
+        let chat = chat.0;
         let text = t.board_moved();
         // The old board keeps its picture but loses its buttons.
         let r = tg::call(&app.pacer, chat, || {
@@ -1041,7 +1041,7 @@ async fn board_game(app: &App, chat: ChatId, id: GameId) -> Result<Option<GameRe
         Err(ServiceError::NoSuchGame(_)) => return Ok(None),
         Err(e) => return Err(e.into()),
     };
-    if g.chat != chat {
+    if g.board_in(chat).is_none() {
         return Ok(None);
     }
     Ok(Some(g))
@@ -1049,7 +1049,7 @@ async fn board_game(app: &App, chat: ChatId, id: GameId) -> Result<Option<GameRe
 
 fn on_current_board(q: &CallbackQuery, g: &GameRecord) -> bool {
     q.regular_message()
-        .is_some_and(|m| g.message == Some(MessageId(m.id.0)))
+        .is_some_and(|m| g.is_board(ChatId(m.chat.id.0), MessageId(m.id.0)))
 }
 
 async fn handle_callback(
@@ -1091,7 +1091,7 @@ async fn handle_callback(
             let (g, game) = flow::load(app, game).await?;
             let pos = game.position();
             if pos.piece_at(square) == Some(colour) && !pos.destinations(square).is_empty() {
-                view::show(app, &g, &game, &Ui::Select(square)).await?;
+                view::show_ui_at(app, g.id, g.ply(), chat, &Ui::Select(square)).await?;
                 Ok(Answer::Silent)
             } else {
                 Ok(Answer::Toast(format!(
@@ -1133,11 +1133,11 @@ async fn handle_callback(
             match attempt {
                 Attempt::Played => Ok(Answer::Silent),
                 Attempt::Confirm { path } => {
-                    let (g, game) = flow::load(app, g.id).await?;
-                    view::show(
+                    view::show_ui_at(
                         app,
-                        &g,
-                        &game,
+                        g.id,
+                        ply,
+                        chat,
                         &Ui::ConfirmHome {
                             from: path.from(),
                             to: path.to(),
@@ -1414,7 +1414,7 @@ async fn challenge_answer(
         let target_chat = if via_link { Some(chat) } else { None };
         let r = app
             .games
-            .run(move |s| s.accept_challenge(id, user, un.as_deref(), now()))
+            .run(move |s| s.accept_challenge_in(id, user, un.as_deref(), target_chat, now()))
             .await;
         match r {
             Ok((c, g)) => {

@@ -6,8 +6,7 @@
 
 use super::app::App;
 use super::view;
-use crate::game::{AnyRecord, GameId, Player, RecordKind, ServiceError};
-use std::ops::ControlFlow;
+use crate::game::{GameId, Player, ServiceError};
 
 /// Games changed within this long before the last stored change are redrawn.
 pub const RECENT_MS: u64 = 120_000;
@@ -19,13 +18,14 @@ pub async fn refresh_recent_boards(app: &App) {
     let found = app
         .games
         .run(|s| {
-            let mut active: Vec<GameId> = Vec::new();
-            s.store().scan(RecordKind::Chat, &mut |r| {
-                if let AnyRecord::Chat(c) = r {
-                    active.extend(c.active);
-                }
-                ControlFlow::Continue(())
-            })?;
+            let mut active: Vec<GameId> = s
+                .store()
+                .all_chat_games()?
+                .into_iter()
+                .map(|(_, g)| g)
+                .collect();
+            active.sort_unstable();
+            active.dedup();
             let mut games = Vec::with_capacity(active.len());
             for id in active {
                 match s.game(id) {

@@ -445,15 +445,13 @@ async fn replied_game(
     let mid = MessageId(replied.id.0);
     for id in games_in_keyboard(replied) {
         match app.games.run(move |s| s.game(id)).await {
-            Ok(g) if g.chat == chat && g.message == Some(mid) => return Ok(Some(g)),
+            Ok(g) if g.is_board(chat, mid) => return Ok(Some(g)),
             Ok(_) | Err(ServiceError::NoSuchGame(_)) => {}
             Err(e) => return Err(e.into()),
         }
     }
     let mine = games_of(app, me, GAMES_READ, |_| false).await?;
-    Ok(mine
-        .into_iter()
-        .find(|g| g.chat == chat && g.message == Some(mid)))
+    Ok(mine.into_iter().find(|g| g.is_board(chat, mid)))
 }
 
 /// `/export`: a finished game's record (`.txt`) and replay (GIF): the game whose board
@@ -473,7 +471,7 @@ pub async fn export(app: &App, msg: &Message, from: &User, t: &dyn Texts) -> Res
         None => games_of(app, me, GAMES_READ, |_| false)
             .await?
             .into_iter()
-            .find(|g| g.chat == chat && matches!(g.status, Status::Over { .. })),
+            .find(|g| g.board_in(chat).is_some() && matches!(g.status, Status::Over { .. })),
     };
     let Some(g) = found else {
         say(app, chat, Some(msg.id), &t.export_nothing(), None).await?;
@@ -527,7 +525,7 @@ pub async fn export_button(
         Err(ServiceError::NoSuchGame(_)) => return Ok(Some(t.bad_button())),
         Err(e) => return Err(e.into()),
     };
-    if g.chat != chat && g.color_of(user).is_none() {
+    if g.board_in(chat).is_none() && g.color_of(user).is_none() {
         return Ok(Some(t.not_your_game()));
     }
     if g.is_active() {

@@ -54,49 +54,49 @@ async fn announce(app: &App, f: Fired) -> Result<(), BotError> {
         Fired::NotDue => {}
         Fired::ProgramToMove(g) => flow::spawn_program_move(app, g.id),
         Fired::Reminder { game, kind } => {
-            let lang = app.game_lang(&game).await;
-            let t = texts(lang);
-            let who = app
-                .player_mention(game.player(game.side_to_move()), lang)
-                .await;
-            let text = match kind {
-                DeadlineKind::ClockReminder => {
-                    let side = game.side_to_move().index();
-                    let left = game.clocks.remaining[side]
-                        .saturating_sub(now().since(game.clocks.turn_started));
-                    t.clock_reminder(&who, left.0.div_ceil(1000))
-                }
-                _ => t.abandon_warning(
-                    &who,
-                    app.games
-                        .service()
-                        .timing()
-                        .abandon_warning
-                        .0
-                        .div_ceil(3_600_000),
-                ),
-            };
-            say(app, game.chat, None, &text, None).await?;
+            for b in game.boards() {
+                let lang = app.game_lang_in(&game, b.chat).await;
+                let t = texts(lang);
+                let who = app
+                    .player_mention(game.player(game.side_to_move()), lang)
+                    .await;
+                let text = match kind {
+                    DeadlineKind::ClockReminder => {
+                        let side = game.side_to_move().index();
+                        let left = game.clocks.remaining[side]
+                            .saturating_sub(now().since(game.clocks.turn_started));
+                        t.clock_reminder(&who, left.0.div_ceil(1000))
+                    }
+                    _ => t.abandon_warning(
+                        &who,
+                        app.games
+                            .service()
+                            .timing()
+                            .abandon_warning
+                            .0
+                            .div_ceil(3_600_000),
+                    ),
+                };
+                say(app, b.chat, None, &text, None).await?;
+            }
         }
         Fired::DrawOfferExpired(g) => {
-            let t = texts(app.game_lang(&g).await);
-            say(app, g.chat, None, &t.draw_expired(), None).await?;
+            for b in g.boards() {
+                let t = texts(app.game_lang_in(&g, b.chat).await);
+                say(app, b.chat, None, &t.draw_expired(), None).await?;
+            }
             flow::after_change(app, g).await?;
         }
         Fired::AutoMoved(m) => {
-            let lang = app.game_lang(&m.game).await;
-            let t = texts(lang);
             // The side that missed is the one that has just moved.
             let missed = !m.game.side_to_move();
-            let who = app.player_mention(m.game.player(missed), lang).await;
-            say(
-                app,
-                m.game.chat,
-                None,
-                &t.auto_moved(&who, &m.path.to_string()),
-                None,
-            )
-            .await?;
+            for b in m.game.boards() {
+                let lang = app.game_lang_in(&m.game, b.chat).await;
+                let t = texts(lang);
+                let who = app.player_mention(m.game.player(missed), lang).await;
+                let text = t.auto_moved(&who, &m.path.to_string());
+                say(app, b.chat, None, &text, None).await?;
+            }
             flow::after_change(app, m.game).await?;
         }
         Fired::Ended(g) => flow::after_change(app, g).await?,

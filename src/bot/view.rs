@@ -7,7 +7,9 @@ use super::keyboard::{self, Selection};
 use super::texts::{CaptionData, ResultContext, Texts, clock, texts};
 use super::tg;
 use crate::engine::{Color, Game, LimitRule, Square};
-use crate::game::{GameRecord, Language, MessageId, Orientation, Player, Status, TimeControl};
+use crate::game::{
+    Board, ChatId, GameRecord, Language, MessageId, Orientation, Player, Status, TimeControl,
+};
 use crate::render::RenderOptions;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -41,16 +43,20 @@ pub struct BoardMessage {
     pub keyboard: InlineKeyboardMarkup,
 }
 
-/// Which side the picture is seen from.
+/// Which side the picture of the game's main board is seen from.
 pub async fn view_for(app: &App, g: &GameRecord) -> Color {
-    if g.chat.0 > 0 {
+    view_in(app, g, g.chat).await
+}
+
+/// Which side the picture in `chat` is seen from.
+pub async fn view_in(app: &App, g: &GameRecord, chat: ChatId) -> Color {
+    if chat.0 > 0 {
         // Private chat: from the side of the person the chat belongs to.
         return Color::ALL
             .into_iter()
-            .find(|c| g.player(*c) == Player::Human(crate::game::UserId(g.chat.0 as u64)))
+            .find(|c| g.player(*c) == Player::Human(crate::game::UserId(chat.0 as u64)))
             .unwrap_or(Color::White);
     }
-    let chat = g.chat;
     let orientation = app
         .games
         .run(move |s| s.chat(chat, now()))
@@ -149,16 +155,17 @@ pub async fn caption(app: &App, g: &GameRecord, game: &Game, lang: Language) -> 
     t.caption(&c)
 }
 
-/// Compose the whole board message for `ui`.
+/// Compose the whole board message of the game's board in `chat` for `ui`.
 pub async fn compose(
     app: &App,
     g: &GameRecord,
     game: &Game,
+    chat: ChatId,
     ui: &Ui,
 ) -> Result<BoardMessage, BotError> {
-    let lang = app.game_lang(g).await;
+    let lang = app.game_lang_in(g, chat).await;
     let t = texts(lang);
-    let view = view_for(app, g).await;
+    let view = view_in(app, g, chat).await;
     let pos = game.position().clone();
     let ply = g.ply();
     let mut sel = None;
@@ -224,13 +231,18 @@ fn truncate_caption(s: String) -> String {
     }
 }
 
-/// Post a new board message for `g` and record it in the game.
-pub async fn post(app: &App, g: &GameRecord, msg: BoardMessage) -> Result<MessageId, BotError> {
-    let chat = g.chat.0;
-    let sent = tg::call(&app.pacer, chat, || {
+/// Post a new board message for `g` in `chat` and record it in the game.
+pub async fn post(
+    app: &App,
+    g: &GameRecord,
+    chat: ChatId,
+    msg: BoardMessage,
+) -> Result<MessageId, BotError> {
+    let to = chat.0;
+    let sent = tg::call(&app.pacer, to, || {
         app.bot
             .send_photo(
-                teloxide::types::ChatId(chat),
+                teloxide::types::ChatId(to),
                 InputFile::memory(msg.png.clone()).file_name("board.png"),
             )
             .caption(msg.caption.clone())
@@ -242,20 +254,58 @@ pub async fn post(app: &App, g: &GameRecord, msg: BoardMessage) -> Result<Messag
     let id = MessageId(sent.id.0);
     let gid = g.id;
     app.games
-        .run(move |s| s.set_board_message(gid, id, now()))
+        .run(move |s| s.set_board_message_in(gid, chat, id, now()))
         .await?;
     Ok(id)
 }
 
-/// Show `g` with `ui`: edit its board message in place, or post it if there is none or it
-/// is gone. "Not modified" is not an error.
-pub async fn show(app: &App, g: &GameRecord, game: &Game, ui: &Ui) -> Result<(), BotError> {
-    let msg = compose(app, g, game, ui).await?;
-    let Some(mid) = g.message else {
-        post(app, g, msg).await?;
+/// Show `g` on every board it has (see [`show_in`]): a game accepted from a deep link
+/// lives in both players' private chats.
+pub async fn show(app: &App, g: &GameRecord, game: &Game) -> Result<(), BotError> {
+    let mut first = Ok(());
+    for b in g.boards() {
+        let r = show_in(app, g, game, b, &Ui::Plain).await;
+        if let Err(e) = r {
+            tracing::warn!(game = %g.id, chat = %b.chat, error = %e, "could not update a board");
+            if first.is_ok() {
+                first = Err(e);
+            }
+        }
+    }
+    first
+}
+
+/// Show `g` with `ui` on its board in `chat` (a selection or a question is shown only
+/// where it was asked for); the main board if the game has none there.
+pub async fn show_ui(
+    app: &App,
+    g: &GameRecord,
+    game: &Game,
+    chat: ChatId,
+    ui: &Ui,
+) -> Result<(), BotError> {
+    let board = g.board_in(chat).unwrap_or(Board {
+        chat: g.chat,
+        message: g.message,
+    });
+    show_in(app, g, game, board, ui).await
+}
+
+/// Show `g` with `ui` on its board `board`: edit the message in place, or post it if
+/// there is none or it is gone. "Not modified" is not an error.
+pub async fn show_in(
+    app: &App,
+    g: &GameRecord,
+    game: &Game,
+    board: Board,
+    ui: &Ui,
+) -> Result<(), BotError> {
+    let msg = compose(app, g, game, board.chat, ui).await?;
+    let Some(mid) = board.message else {
+        post(app, g, board.chat, msg).await?;
         return Ok(());
     };
-    let chat = g.chat.0;
+    let chat = board.chat.0;
     let r = tg::call(&app.pacer, chat, || {
         let media = InputMedia::Photo(
             InputMediaPhoto::new(InputFile::memory(msg.png.clone()).file_name("board.png"))
@@ -277,7 +327,7 @@ pub async fn show(app: &App, g: &GameRecord, game: &Game, ui: &Ui) -> Result<(),
         Err(e) if tg::not_modified(&e) => Ok(()),
         Err(e) if tg::gone(&e) => {
             tracing::info!(game = %g.id, "board message gone; posting it anew");
-            post(app, g, msg).await?;
+            post(app, g, board.chat, msg).await?;
             Ok(())
         }
         Err(e) => Err(e.into()),
@@ -293,7 +343,37 @@ pub async fn refresh(app: &App, id: crate::game::GameId) -> Result<(), BotError>
 static SHOWING: std::sync::LazyLock<std::sync::Mutex<HashMap<u64, Arc<tokio::sync::Mutex<()>>>>> =
     std::sync::LazyLock::new(Default::default);
 
-/// Show the game's latest stored state, one update of a game's board at a time.
+/// Run `f` while holding game `id`'s board lock: one update of a game's boards at a time.
+async fn with_board_lock<T>(id: crate::game::GameId, f: impl Future<Output = T>) -> T {
+    let lock = {
+        let mut m = SHOWING.lock().unwrap_or_else(|e| e.into_inner());
+        Arc::clone(m.entry(id.0).or_default())
+    };
+    let r = {
+        let _turn = lock.lock().await;
+        f.await
+    };
+    let mut m = SHOWING.lock().unwrap_or_else(|e| e.into_inner());
+    // Ours and the map's: nobody else waits for this game.
+    if Arc::strong_count(&lock) == 2 {
+        m.remove(&id.0);
+    }
+    r
+}
+
+/// Re-read game `id` and its replay.
+async fn reload(app: &App, id: crate::game::GameId) -> Result<(GameRecord, Game), BotError> {
+    app.games
+        .run(move |s| {
+            let g = s.game(id)?;
+            let game = s.replay(&g)?;
+            Ok::<_, crate::game::ServiceError>((g, game))
+        })
+        .await
+        .map_err(Into::into)
+}
+
+/// Show the game's latest stored state, one update of a game's boards at a time.
 ///
 /// Two flows can change a game at once (a person's move and the program's answer started
 /// by the timer); each used to show the state it had produced, and when their edits
@@ -304,29 +384,30 @@ pub async fn show_current(
     app: &App,
     id: crate::game::GameId,
 ) -> Result<(GameRecord, Game), BotError> {
-    let lock = {
-        let mut m = SHOWING.lock().unwrap_or_else(|e| e.into_inner());
-        Arc::clone(m.entry(id.0).or_default())
-    };
-    let r = {
-        let _turn = lock.lock().await;
-        let r = app
-            .games
-            .run(move |s| {
-                let g = s.game(id)?;
-                let game = s.replay(&g)?;
-                Ok::<_, crate::game::ServiceError>((g, game))
-            })
-            .await;
-        match r {
-            Ok((g, game)) => show(app, &g, &game, &Ui::Plain).await.map(|()| (g, game)),
-            Err(e) => Err(e.into()),
+    with_board_lock(id, async {
+        let (g, game) = reload(app, id).await?;
+        show(app, &g, &game).await.map(|()| (g, game))
+    })
+    .await
+}
+
+/// Show `ui` (a selection, a question) on the game's board in `chat` if the game is still
+/// at `ply`, under the board lock; if a move came first, show the current state instead,
+/// so a selection drawn for an old position never covers a newer board.
+pub async fn show_ui_at(
+    app: &App,
+    id: crate::game::GameId,
+    ply: u32,
+    chat: ChatId,
+    ui: &Ui,
+) -> Result<(), BotError> {
+    with_board_lock(id, async {
+        let (g, game) = reload(app, id).await?;
+        if g.ply() == ply && g.is_active() {
+            show_ui(app, &g, &game, chat, ui).await
+        } else {
+            show(app, &g, &game).await
         }
-    };
-    let mut m = SHOWING.lock().unwrap_or_else(|e| e.into_inner());
-    // Ours and the map's: nobody else waits for this game.
-    if Arc::strong_count(&lock) == 2 {
-        m.remove(&id.0);
-    }
-    r
+    })
+    .await
 }

@@ -198,6 +198,33 @@ impl Storage for MemoryStore {
             .collect())
     }
 
+    fn chat_games(&self, chat: ChatId) -> Result<Vec<GameId>, StoreError> {
+        let inner = self.lock();
+        Ok(inner
+            .index
+            .range(
+                IndexEntry::ChatGame(chat, GameId(0))
+                    ..=IndexEntry::ChatGame(chat, GameId(u64::MAX)),
+            )
+            .filter_map(|e| match e {
+                IndexEntry::ChatGame(_, g) => Some(*g),
+                _ => None,
+            })
+            .collect())
+    }
+
+    fn all_chat_games(&self) -> Result<Vec<(ChatId, GameId)>, StoreError> {
+        let inner = self.lock();
+        Ok(inner
+            .index
+            .iter()
+            .filter_map(|e| match e {
+                IndexEntry::ChatGame(c, g) => Some((*c, *g)),
+                _ => None,
+            })
+            .collect())
+    }
+
     fn users_by_username(&self, username: &str) -> Result<Vec<UserId>, StoreError> {
         let name = username.trim_start_matches('@').to_lowercase();
         let inner = self.lock();

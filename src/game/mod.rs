@@ -25,7 +25,7 @@ pub use ids::{ChallengeId, ChatId, GameId, MessageId, Millis, Timestamp, UserId,
 pub use memory::MemoryStore;
 pub use rating::RatingChange;
 pub use record::{
-    AnyRecord, ChallengeRecord, ChallengeStatus, ChallengeTarget, ChatRecord, ChatSettings,
+    AnyRecord, Board, ChallengeRecord, ChallengeStatus, ChallengeTarget, ChatRecord, ChatSettings,
     ColourChoice, Deadline, DeadlineEntry, DeadlineKind, DeadlineTarget, DrawOffer, GameRecord,
     IndexEntry, Language, Orientation, Player, RecordKind, RecordRef, ReplayError, Status,
     UserRecord, VariantStats,

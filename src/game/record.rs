@@ -162,6 +162,15 @@ pub struct DeadlineEntry {
     pub target: DeadlineTarget,
 }
 
+/// Where a board message of a game lives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Board {
+    /// The chat.
+    pub chat: ChatId,
+    /// The message there, once posted.
+    pub message: Option<MessageId>,
+}
+
 /// One game, active or finished.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameRecord {
@@ -193,6 +202,9 @@ pub struct GameRecord {
     pub chat: ChatId,
     /// The board message the bot edits after every move.
     pub message: Option<MessageId>,
+    /// A second board kept in step with the first: a game accepted from a deep link is
+    /// shown in both players' private chats, since neither can see the other's.
+    pub mirror: Option<Board>,
     /// When it was created.
     pub created_at: Timestamp,
     /// Last write.
@@ -356,9 +368,38 @@ impl GameRecord {
         cands.into_iter().min_by_key(|d| (d.at, d.kind))
     }
 
-    /// The index entries this record implies (deadline, each player's history).
+    /// Every board of the game, the main one first.
+    pub fn boards(&self) -> impl Iterator<Item = Board> + use<> {
+        let main = Board {
+            chat: self.chat,
+            message: self.message,
+        };
+        std::iter::once(main).chain(self.mirror)
+    }
+
+    /// The game's board in `chat`, if it is shown there.
+    pub fn board_in(&self, chat: ChatId) -> Option<Board> {
+        self.boards().find(|b| b.chat == chat)
+    }
+
+    /// Whether `message` in `chat` is one of the game's boards.
+    pub fn is_board(&self, chat: ChatId, message: MessageId) -> bool {
+        self.board_in(chat)
+            .is_some_and(|b| b.message == Some(message))
+    }
+
+    /// The index entries this record implies (deadline, each player's history, the
+    /// active-game lists of the chats it is shown in).
     pub fn index_entries(&self) -> Vec<IndexEntry> {
-        let mut v = Vec::with_capacity(3);
+        let mut v = Vec::with_capacity(5);
+        if self.is_active() {
+            for b in self.boards() {
+                let e = IndexEntry::ChatGame(b.chat, self.id);
+                if !v.contains(&e) {
+                    v.push(e);
+                }
+            }
+        }
         if let Some(d) = self.deadline {
             v.push(IndexEntry::Deadline(DeadlineEntry {
                 at: d.at,
@@ -443,7 +484,7 @@ impl Default for ChatSettings {
     }
 }
 
-/// A chat: its settings and the games running in it.
+/// A chat: its settings and who has played in it (its active games are an index).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChatRecord {
     /// Its id.
@@ -452,8 +493,6 @@ pub struct ChatRecord {
     pub version: Version,
     /// Defaults.
     pub settings: ChatSettings,
-    /// Active games, oldest first (several at once in a group).
-    pub active: Vec<GameId>,
     /// Everyone who has played here (for the chat's leaderboard).
     pub players: Vec<UserId>,
     /// First seen.
@@ -469,7 +508,6 @@ impl ChatRecord {
             id,
             version: Version(0),
             settings: ChatSettings::default(),
-            active: Vec::new(),
             players: Vec::new(),
             created_at: now,
             updated_at: now,
@@ -726,6 +764,9 @@ pub enum IndexEntry {
     UserGame(UserId, GameId),
     /// Lower-cased username to user.
     Username(String, UserId),
+    /// A chat's active games (oldest first by id); kept per game so a game's end touches
+    /// one small key, not a list shared by every game of the chat.
+    ChatGame(ChatId, GameId),
 }
 
 /// Any record, for generic writes, export and import.

@@ -5,7 +5,7 @@
 use super::ids::{ChallengeId, ChatId, GameId, MessageId, Timestamp, UserId, Version};
 use super::rating::{Rated, elo_update};
 use super::record::{
-    AnyRecord, ChallengeRecord, ChallengeStatus, ChallengeTarget, ChatRecord, ChatSettings,
+    AnyRecord, Board, ChallengeRecord, ChallengeStatus, ChallengeTarget, ChatRecord, ChatSettings,
     ColourChoice, DeadlineEntry, DeadlineKind, DeadlineTarget, DrawOffer, GameRecord, Language,
     Player, RecordKind, ReplayError, Status, UserRecord,
 };
@@ -87,6 +87,9 @@ pub enum ServiceError {
     /// A new game or challenge that cannot be set up as asked.
     #[error("cannot set up the game: {0}")]
     BadSetup(String),
+    /// The game has no board in that chat (a caller's mistake, not a user's).
+    #[error("the game is not shown in that chat")]
+    NotInChat,
     /// Too many concurrent writes to the same records; try again.
     #[error("too many concurrent changes; try again")]
     Busy,
@@ -417,8 +420,9 @@ impl GameService {
         Err(ServiceError::Busy)
     }
 
-    /// The writes that accompany a game's end: the chat's index, and for a decided game
-    /// between distinct sides both players' statistics and, if rated, their ratings.
+    /// The writes that accompany a game's end: for a decided game between distinct sides
+    /// both players' statistics and, if rated, their ratings. (The chat's active-game
+    /// index follows the game record in the same commit.)
     fn finish_writes(
         &self,
         g: &mut GameRecord,
@@ -427,16 +431,6 @@ impl GameService {
     ) -> Result<(), ServiceError> {
         g.deadline = None;
         g.draw_offer = None;
-        let mut chat = self
-            .store
-            .chat(g.chat)?
-            .unwrap_or_else(|| ChatRecord::new(g.chat, now));
-        let expected = stored(chat.version);
-        chat.active.retain(|x| *x != g.id);
-        chat.version = chat.version.next();
-        chat.updated_at = now;
-        ws.put(expected, AnyRecord::Chat(chat));
-
         let Some(outcome) = g.outcome() else {
             return Ok(());
         };
@@ -552,6 +546,7 @@ impl GameService {
             draw_offer: None,
             chat: new.chat,
             message: new.message,
+            mirror: None,
             created_at: now,
             updated_at: now,
             rated,
@@ -562,7 +557,9 @@ impl GameService {
         Ok(g)
     }
 
-    /// Add the writes that register a new game `g` with its chat.
+    /// Add the write that records a new game's players in its chat (for the chat's
+    /// leaderboard), if any is new there. The chat's active-game index follows the game
+    /// record itself.
     fn chat_gains(
         &self,
         g: &GameRecord,
@@ -574,15 +571,18 @@ impl GameService {
             .chat(g.chat)?
             .unwrap_or_else(|| ChatRecord::new(g.chat, now));
         let expected = stored(chat.version);
-        chat.active.push(g.id);
+        let mut changed = expected.is_none();
         for u in g.players.iter().filter_map(|p| p.user()) {
             if !chat.players.contains(&u) {
                 chat.players.push(u);
+                changed = true;
             }
         }
-        chat.version = chat.version.next();
-        chat.updated_at = now;
-        ws.put(expected, AnyRecord::Chat(chat));
+        if changed {
+            chat.version = chat.version.next();
+            chat.updated_at = now;
+            ws.put(expected, AnyRecord::Chat(chat));
+        }
         Ok(())
     }
 
@@ -804,6 +804,28 @@ impl GameService {
         .map(|(g, ())| g)
     }
 
+    /// Record that the game's board in `chat` (the main one or its mirror) now lives in
+    /// `message`; a chat the game is not shown in is refused.
+    pub fn set_board_message_in(
+        &self,
+        id: GameId,
+        chat: ChatId,
+        message: MessageId,
+        now: Timestamp,
+    ) -> Result<GameRecord, ServiceError> {
+        self.change_game(id, now, |cur, next| {
+            if cur.chat == chat {
+                next.message = Some(message);
+            } else if let Some(m) = next.mirror.as_mut().filter(|m| m.chat == chat) {
+                m.message = Some(message);
+            } else {
+                return Err(ServiceError::NotInChat);
+            }
+            Ok(())
+        })
+        .map(|(g, ())| g)
+    }
+
     /// Pending deadlines due by `until`, earliest first (the timer task's queue).
     pub fn deadlines(
         &self,
@@ -950,11 +972,9 @@ impl GameService {
 
     /// The active games of a chat, oldest first (damaged ones are reported and skipped).
     pub fn active_games(&self, chat: ChatId) -> Result<Vec<GameRecord>, ServiceError> {
-        let Some(c) = self.store.chat(chat)? else {
-            return Ok(Vec::new());
-        };
-        let mut out = Vec::with_capacity(c.active.len());
-        for id in c.active {
+        let ids = self.store.chat_games(chat)?;
+        let mut out = Vec::with_capacity(ids.len());
+        for id in ids {
             match self.store.game(id) {
                 Ok(Some(g)) => out.push(g),
                 Ok(None) => tracing::warn!(game = %id, %chat, "chat lists a missing game"),
@@ -1218,6 +1238,20 @@ impl GameService {
         username: Option<&str>,
         now: Timestamp,
     ) -> Result<(ChallengeRecord, GameRecord), ServiceError> {
+        self.accept_challenge_in(id, user, username, None, now)
+    }
+
+    /// As [`GameService::accept_challenge`], tapped in `chat`: when that is another chat
+    /// than the challenge's (a friend who opened a deep link in their private chat with
+    /// the bot), the game gets a second board there, so both players see it.
+    pub fn accept_challenge_in(
+        &self,
+        id: ChallengeId,
+        user: UserId,
+        username: Option<&str>,
+        chat: Option<ChatId>,
+        now: Timestamp,
+    ) -> Result<(ChallengeRecord, GameRecord), ServiceError> {
         let game_id = self.store.new_game_id()?;
         for _ in 0..MAX_ATTEMPTS {
             let cur = self.challenge(id)?;
@@ -1243,7 +1277,7 @@ impl GameService {
             } else {
                 (user, cur.from)
             };
-            let g = self.build_game(
+            let mut g = self.build_game(
                 game_id,
                 NewGame {
                     variant: cur.variant.clone(),
@@ -1256,6 +1290,10 @@ impl GameService {
                 },
                 now,
             )?;
+            g.mirror = chat.filter(|c| *c != cur.chat).map(|chat| Board {
+                chat,
+                message: None,
+            });
             let mut next = cur.clone();
             next.status = ChallengeStatus::Accepted {
                 game: game_id,

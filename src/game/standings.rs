@@ -269,6 +269,7 @@ mod tests {
             draw_offer: None,
             chat: ChatId(-1),
             message: None,
+            mirror: None,
             created_at: Timestamp(0),
             updated_at: Timestamp(0),
             rated: ratings.is_some(),

@@ -8,7 +8,7 @@
 //! and the chat index, challenges) is composed from it by the service, so a store needs
 //! no game logic, and every store gives the same guarantees.
 //!
-//! Derived indexes (deadlines, each user's games, usernames) are maintained by the store
+//! Derived indexes (deadlines, each user's games, each chat's active games, usernames) are maintained by the store
 //! itself from [`AnyRecord::index_entries`] inside the same atomic write, so they can
 //! never disagree with the records.
 //!
@@ -153,6 +153,10 @@ pub trait Storage: Send + Sync {
         before: Option<GameId>,
         limit: usize,
     ) -> Result<Vec<GameId>, StoreError>;
+    /// The active games shown in `chat`, oldest first.
+    fn chat_games(&self, chat: ChatId) -> Result<Vec<GameId>, StoreError>;
+    /// Every (chat, active game) pair, for start-up checks.
+    fn all_chat_games(&self) -> Result<Vec<(ChatId, GameId)>, StoreError>;
     /// Users last seen with `username` (case-insensitive, without `@`).
     fn users_by_username(&self, username: &str) -> Result<Vec<UserId>, StoreError>;
 

@@ -121,8 +121,6 @@ pub fn verify_store(
                 .push(format!("game {} does not replay: {e}", g.id)),
         }
     }
-    // Chats' lists of active games.
-    let mut listed: HashSet<u64> = HashSet::new();
     let mut chats: HashMap<i64, crate::game::ChatRecord> = HashMap::new();
     store
         .scan(RecordKind::Chat, &mut |rec| {
@@ -132,21 +130,21 @@ pub fn verify_store(
             ControlFlow::Continue(())
         })
         .map_err(serr)?;
-    for c in chats.values() {
-        for id in &c.active {
-            listed.insert(id.0);
-            match games.get(&id.0) {
-                None => r
-                    .problems
-                    .push(format!("chat {} lists missing game {id}", c.id)),
-                Some((g, _)) if !g.is_active() => r
-                    .problems
-                    .push(format!("chat {} lists finished game {id}", c.id)),
-                Some((g, _)) if g.chat != c.id => r
-                    .problems
-                    .push(format!("chat {} lists game {id} of chat {}", c.id, g.chat)),
-                _ => {}
-            }
+    // Chats' lists of active games (the `chat_games` index).
+    let mut listed: HashSet<u64> = HashSet::new();
+    for (chat, id) in store.all_chat_games().map_err(serr)? {
+        listed.insert(id.0);
+        match games.get(&id.0) {
+            None => r
+                .problems
+                .push(format!("chat {chat} lists missing game {id}")),
+            Some((g, _)) if !g.is_active() => r
+                .problems
+                .push(format!("chat {chat} lists finished game {id}")),
+            Some((g, _)) if g.board_in(chat).is_none() => r
+                .problems
+                .push(format!("chat {chat} lists game {id} of chat {}", g.chat)),
+            _ => {}
         }
     }
     for (g, _) in games.values() {

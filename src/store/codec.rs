@@ -11,10 +11,13 @@
 //! Versions:
 //! - **0**: the first prototype: records as JSON objects, no version byte (a value
 //!   starting with `{`), fewer fields; see [`super::v0`].
-//! - **1** (current): `[1] ++ postcard(record)`.
+//! - **1**: `[1] ++ postcard(record)`, where a chat listed its active games and a game
+//!   had one board; see [`super::v1`].
+//! - **2** (current): `[2] ++ postcard(record)`: chats' active games are the
+//!   `chat_games` index, and a game may have a second board ([`crate::game::Board`]).
 
 use super::keys;
-use super::v0;
+use super::{v0, v1};
 use crate::game::{
     AnyRecord, ChallengeRecord, ChatRecord, GameRecord, RecordKind, StoreError, Timing, UserRecord,
 };
@@ -22,7 +25,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 /// The schema version this program writes.
-pub const SCHEMA: u8 = 1;
+pub const SCHEMA: u8 = 2;
 
 /// Encode a record as the current schema.
 pub fn encode<T: Serialize>(rec: &T) -> Result<Vec<u8>, StoreError> {
@@ -68,6 +71,22 @@ pub fn decode(
                     postcard_exact::<ChallengeRecord>(body).map(AnyRecord::Challenge)
                 }
             }?
+        }
+        Some(1) => {
+            let body = &b[1..];
+            match kind {
+                RecordKind::Game => {
+                    postcard_exact::<v1::GameV1>(body).map(|g| AnyRecord::Game(g.into()))
+                }
+                RecordKind::User => postcard_exact::<UserRecord>(body).map(AnyRecord::User),
+                RecordKind::Chat => {
+                    postcard_exact::<v1::ChatV1>(body).map(|c| AnyRecord::Chat(c.into()))
+                }
+                RecordKind::Challenge => {
+                    postcard_exact::<ChallengeRecord>(body).map(AnyRecord::Challenge)
+                }
+            }
+            .map_err(|e| format!("schema 1: {e}"))?
         }
         Some(b'{') => v0::upgrade(kind, b, timing)?,
         Some(v) => return Err(format!("unknown schema version {v}")),

@@ -9,6 +9,7 @@
 //! | `challenges` | challenge id (u64 BE) | record |
 //! | `deadlines` | due ms (u64 BE) · kind (u8) · target tag (u8: 0 game, 1 challenge) · id (u64 BE) | schema byte |
 //! | `user_games` | user id (u64 BE) · game id (u64 BE) | schema byte |
+//! | `chat_games` | chat id (as `chats`) · game id (u64 BE): the chat's active games | schema byte |
 //! | `usernames` | lower-cased username · 0x00 · user id (u64 BE) | schema byte |
 //! | `quarantine` | tree name · 0x00 · original key · 0x00 · time (u64 BE) | encoded [`super::Quarantined`] |
 //! | `meta` | `schema` | schema version (u8) |
@@ -76,6 +77,8 @@ pub enum IndexTree {
     UserGames,
     /// `usernames`.
     Usernames,
+    /// `chat_games`.
+    ChatGames,
 }
 
 /// Tree and key of an index entry.
@@ -95,7 +98,22 @@ pub fn index(e: &IndexEntry) -> (IndexTree, Vec<u8>) {
             k.extend_from_slice(&u.0.to_be_bytes());
             (IndexTree::Usernames, k)
         }
+        IndexEntry::ChatGame(c, g) => {
+            let mut k = Vec::with_capacity(16);
+            k.extend_from_slice(&chat(*c));
+            k.extend_from_slice(&g.0.to_be_bytes());
+            (IndexTree::ChatGames, k)
+        }
     }
+}
+
+/// The chat and game of a `chat_games` key.
+pub fn parse_chat_game(k: &[u8]) -> Option<(ChatId, GameId)> {
+    if k.len() != 16 {
+        return None;
+    }
+    let c = ChatId((u64_at(k, 0)? ^ (1 << 63)) as i64);
+    Some((c, GameId(u64_at(k, 8)?)))
 }
 
 /// Key of a deadline entry.

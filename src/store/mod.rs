@@ -16,6 +16,7 @@
 pub mod codec;
 pub mod keys;
 pub mod v0;
+pub mod v1;
 
 use crate::game::storage::index_diff;
 use crate::game::{
@@ -124,7 +125,7 @@ pub struct Quarantined {
 }
 
 /// Trees taking part in commits, in this order.
-const TX_TREES: [&str; 7] = [
+const TX_TREES: [&str; 8] = [
     "games",
     "users",
     "chats",
@@ -132,6 +133,7 @@ const TX_TREES: [&str; 7] = [
     "deadlines",
     "user_games",
     "usernames",
+    "chat_games",
 ];
 
 fn kind_slot(k: RecordKind) -> usize {
@@ -148,6 +150,7 @@ fn index_slot(t: IndexTree) -> usize {
         IndexTree::Deadlines => 4,
         IndexTree::UserGames => 5,
         IndexTree::Usernames => 6,
+        IndexTree::ChatGames => 7,
     }
 }
 
@@ -372,7 +375,7 @@ impl SledStore {
         }
         if found < codec::SCHEMA {
             tracing::info!(from = found, to = codec::SCHEMA, dir = %self.dir.display(), "migrating the database");
-            self.migrate_from_v0().map_err(dberr)?;
+            self.migrate(found).map_err(dberr)?;
             self.set_schema().map_err(dberr)?;
         }
         Ok(())
@@ -383,18 +386,23 @@ impl SledStore {
         self.group.wait_durable(&self.db)
     }
 
-    /// Rewrite every v0 value as the current schema, building the indexes v0 lacked.
-    /// Safe to interrupt: values are told apart by their first byte, so a rerun skips
-    /// what is done.
-    fn migrate_from_v0(&self) -> Result<(), StoreError> {
-        let mut counts = [0usize; 3];
-        for kind in [RecordKind::Game, RecordKind::User, RecordKind::Chat] {
+    /// Rewrite every older value as the current schema, building the indexes older
+    /// schemas lacked (v0: all of them; v1: each chat's active games). Safe to
+    /// interrupt: values are told apart by their first byte, so a rerun skips what is done.
+    fn migrate(&self, from: u8) -> Result<(), StoreError> {
+        let mut counts = [0usize; 4];
+        for kind in [
+            RecordKind::Game,
+            RecordKind::User,
+            RecordKind::Chat,
+            RecordKind::Challenge,
+        ] {
             let slot = kind_slot(kind);
             let mut todo: Vec<(Vec<u8>, AnyRecord)> = Vec::new();
             let mut bad = Vec::new();
             for item in self.tx[slot].iter() {
                 let (k, v) = item.map_err(io)?;
-                if v.first() == Some(&b'{') {
+                if v.first() != Some(&codec::SCHEMA) {
                     match codec::decode(kind, &k, &v, &self.timing) {
                         Ok(r) => todo.push((k.to_vec(), r)),
                         Err(d) => bad.push((k.to_vec(), v.to_vec(), d)),
@@ -431,7 +439,7 @@ impl SledStore {
                     .map_err(|e| StoreError::Io(format!("{e:?}")))?;
             }
             for (k, raw, d) in bad {
-                self.quarantine(slot, &k, &raw, &format!("schema 0 upgrade: {d}"));
+                self.quarantine(slot, &k, &raw, &format!("schema {from} upgrade: {d}"));
             }
         }
         self.group.wait_durable(&self.db)?;
@@ -439,7 +447,10 @@ impl SledStore {
             games = counts[0],
             users = counts[1],
             chats = counts[2],
-            "migrated from schema 0"
+            challenges = counts[3],
+            from,
+            "migrated to schema {}",
+            codec::SCHEMA
         );
         Ok(())
     }
@@ -494,6 +505,15 @@ impl SledStore {
                 }
             }
         }
+        if let RecordRef::Game(g) = &record {
+            for item in self.tx[7].iter() {
+                if let Ok((k, _)) = item
+                    && keys::parse_chat_game(&k).is_some_and(|(_, id)| id == *g)
+                {
+                    let _ = self.tx[7].remove(k);
+                }
+            }
+        }
         if let Err(e) = moved.and_then(|()| self.group.wait_durable(&self.db)) {
             tracing::error!(%record, error = %e, "could not move the damaged record aside");
         }
@@ -508,7 +528,7 @@ impl SledStore {
         let mut out = Vec::new();
         for item in self.quarantine.iter() {
             let (_, v) = item.map_err(io)?;
-            if v.first() == Some(&codec::SCHEMA)
+            if matches!(v.first(), Some(&(1 | codec::SCHEMA)))
                 && let Ok(q) = postcard::from_bytes::<Quarantined>(&v[1..])
             {
                 out.push(q);
@@ -761,6 +781,28 @@ impl Storage for SledStore {
             let (k, _) = item.map_err(io)?;
             if let Some(g) = keys::parse_user_game(&k) {
                 out.push(g);
+            }
+        }
+        Ok(out)
+    }
+
+    fn chat_games(&self, chat: ChatId) -> Result<Vec<GameId>, StoreError> {
+        let mut out = Vec::new();
+        for item in self.tx[7].scan_prefix(keys::chat(chat)) {
+            let (k, _) = item.map_err(io)?;
+            if let Some((_, g)) = keys::parse_chat_game(&k) {
+                out.push(g);
+            }
+        }
+        Ok(out)
+    }
+
+    fn all_chat_games(&self) -> Result<Vec<(ChatId, GameId)>, StoreError> {
+        let mut out = Vec::new();
+        for item in self.tx[7].iter() {
+            let (k, _) = item.map_err(io)?;
+            if let Some(p) = keys::parse_chat_game(&k) {
+                out.push(p);
             }
         }
         Ok(out)
