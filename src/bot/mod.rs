@@ -60,6 +60,9 @@ pub struct BotConfig {
     pub actions_per_minute: u32,
     /// Timer policy.
     pub timing: Timing,
+    /// Program searches run at once (each takes a core for up to its level's budget; more
+    /// than the machine has cores would starve the updates of everyone else).
+    pub ai_threads: usize,
 }
 
 impl std::fmt::Debug for BotConfig {
@@ -70,6 +73,7 @@ impl std::fmt::Debug for BotConfig {
             .field("updates", &self.updates)
             .field("pacing", &self.pacing)
             .field("board_px", &self.board_px)
+            .field("ai_threads", &self.ai_threads)
             .finish()
     }
 }
@@ -127,8 +131,10 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
             username: me.username().to_string(),
         },
         thinking: Mutex::new(HashSet::new()),
+        ai_pool: Arc::new(tokio::sync::Semaphore::new(cfg.ai_threads.max(1))),
         seen_lang: Mutex::new(HashMap::new()),
         actions: Mutex::new(HashMap::new()),
+        touched: Mutex::new(HashMap::new()),
     }));
     let stop = crate::game::scheduler::Stop::default();
     let timer_task = tokio::spawn(timer::run(app.clone(), stop.clone()));

@@ -7,7 +7,10 @@ use super::keyboard::{self, Selection};
 use super::texts::{CaptionData, ResultContext, Texts, clock, texts};
 use super::tg;
 use crate::engine::{Color, Game, LimitRule, Square};
-use crate::game::{GameRecord, Language, MessageId, Orientation, Player, Status, TimeControl};
+use crate::game::{
+    ChatRecord, GameRecord, GameService, Language, MessageId, Orientation, Player, Status,
+    TimeControl, UserId, UserRecord,
+};
 use crate::render::RenderOptions;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -41,14 +44,112 @@ pub struct BoardMessage {
     pub keyboard: InlineKeyboardMarkup,
 }
 
+/// The chat and player records a board message needs, read in one store call (one trip
+/// to the blocking pool per board instead of five; issue 9's load run).
+#[derive(Clone, Debug, Default)]
+pub struct Lookup {
+    /// The group chat's record (`None` for private chats or when it could not be read).
+    chat: Option<ChatRecord>,
+    /// The people of the game (and the owner of a private chat), as stored.
+    users: Vec<(UserId, Option<UserRecord>)>,
+}
+
+impl Lookup {
+    /// Read what `g`'s board needs, on the calling (blocking) thread.
+    pub fn read(s: &GameService, g: &GameRecord) -> Lookup {
+        let chat = (g.chat.0 < 0).then(|| s.chat(g.chat, now()).ok()).flatten();
+        let mut ids: Vec<UserId> = Color::ALL
+            .into_iter()
+            .filter_map(|c| g.player(c).user())
+            .collect();
+        if g.chat.0 > 0 {
+            ids.push(UserId(g.chat.0 as u64));
+        }
+        ids.sort_unstable();
+        ids.dedup();
+        let users = ids
+            .into_iter()
+            .map(|u| (u, s.user(u).ok().flatten()))
+            .collect();
+        Lookup { chat, users }
+    }
+
+    /// [`Lookup::read`] on the blocking pool.
+    pub async fn fetch(app: &App, g: &GameRecord) -> Lookup {
+        let g = g.clone();
+        app.games.run(move |s| Lookup::read(s, &g)).await
+    }
+
+    fn user(&self, u: UserId) -> Option<&UserRecord> {
+        self.users
+            .iter()
+            .find(|(id, _)| *id == u)
+            .and_then(|(_, r)| r.as_ref())
+    }
+
+    /// As [`App::game_lang`]: the group's language, else the first person's.
+    fn lang(&self, app: &App, g: &GameRecord) -> Language {
+        if let Some(l) = self.chat.as_ref().and_then(|c| c.settings.language) {
+            return l;
+        }
+        let first_human = Color::ALL.into_iter().find_map(|c| g.player(c).user());
+        let Some(u) = first_human.or_else(|| (g.chat.0 > 0).then_some(UserId(g.chat.0 as u64)))
+        else {
+            return Language::En;
+        };
+        self.user(u)
+            .and_then(|r| r.language)
+            .or_else(|| app.seen_language(u))
+            .unwrap_or(Language::En)
+    }
+
+    /// As [`view_for`].
+    fn view(&self, g: &GameRecord) -> Color {
+        if g.chat.0 > 0 {
+            return private_view(g);
+        }
+        let orientation = self
+            .chat
+            .as_ref()
+            .map(|c| c.settings.orientation)
+            .unwrap_or_default();
+        match orientation {
+            Orientation::White => Color::White,
+            Orientation::SideToMove => g.side_to_move(),
+        }
+    }
+
+    /// As [`App::player_mention`].
+    fn mention(&self, p: Player, lang: Language) -> String {
+        match p {
+            Player::Human(u) => {
+                let name = self
+                    .user(u)
+                    .map(|r| r.name.clone())
+                    .unwrap_or_else(|| format!("#{}", u.0));
+                super::texts::mention(u.0, &name)
+            }
+            Player::Program { level } => match lang {
+                Language::Ru => format!("🤖 Программа (уровень {level})"),
+                Language::En => format!("🤖 Program (level {level})"),
+            },
+            Player::Absent => String::new(),
+        }
+    }
+}
+
+/// A private chat's board is seen from the side of the person the chat belongs to.
+fn private_view(g: &GameRecord) -> Color {
+    Color::ALL
+        .into_iter()
+        .find(|c| g.player(*c) == Player::Human(crate::game::UserId(g.chat.0 as u64)))
+        .unwrap_or(Color::White)
+}
+
 /// Which side the picture is seen from.
 pub async fn view_for(app: &App, g: &GameRecord) -> Color {
     if g.chat.0 > 0 {
-        // Private chat: from the side of the person the chat belongs to.
-        return Color::ALL
-            .into_iter()
-            .find(|c| g.player(*c) == Player::Human(crate::game::UserId(g.chat.0 as u64)))
-            .unwrap_or(Color::White);
+        return private_view(g);
     }
     let chat = g.chat;
     let orientation = app
@@ -91,12 +192,18 @@ pub async fn result_line(app: &App, g: &GameRecord, game: &Game, t: &dyn Texts) 
 }
 
 /// Build the caption of a game's board.
-pub async fn caption(app: &App, g: &GameRecord, game: &Game, lang: Language) -> String {
+pub async fn caption(
+    app: &App,
+    g: &GameRecord,
+    game: &Game,
+    lang: Language,
+    known: &Lookup,
+) -> String {
     let t = texts(lang);
     let rules = *g.variant.rules();
     let pos = game.position();
-    let white = app.player_mention(g.player(Color::White), lang).await;
-    let black = app.player_mention(g.player(Color::Black), lang).await;
+    let white = known.mention(g.player(Color::White), lang);
+    let black = known.mention(g.player(Color::Black), lang);
     let side = pos.side_to_move();
     let mut c = CaptionData {
         to_move: if side == Color::White {
@@ -133,13 +240,13 @@ pub async fn caption(app: &App, g: &GameRecord, game: &Game, lang: Language) -> 
         TimeControl::Untimed => {}
     }
     if let Some(o) = g.draw_offer {
-        c.draw_offer_by = Some(app.player_mention(g.player(o.by), lang).await);
+        c.draw_offer_by = Some(known.mention(g.player(o.by), lang));
     }
     c.result = result_line(app, g, game, t).await;
     if let Some(r) = g.ratings {
         for col in Color::ALL {
             if let Player::Human(u) = g.player(col) {
-                let name = app.user_mention(u).await;
+                let name = known.mention(Player::Human(u), Language::En);
                 c.ratings
                     .push(t.rating_line(&name, r[col.index()].before, r[col.index()].after));
             }
@@ -156,9 +263,21 @@ pub async fn compose(
     game: &Game,
     ui: &Ui,
 ) -> Result<BoardMessage, BotError> {
-    let lang = app.game_lang(g).await;
+    let known = Lookup::fetch(app, g).await;
+    compose_with(app, g, game, ui, &known).await
+}
+
+/// [`compose`] with the records it needs already read.
+pub async fn compose_with(
+    app: &App,
+    g: &GameRecord,
+    game: &Game,
+    ui: &Ui,
+    known: &Lookup,
+) -> Result<BoardMessage, BotError> {
+    let lang = known.lang(app, g);
     let t = texts(lang);
-    let view = view_for(app, g).await;
+    let view = known.view(g);
     let pos = game.position().clone();
     let ply = g.ply();
     let mut sel = None;
@@ -184,7 +303,7 @@ pub async fn compose(
             Ui::ConfirmHome { from, to } => keyboard::confirm_return_home(g.id, ply, *from, *to, t),
         }
     };
-    let mut caption = caption(app, g, game, lang).await;
+    let mut caption = caption(app, g, game, lang, known).await;
     if let Ui::ConfirmHome { from, to } = ui {
         let path = pos
             .path(crate::engine::Move {
@@ -250,7 +369,19 @@ pub async fn post(app: &App, g: &GameRecord, msg: BoardMessage) -> Result<Messag
 /// Show `g` with `ui`: edit its board message in place, or post it if there is none or it
 /// is gone. "Not modified" is not an error.
 pub async fn show(app: &App, g: &GameRecord, game: &Game, ui: &Ui) -> Result<(), BotError> {
-    let msg = compose(app, g, game, ui).await?;
+    let known = Lookup::fetch(app, g).await;
+    show_with(app, g, game, ui, &known).await
+}
+
+/// [`show`] with the records it needs already read.
+pub async fn show_with(
+    app: &App,
+    g: &GameRecord,
+    game: &Game,
+    ui: &Ui,
+    known: &Lookup,
+) -> Result<(), BotError> {
+    let msg = compose_with(app, g, game, ui, known).await?;
     let Some(mid) = g.message else {
         post(app, g, msg).await?;
         return Ok(());
@@ -315,11 +446,14 @@ pub async fn show_current(
             .run(move |s| {
                 let g = s.game(id)?;
                 let game = s.replay(&g)?;
-                Ok::<_, crate::game::ServiceError>((g, game))
+                let known = Lookup::read(s, &g);
+                Ok::<_, crate::game::ServiceError>((g, game, known))
             })
             .await;
         match r {
-            Ok((g, game)) => show(app, &g, &game, &Ui::Plain).await.map(|()| (g, game)),
+            Ok((g, game, known)) => show_with(app, &g, &game, &Ui::Plain, &known)
+                .await
+                .map(|()| (g, game)),
             Err(e) => Err(e.into()),
         }
     };
