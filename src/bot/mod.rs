@@ -152,14 +152,31 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
             ))
             .build();
     let token = dispatcher.shutdown_token();
+    let (stop_tx, mut stop_rx) = tokio::sync::watch::channel(false);
     tokio::spawn(async move {
         shutdown_signal().await;
         tracing::info!("shutting down: finishing in-flight updates");
-        if let Ok(f) = token.shutdown() {
-            f.await;
+        let _ = stop_tx.send(true);
+        // teloxide refuses to shut down a dispatcher that is not running yet (the
+        // start-up redraw below may still be going): ask again until it takes it. The
+        // signal used to be lost then and the bot ran on (issue 9's kill test: no exit
+        // within 30 s of SIGTERM after a restart).
+        loop {
+            match token.shutdown() {
+                Ok(f) => {
+                    f.await;
+                    break;
+                }
+                Err(_) => tokio::time::sleep(std::time::Duration::from_millis(50)).await,
+            }
         }
     });
-    recover::refresh_recent_boards(&app).await;
+    tokio::select! {
+        () = recover::refresh_recent_boards(&app) => {}
+        _ = stop_rx.wait_for(|stop| *stop) => {
+            tracing::info!("stop signal during the start-up redraw: redrawing at the next start");
+        }
+    }
     match cfg.updates {
         Updates::Polling => dispatcher.dispatch().await,
         Updates::Webhook { url, listen } => {
