@@ -152,15 +152,14 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
             ))
             .build();
     let token = dispatcher.shutdown_token();
-    let (stop_tx, mut stop_rx) = tokio::sync::watch::channel(false);
     tokio::spawn(async move {
         shutdown_signal().await;
         tracing::info!("shutting down: finishing in-flight updates");
-        let _ = stop_tx.send(true);
         // teloxide refuses to shut down a dispatcher that is not running yet (the
-        // start-up redraw below may still be going): ask again until it takes it. The
-        // signal used to be lost then and the bot ran on (issue 9's kill test: no exit
-        // within 30 s of SIGTERM after a restart).
+        // start-up redraw below may still be going; it is let finish, so that every
+        // board matches its game): ask again until it takes it. The signal used to be
+        // lost then and the bot ran on (issue 9's kill test: no exit within 30 s of
+        // SIGTERM after a restart).
         loop {
             match token.shutdown() {
                 Ok(f) => {
@@ -171,12 +170,7 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
             }
         }
     });
-    tokio::select! {
-        () = recover::refresh_recent_boards(&app) => {}
-        _ = stop_rx.wait_for(|stop| *stop) => {
-            tracing::info!("stop signal during the start-up redraw: redrawing at the next start");
-        }
-    }
+    recover::refresh_recent_boards(&app).await;
     match cfg.updates {
         Updates::Polling => dispatcher.dispatch().await,
         Updates::Webhook { url, listen } => {
