@@ -132,6 +132,9 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
         },
         thinking: Mutex::new(HashSet::new()),
         ai_pool: Arc::new(tokio::sync::Semaphore::new(cfg.ai_threads.max(1))),
+        render_pool: Arc::new(tokio::sync::Semaphore::new(
+            std::thread::available_parallelism().map_or(2, |n| n.get()),
+        )),
         seen_lang: Mutex::new(HashMap::new()),
         actions: Mutex::new(HashMap::new()),
         touched: Mutex::new(HashMap::new()),

@@ -324,9 +324,16 @@ pub async fn compose_with(
         error_mark: None,
     };
     let a = app.clone();
-    let png = tokio::task::spawn_blocking(move || a.renderer.render_png(&pos, &opts))
+    let permit = Arc::clone(&app.render_pool)
+        .acquire_owned()
         .await
-        .map_err(|e| BotError::Internal(e.to_string()))??;
+        .map_err(|e| BotError::Internal(e.to_string()))?;
+    let png = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        a.renderer.render_png(&pos, &opts)
+    })
+    .await
+    .map_err(|e| BotError::Internal(e.to_string()))??;
     Ok(BoardMessage {
         png,
         caption: truncate_caption(caption),

@@ -56,7 +56,7 @@ pub struct BotArgs {
     pub ai_threads: Option<usize>,
     /// Threads for store calls, pictures and searches (tokio's blocking pool). Each
     /// waiting store call holds one, so this bounds threads and memory under load.
-    #[arg(long, env = "UGOLKI_BLOCKING_THREADS", default_value_t = 32)]
+    #[arg(long, env = "UGOLKI_BLOCKING_THREADS", default_value_t = 16)]
     pub blocking_threads: usize,
     /// sled's page cache in MiB (part of the resident memory).
     #[arg(long, env = "UGOLKI_STORE_CACHE_MB", default_value_t = 16)]
