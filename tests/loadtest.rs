@@ -45,12 +45,13 @@ async fn short_load_run_is_clean() {
     assert_eq!(r.bot_exit, "exit status: 0");
 }
 
-// KNOWN FAILURE, left visible rather than tuned away (run it with `--ignored`): on the
-// last run (load average 10 on 2 cores) no acknowledged move was lost and every game
-// replayed, but three boards were left showing an older position after the restart (the
-// start-up redraw did not reach them while faults were injected), and the restarted bot
-// did not exit within 30 s of SIGTERM. See docs/BENCHMARKS.md.
-#[ignore = "known failure: stale boards after SIGKILL under injected faults; slow SIGTERM"]
+// KNOWN FAILURE, left visible rather than tuned away (run it with `--ignored`). Its first
+// cause is fixed: the bot froze at its first log line from a runtime worker, because
+// `main_with` held stdout's lock for the whole run (stale boards, no exit on SIGTERM).
+// After that fix, of 5 runs with this test as it is (load average 3-5) 4 passed and 1
+// failed (the run returned an error), and one passing run's bot still took over 30 s to
+// stop on SIGTERM. See docs/BENCHMARKS.md, "Faults and a SIGKILL".
+#[ignore = "known failure: after the stdout fix, 1 run in 5 still errs; one slow SIGTERM"]
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn faults_and_a_kill_lose_and_repeat_nothing() {
     let mut cfg = small(12);
@@ -61,7 +62,11 @@ async fn faults_and_a_kill_lose_and_repeat_nothing() {
     cfg.kill_after = Some(Duration::from_secs(2));
     let r = loadtest::run(cfg).await.expect("the run");
     eprintln!("{}", show(&r));
-    assert!(r.stats.faulted_calls > 20, "{}", show(&r));
+    // Every 5th call is faulted and 3 of the 5 kinds are counted here (429, 500, a drop
+    // before the call): about 12% of the calls. The faults slow every chat to about a move
+    // a second (a 429 waits 1 s), so the window sees about 170 calls and 20 counted
+    // faults; more than 10 shows that the rotation ran all along.
+    assert!(r.stats.faulted_calls > 10, "{}", show(&r));
     assert!(r.kill.is_some());
     assert!(r.stats.moves > 10, "{}", show(&r));
     // Around the kill some moves were in flight: the driver retries them (timeouts), and

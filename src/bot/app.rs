@@ -45,11 +45,24 @@ pub struct AppInner {
     pub tuning: Tuning,
     /// Games the program is thinking in (one search per game at a time).
     pub thinking: Mutex<HashSet<u64>>,
+    /// Permits for program searches: at most this many run at once on the blocking pool,
+    /// the rest wait their turn without holding a thread.
+    pub ai_pool: Arc<tokio::sync::Semaphore>,
+    /// Permits for board pictures: one per core. More at once only time-slice the cores
+    /// while each holds its pixel and zlib buffers (about 1.5 MB at 720 px), which was a
+    /// large part of the bot's memory under load.
+    pub render_pool: Arc<tokio::sync::Semaphore>,
     /// Telegram's `language_code` per user, as last seen (not persisted).
     pub seen_lang: Mutex<HashMap<u64, Language>>,
     /// Per-user action timestamps for rate limiting.
     pub actions: Mutex<HashMap<u64, ActionLog>>,
+    /// Name and username last stored per user by [`App::touch`] (skips the store call
+    /// when nothing changed; cleared when it reaches [`TOUCHED_MAX`] entries).
+    pub touched: Mutex<HashMap<u64, (String, Option<String>)>>,
 }
+
+/// Bound of [`AppInner::touched`].
+pub const TOUCHED_MAX: usize = 100_000;
 
 /// One user's expensive actions in the last minute, and when they were last told to slow
 /// down (so a flood of refused messages gets one reply, not one each).
@@ -131,10 +144,37 @@ impl App {
             name: u.full_name(),
             username: u.username.clone(),
         };
-        let r = self.games.run(move |s| s.touch_user(&p, now())).await;
-        if let Err(e) = r {
-            tracing::warn!(error = %e, "could not record a user");
+        let seen = (p.name.clone(), p.username.clone());
+        let known = self
+            .touched
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&u.id.0)
+            .is_some_and(|k| *k == seen);
+        if known {
+            // Stored already by this process (a store call per update saved).
+            return;
         }
+        let r = self.games.run(move |s| s.touch_user(&p, now())).await;
+        match r {
+            Ok(_) => {
+                let mut t = self.touched.lock().unwrap_or_else(|e| e.into_inner());
+                if t.len() >= TOUCHED_MAX {
+                    t.clear();
+                }
+                t.insert(u.id.0, seen);
+            }
+            Err(e) => tracing::warn!(error = %e, "could not record a user"),
+        }
+    }
+
+    /// The language Telegram last reported for `user` (not persisted).
+    pub fn seen_language(&self, user: UserId) -> Option<Language> {
+        self.seen_lang
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&user.0)
+            .copied()
     }
 
     /// The language to talk to `user` in: their /lang choice, then Telegram's, then English.
@@ -147,27 +187,37 @@ impl App {
             .flatten()
             .and_then(|u| u.language);
         stored
-            .or_else(|| {
-                self.seen_lang
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .get(&user.0)
-                    .copied()
-            })
+            .or_else(|| self.seen_language(user))
             .unwrap_or(Language::En)
     }
 
     /// The language of a chat: a group's setting, else the user's language.
     pub async fn chat_lang(&self, chat: ChatId, user: Option<UserId>) -> Language {
-        if chat.0 < 0 {
-            let c: Result<ChatRecord, ServiceError> =
-                self.games.run(move |s| s.chat(chat, now())).await;
-            if let Some(l) = c.ok().and_then(|c| c.settings.language) {
-                return l;
-            }
+        let user = user.or_else(|| (chat.0 > 0).then_some(UserId(chat.0 as u64)));
+        // Both records in one trip to the blocking pool (this runs for every update).
+        let (group, stored) = self
+            .games
+            .run(move |s| {
+                let group = if chat.0 < 0 {
+                    let c: Result<ChatRecord, ServiceError> = s.chat(chat, now());
+                    c.ok().and_then(|c| c.settings.language)
+                } else {
+                    None
+                };
+                let stored = match (group, user) {
+                    (None, Some(u)) => s.user(u).ok().flatten().and_then(|u| u.language),
+                    _ => None,
+                };
+                (group, stored)
+            })
+            .await;
+        if let Some(l) = group {
+            return l;
         }
-        match user.or_else(|| (chat.0 > 0).then_some(UserId(chat.0 as u64))) {
-            Some(u) => self.user_lang(u).await,
+        match user {
+            Some(u) => stored
+                .or_else(|| self.seen_language(u))
+                .unwrap_or(Language::En),
             None => Language::En,
         }
     }

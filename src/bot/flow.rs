@@ -14,7 +14,7 @@ use crate::game::{
 };
 use crate::render::GifOptions;
 use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use teloxide::payloads::SendAnimationSetters;
 use teloxide::prelude::*;
 use teloxide::types::{InputFile, ParseMode};
@@ -85,12 +85,16 @@ pub async fn load(app: &App, id: GameId) -> Result<(GameRecord, Game), BotError>
 
 /// After any change to a game: show it, announce its end, or let the program move.
 pub async fn after_change(app: &App, g: GameRecord) -> Result<(), BotError> {
-    let g2 = g.clone();
-    let game = app.games.run(move |s| s.replay(&g2)).await?;
     // The board shows the latest state (a change racing this one included).
     view::show_current(app, g.id).await?;
     match g.status {
-        Status::Over { .. } => announce_end(app, &g, &game).await?,
+        Status::Over { .. } => {
+            // Only the end needs the replay of `g` itself (an active game's was done by
+            // show_current: one replay per move less).
+            let g2 = g.clone();
+            let game = app.games.run(move |s| s.replay(&g2)).await?;
+            announce_end(app, &g, &game).await?
+        }
         Status::Aborted { .. } => {}
         Status::Active => {
             if matches!(g.player(g.side_to_move()), Player::Program { .. }) {
@@ -362,9 +366,19 @@ async fn program_move(app: &App, id: GameId) -> Result<(), BotError> {
     if !g.is_active() {
         return Ok(());
     }
-    let path = tokio::task::spawn_blocking(move || program_choice(&game, level))
+    // One of the AI pool's permits first: a search takes a whole core for up to its
+    // level's budget, and unbounded searches on the blocking pool starved every other
+    // chat's moves (issue 9's load run).
+    let permit = Arc::clone(&app.ai_pool)
+        .acquire_owned()
         .await
         .map_err(|e| BotError::Internal(e.to_string()))?;
+    let path = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        program_choice(&game, level)
+    })
+    .await
+    .map_err(|e| BotError::Internal(e.to_string()))?;
     let Some(path) = path else { return Ok(()) };
     let version = g.version;
     let mv = MoveInput::from(&path);

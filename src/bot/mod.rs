@@ -60,6 +60,9 @@ pub struct BotConfig {
     pub actions_per_minute: u32,
     /// Timer policy.
     pub timing: Timing,
+    /// Program searches run at once (each takes a core for up to its level's budget; more
+    /// than the machine has cores would starve the updates of everyone else).
+    pub ai_threads: usize,
 }
 
 impl std::fmt::Debug for BotConfig {
@@ -70,6 +73,7 @@ impl std::fmt::Debug for BotConfig {
             .field("updates", &self.updates)
             .field("pacing", &self.pacing)
             .field("board_px", &self.board_px)
+            .field("ai_threads", &self.ai_threads)
             .finish()
     }
 }
@@ -127,8 +131,13 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
             username: me.username().to_string(),
         },
         thinking: Mutex::new(HashSet::new()),
+        ai_pool: Arc::new(tokio::sync::Semaphore::new(cfg.ai_threads.max(1))),
+        render_pool: Arc::new(tokio::sync::Semaphore::new(
+            std::thread::available_parallelism().map_or(2, |n| n.get()),
+        )),
         seen_lang: Mutex::new(HashMap::new()),
         actions: Mutex::new(HashMap::new()),
+        touched: Mutex::new(HashMap::new()),
     }));
     let stop = crate::game::scheduler::Stop::default();
     let timer_task = tokio::spawn(timer::run(app.clone(), stop.clone()));
@@ -149,8 +158,19 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
     tokio::spawn(async move {
         shutdown_signal().await;
         tracing::info!("shutting down: finishing in-flight updates");
-        if let Ok(f) = token.shutdown() {
-            f.await;
+        // teloxide refuses to shut down a dispatcher that is not running yet (the
+        // start-up redraw below may still be going; it is let finish, so that every
+        // board matches its game): ask again until it takes it. The signal used to be
+        // lost then and the bot ran on (issue 9's kill test: no exit within 30 s of
+        // SIGTERM after a restart).
+        loop {
+            match token.shutdown() {
+                Ok(f) => {
+                    f.await;
+                    break;
+                }
+                Err(_) => tokio::time::sleep(std::time::Duration::from_millis(50)).await,
+            }
         }
     });
     recover::refresh_recent_boards(&app).await;

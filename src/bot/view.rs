@@ -8,7 +8,8 @@ use super::texts::{CaptionData, ResultContext, Texts, clock, texts};
 use super::tg;
 use crate::engine::{Color, Game, LimitRule, Square};
 use crate::game::{
-    Board, ChatId, GameRecord, Language, MessageId, Orientation, Player, Status, TimeControl,
+    Board, ChatId, ChatRecord, GameRecord, GameService, Language, MessageId, Orientation,
+    Player, Status, TimeControl, UserId, UserRecord,
 };
 use crate::render::RenderOptions;
 use std::collections::HashMap;
@@ -43,6 +44,111 @@ pub struct BoardMessage {
     pub keyboard: InlineKeyboardMarkup,
 }
 
+/// The chat and player records a board message needs, read in one store call (one trip
+/// to the blocking pool per board instead of five; issue 9's load run).
+#[derive(Clone, Debug)]
+pub struct Lookup {
+    /// The chat of the board this is for.
+    at: ChatId,
+    /// The group chat's record (`None` for private chats or when it could not be read).
+    chat: Option<ChatRecord>,
+    /// The people of the game (and the owner of a private chat), as stored.
+    users: Vec<(UserId, Option<UserRecord>)>,
+}
+
+impl Lookup {
+    /// Read what `g`'s board in chat `at` needs, on the calling (blocking) thread.
+    pub fn read(s: &GameService, g: &GameRecord, at: ChatId) -> Lookup {
+        let chat = (at.0 < 0).then(|| s.chat(at, now()).ok()).flatten();
+        let mut ids: Vec<UserId> = Color::ALL
+            .into_iter()
+            .filter_map(|c| g.player(c).user())
+            .collect();
+        if at.0 > 0 {
+            ids.push(UserId(at.0 as u64));
+        }
+        ids.sort_unstable();
+        ids.dedup();
+        let users = ids
+            .into_iter()
+            .map(|u| (u, s.user(u).ok().flatten()))
+            .collect();
+        Lookup { at, chat, users }
+    }
+
+    /// [`Lookup::read`] on the blocking pool.
+    pub async fn fetch(app: &App, g: &GameRecord, at: ChatId) -> Lookup {
+        let g = g.clone();
+        app.games.run(move |s| Lookup::read(s, &g, at)).await
+    }
+
+    fn user(&self, u: UserId) -> Option<&UserRecord> {
+        self.users
+            .iter()
+            .find(|(id, _)| *id == u)
+            .and_then(|(_, r)| r.as_ref())
+    }
+
+    /// As [`App::game_lang_in`]: a private chat's owner's language, else the group's,
+    /// else the first person's.
+    fn lang(&self, app: &App, g: &GameRecord) -> Language {
+        if let Some(l) = self.chat.as_ref().and_then(|c| c.settings.language) {
+            return l;
+        }
+        let first_human = Color::ALL.into_iter().find_map(|c| g.player(c).user());
+        let owner = (self.at.0 > 0).then_some(UserId(self.at.0 as u64));
+        let Some(u) = owner.or(first_human) else {
+            return Language::En;
+        };
+        self.user(u)
+            .and_then(|r| r.language)
+            .or_else(|| app.seen_language(u))
+            .unwrap_or(Language::En)
+    }
+
+    /// As [`view_in`].
+    fn view(&self, g: &GameRecord) -> Color {
+        if self.at.0 > 0 {
+            return private_view(g, self.at);
+        }
+        let orientation = self
+            .chat
+            .as_ref()
+            .map(|c| c.settings.orientation)
+            .unwrap_or_default();
+        match orientation {
+            Orientation::White => Color::White,
+            Orientation::SideToMove => g.side_to_move(),
+        }
+    }
+
+    /// As [`App::player_mention`].
+    fn mention(&self, p: Player, lang: Language) -> String {
+        match p {
+            Player::Human(u) => {
+                let name = self
+                    .user(u)
+                    .map(|r| r.name.clone())
+                    .unwrap_or_else(|| format!("#{}", u.0));
+                super::texts::mention(u.0, &name)
+            }
+            Player::Program { level } => match lang {
+                Language::Ru => format!("🤖 Программа (уровень {level})"),
+                Language::En => format!("🤖 Program (level {level})"),
+            },
+            Player::Absent => String::new(),
+        }
+    }
+}
+
+/// A private chat's board is seen from the side of the person the chat belongs to.
+fn private_view(g: &GameRecord, chat: ChatId) -> Color {
+    Color::ALL
+        .into_iter()
+        .find(|c| g.player(*c) == Player::Human(UserId(chat.0 as u64)))
+        .unwrap_or(Color::White)
+}
+
 /// Which side the picture of the game's main board is seen from.
 pub async fn view_for(app: &App, g: &GameRecord) -> Color {
     view_in(app, g, g.chat).await
@@ -51,11 +157,7 @@ pub async fn view_for(app: &App, g: &GameRecord) -> Color {
 /// Which side the picture in `chat` is seen from.
 pub async fn view_in(app: &App, g: &GameRecord, chat: ChatId) -> Color {
     if chat.0 > 0 {
-        // Private chat: from the side of the person the chat belongs to.
-        return Color::ALL
-            .into_iter()
-            .find(|c| g.player(*c) == Player::Human(crate::game::UserId(chat.0 as u64)))
-            .unwrap_or(Color::White);
+        return private_view(g, chat);
     }
     let orientation = app
         .games
@@ -97,12 +199,18 @@ pub async fn result_line(app: &App, g: &GameRecord, game: &Game, t: &dyn Texts) 
 }
 
 /// Build the caption of a game's board.
-pub async fn caption(app: &App, g: &GameRecord, game: &Game, lang: Language) -> String {
+pub async fn caption(
+    app: &App,
+    g: &GameRecord,
+    game: &Game,
+    lang: Language,
+    known: &Lookup,
+) -> String {
     let t = texts(lang);
     let rules = *g.variant.rules();
     let pos = game.position();
-    let white = app.player_mention(g.player(Color::White), lang).await;
-    let black = app.player_mention(g.player(Color::Black), lang).await;
+    let white = known.mention(g.player(Color::White), lang);
+    let black = known.mention(g.player(Color::Black), lang);
     let side = pos.side_to_move();
     let mut c = CaptionData {
         to_move: if side == Color::White {
@@ -139,13 +247,13 @@ pub async fn caption(app: &App, g: &GameRecord, game: &Game, lang: Language) -> 
         TimeControl::Untimed => {}
     }
     if let Some(o) = g.draw_offer {
-        c.draw_offer_by = Some(app.player_mention(g.player(o.by), lang).await);
+        c.draw_offer_by = Some(known.mention(g.player(o.by), lang));
     }
     c.result = result_line(app, g, game, t).await;
     if let Some(r) = g.ratings {
         for col in Color::ALL {
             if let Player::Human(u) = g.player(col) {
-                let name = app.user_mention(u).await;
+                let name = known.mention(Player::Human(u), Language::En);
                 c.ratings
                     .push(t.rating_line(&name, r[col.index()].before, r[col.index()].after));
             }
@@ -163,9 +271,21 @@ pub async fn compose(
     chat: ChatId,
     ui: &Ui,
 ) -> Result<BoardMessage, BotError> {
-    let lang = app.game_lang_in(g, chat).await;
+    let known = Lookup::fetch(app, g, chat).await;
+    compose_with(app, g, game, ui, &known).await
+}
+
+/// [`compose`] with the records it needs already read (for the board in `known`'s chat).
+pub async fn compose_with(
+    app: &App,
+    g: &GameRecord,
+    game: &Game,
+    ui: &Ui,
+    known: &Lookup,
+) -> Result<BoardMessage, BotError> {
+    let lang = known.lang(app, g);
     let t = texts(lang);
-    let view = view_in(app, g, chat).await;
+    let view = known.view(g);
     let pos = game.position().clone();
     let ply = g.ply();
     let mut sel = None;
@@ -191,7 +311,7 @@ pub async fn compose(
             Ui::ConfirmHome { from, to } => keyboard::confirm_return_home(g.id, ply, *from, *to, t),
         }
     };
-    let mut caption = caption(app, g, game, lang).await;
+    let mut caption = caption(app, g, game, lang, known).await;
     if let Ui::ConfirmHome { from, to } = ui {
         let path = pos
             .path(crate::engine::Move {
@@ -212,9 +332,16 @@ pub async fn compose(
         error_mark: None,
     };
     let a = app.clone();
-    let png = tokio::task::spawn_blocking(move || a.renderer.render_png(&pos, &opts))
+    let permit = Arc::clone(&app.render_pool)
+        .acquire_owned()
         .await
-        .map_err(|e| BotError::Internal(e.to_string()))??;
+        .map_err(|e| BotError::Internal(e.to_string()))?;
+    let png = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        a.renderer.render_png(&pos, &opts)
+    })
+    .await
+    .map_err(|e| BotError::Internal(e.to_string()))??;
     Ok(BoardMessage {
         png,
         caption: truncate_caption(caption),
@@ -300,7 +427,20 @@ pub async fn show_in(
     board: Board,
     ui: &Ui,
 ) -> Result<(), BotError> {
-    let msg = compose(app, g, game, board.chat, ui).await?;
+    let known = Lookup::fetch(app, g, board.chat).await;
+    show_with(app, g, game, board, ui, &known).await
+}
+
+/// [`show_in`] with the records it needs already read.
+pub async fn show_with(
+    app: &App,
+    g: &GameRecord,
+    game: &Game,
+    board: Board,
+    ui: &Ui,
+    known: &Lookup,
+) -> Result<(), BotError> {
+    let msg = compose_with(app, g, game, ui, known).await?;
     let Some(mid) = board.message else {
         post(app, g, board.chat, msg).await?;
         return Ok(());
@@ -385,8 +525,26 @@ pub async fn show_current(
     id: crate::game::GameId,
 ) -> Result<(GameRecord, Game), BotError> {
     with_board_lock(id, async {
-        let (g, game) = reload(app, id).await?;
-        show(app, &g, &game).await.map(|()| (g, game))
+        let r = app
+            .games
+            .run(move |s| {
+                let g = s.game(id)?;
+                let game = s.replay(&g)?;
+                let known: Vec<Lookup> = g.boards().map(|b| Lookup::read(s, &g, b.chat)).collect();
+                Ok::<_, crate::game::ServiceError>((g, game, known))
+            })
+            .await;
+        let (g, game, known) = r?;
+        let mut first = Ok(());
+        for (b, k) in g.boards().zip(&known) {
+            if let Err(e) = show_with(app, &g, &game, b, &Ui::Plain, k).await {
+                tracing::warn!(game = %g.id, chat = %b.chat, error = %e, "could not update a board");
+                if first.is_ok() {
+                    first = Err(e);
+                }
+            }
+        }
+        first.map(|()| (g, game))
     })
     .await
 }

@@ -51,6 +51,43 @@ pub struct BotArgs {
     /// Draw offers lapse after this many seconds.
     #[arg(long, default_value_t = 120)]
     pub draw_offer_ttl_secs: u64,
+    /// Program searches run at once (default: one per core beyond the first, at least 1).
+    #[arg(long, env = "UGOLKI_AI_THREADS")]
+    pub ai_threads: Option<usize>,
+    /// Threads for store calls, pictures and searches (tokio's blocking pool). Each
+    /// waiting store call holds one, so this bounds threads and memory under load.
+    #[arg(long, env = "UGOLKI_BLOCKING_THREADS", default_value_t = 16)]
+    pub blocking_threads: usize,
+    /// sled's page cache in MiB (part of the resident memory).
+    #[arg(long, env = "UGOLKI_STORE_CACHE_MB", default_value_t = 16)]
+    pub store_cache_mb: u64,
+    /// glibc malloc arenas (0 = glibc's default of 8 per core). Every thread of the
+    /// blocking pool otherwise gets an arena of its own that is rarely given back.
+    #[arg(long, env = "UGOLKI_MALLOC_ARENAS", default_value_t = 2)]
+    pub malloc_arenas: u32,
+}
+
+/// Cap glibc's malloc arenas (see [`BotArgs::malloc_arenas`]); a no-op elsewhere.
+fn limit_malloc_arenas(n: u32) {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    if n > 0 {
+        // SAFETY: mallopt only changes allocator tuning; called before the runtime starts
+        // its threads.
+        let ok = unsafe { libc::mallopt(libc::M_ARENA_MAX, n as libc::c_int) };
+        if ok != 1 {
+            tracing::warn!(arenas = n, "mallopt(M_ARENA_MAX) failed");
+        }
+    }
+    #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+    let _ = n;
+}
+
+/// The default number of concurrent program searches: leave a core for everything else.
+fn default_ai_threads() -> usize {
+    std::thread::available_parallelism()
+        .map(|n| n.get().saturating_sub(1))
+        .unwrap_or(1)
+        .max(1)
 }
 
 impl BotArgs {
@@ -81,9 +118,12 @@ pub fn run(a: &BotArgs) -> Result<(), CliError> {
             ));
         }
     };
+    // Before the store's and the runtime's threads exist.
+    limit_malloc_arenas(a.malloc_arenas);
     let timing = a.timing();
     let store = SledStore::open(&StoreConfig {
         timing,
+        cache_bytes: a.store_cache_mb.max(1) << 20,
         ..StoreConfig::at(&a.data_dir)
     })
     .map_err(|e| CliError {
@@ -106,9 +146,11 @@ pub fn run(a: &BotArgs) -> Result<(), CliError> {
         auto_move_level: a.auto_move_level.clamp(1, 5),
         actions_per_minute: a.actions_per_minute,
         timing,
+        ai_threads: a.ai_threads.unwrap_or_else(default_ai_threads).max(1),
     };
     tracing::info!(data_dir = %a.data_dir.display(), api = a.api_url.as_deref().unwrap_or("telegram"), "starting the bot");
     let rt = tokio::runtime::Builder::new_multi_thread()
+        .max_blocking_threads(a.blocking_threads.max(2))
         .enable_all()
         .build()
         .map_err(|e| CliError {

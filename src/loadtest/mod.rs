@@ -247,6 +247,10 @@ pub struct LoadReport {
     pub program: Percentiles,
     /// Peak `VmRSS` sampled every 250 ms.
     pub peak_rss_kib: u64,
+    /// CPU time the bot used in the measured window (`None` if it was restarted in it).
+    pub bot_cpu_secs: Option<f64>,
+    /// CPU time this process (the driver and the fake Bot API) used in the window.
+    pub driver_cpu_secs: Option<f64>,
     /// Memory at the end of play.
     pub end_memory: Memory,
     /// Counters and errors.
@@ -299,6 +303,15 @@ impl LoadReport {
                 mb(self.end_memory.rss_kib),
                 mb(self.end_memory.hwm_kib)
             ),
+            match (self.bot_cpu_secs, self.driver_cpu_secs) {
+                (Some(b), d) => format!(
+                    "bot CPU in the window: {b:.2} s = {:.2} ms per acknowledged move, {:.0}% of one core (driver and fake API: {})",
+                    1000.0 * b / (s.moves.max(1) as f64),
+                    100.0 * b / self.measured_secs.max(1e-9),
+                    d.map(|d| format!("{d:.2} s")).unwrap_or_else(|| "?".into())
+                ),
+                (None, _) => "bot CPU in the window: not measured (restarted or not Linux)".into(),
+            },
             format!(
                 "games: {} started, {} finished (replay and record sent: {})",
                 s.games_started, s.games_finished, s.replays
@@ -532,6 +545,10 @@ async fn run_in(cfg: &LoadConfig, dir: &std::path::Path) -> Result<LoadReport, L
     driver.run_for(cfg.warmup).await;
     driver.set_measuring(true);
     let m0 = Instant::now();
+    let cpu0 = (
+        process::cpu_of(bot.pid()),
+        process::cpu_of(std::process::id()),
+    );
     match cfg.kill_after {
         Some(k) if k < cfg.duration => {
             driver.run_for(k).await;
@@ -556,6 +573,13 @@ async fn run_in(cfg: &LoadConfig, dir: &std::path::Path) -> Result<LoadReport, L
     }
     report.measured_secs = m0.elapsed().as_secs_f64();
     driver.set_measuring(false);
+    if report.kill.is_none() {
+        let used = |a: Option<Duration>, b: Option<Duration>| {
+            a.zip(b).map(|(a, b)| b.saturating_sub(a).as_secs_f64())
+        };
+        report.bot_cpu_secs = used(cpu0.0, process::cpu_of(bot.pid()));
+        report.driver_cpu_secs = used(cpu0.1, process::cpu_of(std::process::id()));
+    }
     driver.drain(Duration::from_secs(30)).await;
     report.end_memory = bot.memory().unwrap_or_default();
     api.fault_rotation(None);

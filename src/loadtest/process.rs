@@ -51,6 +51,22 @@ pub fn memory_of(pid: u32) -> Option<Memory> {
     })
 }
 
+/// CPU time (user + system) `pid` has used so far (Linux only; `None` elsewhere or once
+/// it exited). On a shared machine this, per acknowledged move, is the figure that does
+/// not depend on how many cores the other jobs left to the bot.
+pub fn cpu_of(pid: u32) -> Option<std::time::Duration> {
+    let s = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name (field 2) may contain spaces: count from the closing parenthesis.
+    let rest = &s[s.rfind(')')? + 1..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    // Fields 14 and 15 (utime, stime) are the 12th and 13th after the name.
+    let ticks: u64 = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
+    // SAFETY: sysconf has no preconditions.
+    let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+    let hz = if hz > 0 { hz as u64 } else { 100 };
+    Some(std::time::Duration::from_micros(ticks * 1_000_000 / hz))
+}
+
 /// A running bot process. Dropping it kills the process.
 pub struct BotProcess {
     child: tokio::process::Child,

@@ -34,6 +34,7 @@ pub fn config(api: &FakeApi, timing: Timing) -> BotConfig {
         auto_move_level: 1,
         actions_per_minute: 0,
         timing,
+        ai_threads: 1,
     }
 }
 
