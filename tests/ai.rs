@@ -427,6 +427,55 @@ fn a_doomed_straggler_is_saved_before_the_deadline() {
 }
 
 #[test]
+fn no_level_jumps_back_home_just_before_the_deadline_check() {
+    // Game 10 of `ugolki match --a 4 --b 3 --nps 1000000 --seed 1` (before the fix), White
+    // (level 3) to play move 39 of 40: Black threatens b4-b2 to complete. Every level used
+    // to answer d2-b2 (over c2 into its own home, blocking b2), and White then lost by the
+    // deadline with that piece still at home after move 40. Nothing saves White here, but a
+    // move that leaves a piece at home with no time to step out must not be chosen while
+    // other moves exist: White loses by Black's goal instead.
+    let v = variant("classic");
+    let p = Position::from_text(
+        &v,
+        "W:d2,e6,f6,g6,h6,g7,h7,g8,h8 B:a1,b1,c1,a2,c2,a3,b3,c3,b4 w 39",
+    )
+    .expect("text");
+    for level in Level::all() {
+        for seed in 0..6 {
+            let mut g = Game::from_position(p.clone());
+            while !g.is_over() {
+                let r = ai::search(
+                    &g,
+                    &Limits {
+                        nodes: Some(150_000),
+                        level: Some(level),
+                        ..Limits::default()
+                    },
+                    seed,
+                )
+                .expect("move");
+                g.play_squares(r.path.squares()).expect("legal");
+                if g.plies() == 1 {
+                    assert_eq!(
+                        g.position().at_home(Color::White),
+                        0,
+                        "level {level} seed {seed} went home with {}",
+                        r.path
+                    );
+                }
+            }
+            let o = g.outcome().expect("over");
+            assert_ne!(
+                o.reason,
+                Reason::ExitDeadline,
+                "level {level} seed {seed}:\n{}",
+                g.to_record(&[])
+            );
+        }
+    }
+}
+
+#[test]
 fn a_return_home_is_never_chosen_when_anything_else_is_legal() {
     // After the deadline White's c4 could step home to c3 (a loss); plenty else is legal.
     let v = variant("classic");
@@ -566,6 +615,7 @@ fn match_statistics_and_greedy_baseline() {
         seed: 3,
         threads: 2,
         opening_plies: 2,
+        first: 0,
     };
     let res = ai::arena::run(&spec, &|_| {});
     assert_eq!(res.games.len(), 2);

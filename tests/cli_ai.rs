@@ -64,6 +64,7 @@ fn match_prints_results_elo_and_ends() {
         a: Player::Ai(Level::new(2).expect("level")),
         b: Player::Greedy,
         games: 2,
+        from: 1,
         v: VariantArgs {
             variant: Some("diagonal".into()),
             options: vec![],
@@ -100,6 +101,7 @@ fn match_with_level_budgets_as_nodes_is_reproducible() {
         a: Player::Ai(Level::new(2).expect("level")),
         b: Player::Ai(Level::MIN),
         games: 2,
+        from: 1,
         v: VariantArgs {
             variant: Some("classic".into()),
             options: vec![],
@@ -138,6 +140,7 @@ fn match_refuses_the_training_room_and_zero_games() {
         a: Player::Greedy,
         b: Player::Greedy,
         games: 2,
+        from: 1,
         v: VariantArgs {
             variant: Some("training".into()),
             options: vec![],
@@ -156,6 +159,64 @@ fn match_refuses_the_training_room_and_zero_games() {
     args.v.variant = Some("classic".into());
     args.games = 0;
     assert!(arena::run(&args, &mut Vec::new()).is_err());
+    args.games = 2;
+    for from in [0, 3] {
+        args.from = from;
+        let e = arena::run(&args, &mut Vec::new()).expect_err("bad --from");
+        assert!(e.to_string().contains("--from"), "{e}");
+    }
+}
+
+#[test]
+fn match_slices_from_a_game_number_repeat_the_full_match_exactly() {
+    let dir = std::env::temp_dir().join(format!("ugolki-from-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let args = |from: u32, file: &str| arena::MatchArgs {
+        a: Player::Ai(Level::new(3).expect("level")),
+        b: Player::Ai(Level::new(2).expect("level")),
+        games: 5,
+        from,
+        v: VariantArgs {
+            variant: Some("classic".into()),
+            options: vec![],
+            position: None,
+        },
+        movetime: None,
+        nodes: None,
+        nps: Some(20_000),
+        seed: 4,
+        threads: 2,
+        openings: 4,
+        records: Some(dir.join(file)),
+        quiet: true,
+    };
+    let run = |a: &arena::MatchArgs| {
+        let mut out = Vec::new();
+        arena::run(a, &mut out).expect("match");
+        let text = String::from_utf8(out).expect("utf8");
+        let games: Vec<String> = std::fs::read_to_string(a.records.as_ref().expect("file"))
+            .expect("records")
+            .split("\n\n\n")
+            .map(|r| r.trim().to_string())
+            .filter(|r| !r.is_empty())
+            .collect();
+        (text, games)
+    };
+    let (full_text, full) = run(&args(1, "full.txt"));
+    let (head_text, head) = run(&args(1, "head.txt"));
+    let (tail_text, tail) = run(&args(4, "tail.txt"));
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(full.len(), 5, "{full_text}");
+    assert_eq!(full, head, "the same match twice");
+    assert_eq!(tail.len(), 2, "{tail_text}");
+    assert_eq!(
+        &full[3..],
+        &tail[..],
+        "games 4-5 of 5 are the full match's last two"
+    );
+    assert!(tail_text.contains("games 4-5 of 5"), "{tail_text}");
+    assert!(tail_text.contains("/2 = "), "{tail_text}");
+    assert!(head_text.contains("5 games"), "{head_text}");
 }
 
 #[test]

@@ -21,6 +21,9 @@ pub struct MatchSpec {
     pub b: Player,
     /// Number of games (A has White in even-numbered games, 0-based).
     pub games: u32,
+    /// First game index played (0-based): games `first..games` only, each exactly as in the
+    /// full match, so that slices run in separate processes combine into the whole.
+    pub first: u32,
     /// The variant.
     pub variant: Variant,
     /// Start position (default: the variant's start).
@@ -294,7 +297,7 @@ pub fn play_match_game(spec: &MatchSpec, index: u32) -> GameSummary {
 
 /// Play the whole match on `spec.threads` threads; `progress` sees each game as it ends.
 pub fn run(spec: &MatchSpec, progress: &(dyn Fn(&GameSummary) + Sync)) -> MatchResult {
-    let next = AtomicUsize::new(0);
+    let next = AtomicUsize::new(spec.first as usize);
     let done: Mutex<Vec<GameSummary>> = Mutex::new(Vec::new());
     let threads = spec.threads.clamp(1, 64);
     std::thread::scope(|s| {

@@ -617,6 +617,80 @@ fn deadline_urgent<G: Geometry>(ctx: &Ctx<G>, tables: &Tables<G>, p: &Pos<G>) ->
         || (siege && p.number >= d / 3)
 }
 
+/// Own moves before the deadline check in which the home-exit schedule is checked move by
+/// move with step distances; earlier only the piece count is (jumps make step distances far
+/// too pessimistic in the opening, e.g. 16 home pieces on `square4`).
+const SCHEDULE_WINDOW: i32 = 8;
+
+/// How far behind its home-exit schedule `m` leaves the side to move (0 = on schedule,
+/// negative = short by that much), for a position before the deadline check with deadline `d`.
+///
+/// A piece needs one of the side's own moves to leave home, so more home pieces than moves
+/// left is lost outright (ranked below everything else). In the last [`SCHEDULE_WINDOW`]
+/// moves each home piece is also charged its step distance out of home plus one spare move
+/// (a step can be blocked, as in the match game where a piece jumped back into its home on
+/// move 39 and could not step out on move 40).
+fn exit_shortfall<G: Geometry>(
+    ctx: &Ctx<G>,
+    tables: &Tables<G>,
+    p: &Pos<G>,
+    d: u16,
+    m: RawMove,
+) -> i32 {
+    let ci = p.side.index();
+    let home = ctx.home[ci];
+    let mut at_home = p.pieces[ci] & home;
+    if at_home.has(m.from) {
+        at_home ^= G::B::single(m.from);
+    }
+    if home.has(m.to) {
+        at_home |= G::B::single(m.to);
+    }
+    let left = Tables::moves_left(p, p.side, d) - 1;
+    let count = at_home.count() as i32;
+    if count > left {
+        return -1000 * (count - left);
+    }
+    if left > SCHEDULE_WINDOW {
+        return 0;
+    }
+    let need: i32 = at_home
+        .iter()
+        .map(|i| tables.exit[ci][i as usize] + 1)
+        .sum();
+    (left - need).min(0)
+}
+
+/// Before the exit deadline: the legal moves that keep the side on its home-exit schedule
+/// (or, if none does, those that fall least behind); `None` when no deadline is ahead or
+/// every move is equally fine.
+fn exit_schedule_filter<G: Geometry>(
+    ctx: &Ctx<G>,
+    tables: &Tables<G>,
+    p: &Pos<G>,
+    legal: &[RawMove],
+) -> Option<Vec<RawMove>> {
+    let d = ctx.rules.exit_deadline?;
+    if p.number > d {
+        return None;
+    }
+    let scored: Vec<(i32, RawMove)> = legal
+        .iter()
+        .map(|&m| (exit_shortfall(ctx, tables, p, d, m), m))
+        .collect();
+    let best = scored.iter().map(|e| e.0).max()?;
+    if scored.iter().all(|e| e.0 == best) {
+        return None;
+    }
+    Some(
+        scored
+            .into_iter()
+            .filter(|e| e.0 == best)
+            .map(|e| e.1)
+            .collect(),
+    )
+}
+
 fn think<G: Geometry>(
     ctx: &Ctx<G>,
     p: &Pos<G>,
@@ -680,6 +754,17 @@ fn think<G: Geometry>(
             }
         }
     }
+    // Near the exit deadline no level, noise or mistake may pick a move that leaves the side
+    // unable to get its last pieces out in time while a move that keeps it on schedule exists.
+    let on_schedule = exit_schedule_filter(ctx, &tables, p, &legal);
+    if let Some(ok) = &on_schedule {
+        let kept: Vec<RawMove> = candidates
+            .iter()
+            .copied()
+            .filter(|m| ok.contains(m))
+            .collect();
+        candidates = if kept.is_empty() { ok.clone() } else { kept };
+    }
     let params_deadline = st.movetime.map(|t| start + t);
     // Getting the last pieces out of home before the deadline is never left to a shallow
     // search, whatever the level or node budget.
@@ -714,6 +799,12 @@ fn think<G: Geometry>(
             params_deadline,
             (nodes / 2).clamp(2_000, 400_000) as usize,
         )
+        && on_schedule.as_ref().is_none_or(|ok| {
+            ok.contains(&RawMove {
+                from: t.best.0,
+                to: t.best.1,
+            })
+        })
     {
         return Some(t);
     }

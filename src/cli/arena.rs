@@ -19,6 +19,10 @@ pub struct MatchArgs {
     /// Number of games (colours alternate; each pair shares its opening).
     #[arg(long, default_value_t = 20)]
     pub games: u32,
+    /// Play only games FROM..GAMES (1-based, as in the game lines); each game is the same as
+    /// in the full match, so slices run in separate processes combine exactly.
+    #[arg(long, default_value_t = 1)]
+    pub from: u32,
     /// Variant, options and start position.
     #[command(flatten)]
     pub v: VariantArgs,
@@ -81,6 +85,12 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     if args.games == 0 {
         return Err(CliError::usage("--games must be at least 1"));
     }
+    if args.from == 0 || args.from > args.games {
+        return Err(CliError::usage(format!(
+            "--from must be 1 to --games ({}), not {}",
+            args.games, args.from
+        )));
+    }
     let start = match &args.v.position {
         Some(_) => Some(args.v.position()?),
         None => None,
@@ -89,6 +99,7 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         a: args.a,
         b: args.b,
         games: args.games,
+        first: args.from - 1,
         variant: variant.clone(),
         start,
         movetime: args.movetime.map(Duration::from_millis),
@@ -141,13 +152,18 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
             format!("{x:+.0}")
         }
     };
+    let games = if args.from > 1 {
+        format!("games {}-{} of {}", args.from, args.games, args.games)
+    } else {
+        format!("{} games", args.games)
+    };
     writeln!(
         out,
-        "match: A = {}, B = {}, variant {}, {} games, {}, seed {}, {} opening plies",
+        "match: A = {}, B = {}, variant {}, {}, {}, seed {}, {} opening plies",
         args.a,
         args.b,
         variant.spec(),
-        args.games,
+        games,
         budget_text(args),
         args.seed,
         args.openings
