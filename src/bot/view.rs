@@ -8,8 +8,8 @@ use super::texts::{CaptionData, ResultContext, Texts, clock, texts};
 use super::tg;
 use crate::engine::{Color, Game, LimitRule, Square};
 use crate::game::{
-    Board, ChatId, ChatRecord, GameRecord, GameService, Language, MessageId, Orientation,
-    Player, Status, TimeControl, UserId, UserRecord,
+    Board, ChatId, ChatRecord, GameRecord, GameService, Language, MessageId, Orientation, Player,
+    Status, TimeControl, UserId, UserRecord,
 };
 use crate::render::RenderOptions;
 use std::collections::HashMap;
