@@ -953,10 +953,10 @@ fn a_link_challenge_gets_a_board_in_both_private_chats() {
     for env in envs() {
         let s = &env.svc;
         let (mine, friends) = (ChatId(A.0 as i64), ChatId(B.0 as i64));
-        let c = s
-            .create_challenge(
+        let open_challenge = |chat, now| {
+            s.create_challenge(
                 NewChallenge {
-                    chat: mine,
+                    chat,
                     message: None,
                     from: A,
                     target: ChallengeTarget::Open,
@@ -965,9 +965,11 @@ fn a_link_challenge_gets_a_board_in_both_private_chats() {
                     colour: ColourChoice::White,
                     rated: true,
                 },
-                t(0),
+                t(now),
             )
-            .unwrap();
+            .unwrap()
+        };
+        let c = open_challenge(mine, 0);
         let (_, g) = s
             .accept_challenge_in(c.id, B, None, Some(friends), t(1))
             .unwrap();
@@ -1002,21 +1004,7 @@ fn a_link_challenge_gets_a_board_in_both_private_chats() {
             assert!(s.store().chat_games(chat).unwrap().is_empty());
         }
         // Accepted in the challenge's own chat (a group): one board.
-        let c = s
-            .create_challenge(
-                NewChallenge {
-                    chat: CHAT,
-                    message: None,
-                    from: A,
-                    target: ChallengeTarget::Open,
-                    variant: classic(),
-                    time_control: TimeControl::Untimed,
-                    colour: ColourChoice::White,
-                    rated: true,
-                },
-                t(4),
-            )
-            .unwrap();
+        let c = open_challenge(CHAT, 4);
         let (_, g) = s
             .accept_challenge_in(c.id, B, None, Some(CHAT), t(5))
             .unwrap();
