@@ -237,17 +237,24 @@ impl App {
         self.chat_lang(chat, first_human).await
     }
 
+    /// A user's stored display name (`None` if unknown or unreadable: callers choose
+    /// their own stand-in).
+    pub async fn user_name(&self, u: UserId) -> Option<String> {
+        self.games
+            .run(move |s| s.user(u))
+            .await
+            .ok()
+            .flatten()
+            .map(|r| r.name)
+    }
+
     /// Display name of a player, as an HTML mention.
     pub async fn player_mention(&self, p: Player, lang: Language) -> String {
         match p {
             Player::Human(u) => {
                 let name = self
-                    .games
-                    .run(move |s| s.user(u))
+                    .user_name(u)
                     .await
-                    .ok()
-                    .flatten()
-                    .map(|r| r.name)
                     .unwrap_or_else(|| format!("#{}", u.0));
                 super::texts::mention(u.0, &name)
             }

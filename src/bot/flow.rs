@@ -111,14 +111,7 @@ pub async fn record_text(app: &App, g: &GameRecord, game: &Game) -> String {
         let app = app.clone();
         async move {
             match p {
-                Player::Human(u) => app
-                    .games
-                    .run(move |s| s.user(u))
-                    .await
-                    .ok()
-                    .flatten()
-                    .map(|r| r.name)
-                    .unwrap_or_else(|| u.to_string()),
+                Player::Human(u) => app.user_name(u).await.unwrap_or_else(|| u.to_string()),
                 Player::Program { level } => format!("ugolki-bot level {level}"),
                 Player::Absent => "-".into(),
             }

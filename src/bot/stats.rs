@@ -355,14 +355,7 @@ pub async fn history(app: &App, msg: &Message, from: &User, t: &dyn Texts) -> Re
             .map(|c| g.player(c));
         let opponent = match other {
             Some(Player::Human(u)) => {
-                let name = app
-                    .games
-                    .run(move |s| s.user(u))
-                    .await
-                    .ok()
-                    .flatten()
-                    .map(|r| r.name)
-                    .unwrap_or_else(|| format!("#{u}"));
+                let name = app.user_name(u).await.unwrap_or_else(|| format!("#{u}"));
                 Opponent::Person(escape(&name))
             }
             Some(Player::Program { level }) => Opponent::Program(level),
