@@ -357,3 +357,63 @@ async fn a_deep_link_challenge_is_played_in_both_private_chats() {
         assert!(h.store.chat_games(ChatId(chat)).unwrap().is_empty());
     }
 }
+
+/// A Bot API that fails the bot's first calls at start-up (a restart during an outage): the
+/// bot retries getMe and setMyCommands instead of exiting or leaving its menu unset, then
+/// serves players as usual.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn start_up_survives_failing_first_calls() {
+    use std::sync::Arc;
+    use ugolki_bot::bot;
+    use ugolki_bot::fakeapi::{FakeApi, Fault};
+    use ugolki_bot::game::{MemoryStore, Timing};
+
+    let api = FakeApi::start().await.expect("fake api");
+    api.fault_next(Some("getMe"), Fault::ServerError);
+    api.fault_next(Some("getMe"), Fault::Drop);
+    api.fault_next(Some("getMe"), Fault::TooManyRequests(1));
+    api.fault_next(Some("setMyCommands"), Fault::TooManyRequests(1));
+    api.fault_next(Some("setMyCommands"), Fault::DropAfter);
+    let cfg = config(&api, Timing::default());
+    let task = tokio::spawn(bot::run(cfg, Arc::new(MemoryStore::new())));
+    // Both menus (English, then Russian) end up registered.
+    // teloxide itself waits 10 s after any 5xx answer before it reports the error.
+    let ru = api
+        .wait_for(0, WAIT * 3, |c| {
+            c.is("SetMyCommands") && c.response.is_ok() && c.str("language_code") == Some("ru")
+        })
+        .await;
+    assert!(
+        ru.is_some(),
+        "the Russian menu was not registered: {:?}",
+        api.calls()
+            .iter()
+            .map(|c| format!("{} {} {:?}", c.method, c.params, c.response))
+            .collect::<Vec<_>>()
+    );
+    let calls = api.calls();
+    let get_me: Vec<bool> = calls
+        .iter()
+        .filter(|c| c.is("getMe"))
+        .map(|c| c.response.is_ok())
+        .collect();
+    assert_eq!(get_me, [false, false, false, true], "getMe attempts");
+    let en_ok = calls
+        .iter()
+        .any(|c| c.is("SetMyCommands") && c.response.is_ok() && c.str("language_code").is_none());
+    assert!(en_ok, "the English menu was not registered");
+    assert!(!task.is_finished(), "the bot stopped");
+
+    // And it plays.
+    let a = alice();
+    let chat = TgChat::Private(a.clone());
+    let c0 = api.call_count();
+    api.send_text(&chat, &a, "/start");
+    let welcome = api
+        .wait_for(c0, WAIT, |c| {
+            c.is("SendMessage") && c.text().is_some_and(|t| t.contains("Ugolki"))
+        })
+        .await;
+    assert!(welcome.is_some(), "no welcome after a faulty start-up");
+    task.abort();
+}

@@ -88,19 +88,49 @@ pub fn schema() -> UpdateHandler<BotError> {
         .branch(Update::filter_callback_query().endpoint(handlers::on_callback))
 }
 
+/// Register the command menus (English and Russian), with the same retries as every other
+/// call: a faulted call at start-up must not leave the menu unset.
 async fn register_commands(bot: &Bot) {
+    let pacer = tg::Pacer::new(None);
     for lang in [Language::En, Language::Ru] {
         let cmds: Vec<BotCommand> = texts::texts(lang)
             .command_list()
             .into_iter()
             .map(|(c, d)| BotCommand::new(c, d))
             .collect();
-        let mut req = bot.set_my_commands(cmds);
-        if lang == Language::Ru {
-            req = req.language_code("ru");
-        }
-        if let Err(e) = req.await {
+        let r = tg::call(&pacer, 0, || {
+            let mut req = bot.set_my_commands(cmds.clone());
+            if lang == Language::Ru {
+                req = req.language_code("ru");
+            }
+            req.into_future()
+        })
+        .await;
+        if let Err(e) = r {
             tracing::warn!(error = %e, "setMyCommands failed");
+        }
+    }
+}
+
+/// `getMe` until Telegram answers: at start-up the Bot API or the network may be down for a
+/// while (a restart during an outage), and a bot that exited on the first 500 would need
+/// an operator. Transient failures back off up to 30 s and retry; anything else (a
+/// revoked token) is returned.
+async fn connect(bot: &Bot) -> Result<teloxide::types::Me, teloxide::RequestError> {
+    let mut delay = std::time::Duration::from_millis(250);
+    loop {
+        match bot.get_me().await {
+            Ok(me) => return Ok(me),
+            Err(teloxide::RequestError::RetryAfter(s)) => {
+                tracing::warn!(secs = s.seconds(), "getMe: Telegram asks to retry later");
+                tokio::time::sleep(s.duration()).await;
+            }
+            Err(e) if tg::transient(&e) => {
+                tracing::warn!(error = %e, retry_in_ms = delay.as_millis() as u64, "getMe failed; retrying");
+                tokio::time::sleep(delay).await;
+                delay = (delay * 2).min(std::time::Duration::from_secs(30));
+            }
+            Err(e) => return Err(e),
         }
     }
 }
@@ -115,7 +145,7 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
             .map_err(|e| BotError::Internal(format!("bad --api-url {url}: {e}")))?;
         bot = bot.set_api_url(url);
     }
-    let me = bot.get_me().await?;
+    let me = connect(&bot).await?;
     tracing::info!(username = %me.username(), "connected to the Bot API");
     register_commands(&bot).await;
     let service = Arc::new(GameService::new(store.clone(), cfg.timing));

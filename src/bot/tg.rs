@@ -67,7 +67,7 @@ impl Pacer {
 
 /// Whether an error is worth retrying (the request may not have reached Telegram, or
 /// Telegram failed on its side).
-fn transient(e: &RequestError) -> bool {
+pub fn transient(e: &RequestError) -> bool {
     match e {
         RequestError::Network(_) | RequestError::Io(_) | RequestError::InvalidJson { .. } => true,
         RequestError::Api(ApiError::Unknown(d)) => {

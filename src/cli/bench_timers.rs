@@ -34,6 +34,10 @@ pub struct TimerBenchArgs {
     /// Scratch directory (default: a temporary one, removed afterwards).
     #[arg(long)]
     pub dir: Option<PathBuf>,
+    /// Populate `DIR/seed` once and keep it; each run fires on a fresh copy of it
+    /// (`DIR/run`), so repeated runs (A/B comparisons, a profiler) skip the populating.
+    #[arg(long, requires = "dir")]
+    pub reuse: bool,
 }
 
 fn fail(e: impl std::fmt::Display) -> CliError {
@@ -106,6 +110,15 @@ fn process_cpu() -> Option<Duration> {
     Some(Duration::from_millis(ticks * 10))
 }
 
+/// Bytes this process has written so far (`wchar` in `/proc/self/io`: every write and
+/// pwrite, whether or not it has reached the disk yet); None where procfs is missing.
+fn process_written() -> Option<u64> {
+    let io = std::fs::read_to_string("/proc/self/io").ok()?;
+    io.lines()
+        .find_map(|l| l.strip_prefix("wchar:"))
+        .and_then(|v| v.trim().parse().ok())
+}
+
 impl Sink for Count {
     fn fired(&self, _f: Fired) -> BoxFuture<'_> {
         Box::pin(async {})
@@ -118,7 +131,46 @@ pub fn run(a: &TimerBenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         std::env::temp_dir().join(format!("ugolki-bench-timers-{}", std::process::id()))
     });
     let cleanup = a.dir.is_none();
-    let _ = std::fs::remove_dir_all(&root);
+    if a.reuse {
+        let (seed, run) = (root.join("seed"), root.join("run"));
+        if !seed.join("db").exists() {
+            populate(a, &seed, out)?;
+        }
+        let _ = std::fs::remove_dir_all(&run);
+        copy_dir(&seed, &run).map_err(fail)?;
+        fire(a, &run, out)?;
+    } else {
+        populate(a, &root, out)?;
+        fire(a, &root, out)?;
+    }
+    if cleanup {
+        let _ = std::fs::remove_dir_all(&root);
+    }
+    Ok(())
+}
+
+/// Copy a directory tree (the store is closed, so a plain copy is consistent).
+fn copy_dir(from: &std::path::Path, to: &std::path::Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(to)?;
+    for entry in std::fs::read_dir(from)? {
+        let entry = entry?;
+        let target = to.join(entry.file_name());
+        if entry.file_type()?.is_dir() {
+            copy_dir(&entry.path(), &target)?;
+        } else {
+            std::fs::copy(entry.path(), target)?;
+        }
+    }
+    Ok(())
+}
+
+/// Fill a fresh store at `root` with the pending and due games.
+fn populate(
+    a: &TimerBenchArgs,
+    root: &std::path::Path,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let _ = std::fs::remove_dir_all(root);
     let now = Timestamp::now();
     // Pending: untimed games whose next deadline (the abandonment warning) is days away.
     // Due: Fischer 1+0 games created two minutes ago (White's flag fell a minute ago).
@@ -138,7 +190,7 @@ pub fn run(a: &TimerBenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let recs = records(&mem)?;
     drop(svc);
     {
-        let store = super::store::open_store(&root)?;
+        let store = super::store::open_store(root)?;
         let t = Instant::now();
         load(&store, recs)?;
         writeln!(
@@ -150,6 +202,11 @@ pub fn run(a: &TimerBenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         )
         .map_err(fail)?;
     }
+    Ok(())
+}
+
+/// Start the timer over the store at `root` and fire everything due.
+fn fire(a: &TimerBenchArgs, root: &std::path::Path, out: &mut dyn Write) -> Result<(), CliError> {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -157,7 +214,7 @@ pub fn run(a: &TimerBenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let (armed, fired) = rt.block_on(async {
         // Start-up: open the store and arm the timer (read the next deadlines).
         let t = Instant::now();
-        let store: Arc<dyn Storage> = Arc::new(super::store::open_store(&root)?);
+        let store: Arc<dyn Storage> = Arc::new(super::store::open_store(root)?);
         let svc = Arc::new(GameService::new(store, Timing::default()));
         let games = AsyncGames::new(svc);
         let next = games
@@ -182,6 +239,7 @@ pub fn run(a: &TimerBenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         };
         let t = Instant::now();
         let cpu0 = process_cpu();
+        let written0 = process_written();
         let task = tokio::spawn(sched.run(stop.clone()));
         while (stats.fired.load(Ordering::Relaxed) as usize) < a.due {
             if t.elapsed() > Duration::from_secs(120) {
@@ -193,6 +251,9 @@ pub fn run(a: &TimerBenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
             t.elapsed(),
             stats.fired.load(Ordering::Relaxed),
             cpu0.zip(process_cpu()).map(|(a, b)| b.saturating_sub(a)),
+            written0
+                .zip(process_written())
+                .map(|(a, b)| b.saturating_sub(a)),
         );
         let (nd, er) = (
             stats.not_due.load(Ordering::Relaxed),
@@ -231,8 +292,14 @@ pub fn run(a: &TimerBenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         )
         .map_err(fail)?;
     }
-    if cleanup {
-        let _ = std::fs::remove_dir_all(&root);
+    if let Some(bytes) = fired.3 {
+        writeln!(
+            out,
+            "firing wrote {:.1} MB to the store's files: {:.0} bytes per deadline",
+            bytes as f64 / 1e6,
+            bytes as f64 / fired.1.max(1) as f64
+        )
+        .map_err(fail)?;
     }
     Ok(())
 }

@@ -390,10 +390,26 @@ impl GameService {
         &self,
         id: GameId,
         now: Timestamp,
+        f: impl FnMut(&GameRecord, &mut GameRecord) -> Result<T, ServiceError>,
+    ) -> Result<(GameRecord, T), ServiceError> {
+        self.change_game_from(id, None, now, f)
+    }
+
+    /// [`Self::change_game`] starting from a record the caller has just read (the timer
+    /// reads every game it fires anyway), which saves one store read per change; a lost
+    /// race re-reads as usual.
+    fn change_game_from<T>(
+        &self,
+        id: GameId,
+        mut first: Option<GameRecord>,
+        now: Timestamp,
         mut f: impl FnMut(&GameRecord, &mut GameRecord) -> Result<T, ServiceError>,
     ) -> Result<(GameRecord, T), ServiceError> {
         for _ in 0..MAX_ATTEMPTS {
-            let cur = self.game(id)?;
+            let cur = match first.take() {
+                Some(g) if g.id == id => g,
+                _ => self.game(id)?,
+            };
             let mut next = cur.clone();
             let value = f(&cur, &mut next)?;
             next.version = cur.version.next();
@@ -890,21 +906,21 @@ impl GameService {
                 DeadlineKind::ProgramMove => return Ok(Fired::ProgramToMove(cur)),
                 DeadlineKind::ChallengeExpiry => return Ok(Fired::NotDue),
                 DeadlineKind::DrawOfferExpiry => self
-                    .change_game(id, now, |c, n| {
+                    .change_game_from(id, Some(cur), now, |c, n| {
                         expect.check(c)?;
                         n.draw_offer = None;
                         Ok(())
                     })
                     .map(|(g, ())| Fired::DrawOfferExpired(g)),
                 DeadlineKind::ClockReminder | DeadlineKind::AbandonWarning => self
-                    .change_game(id, now, |c, n| {
+                    .change_game_from(id, Some(cur), now, |c, n| {
                         expect.check(c)?;
                         n.clocks.notice_sent = true;
                         Ok(())
                     })
                     .map(|(game, ())| Fired::Reminder { game, kind: d.kind }),
                 DeadlineKind::ClockFlag => self
-                    .change_game(id, now, |c, n| {
+                    .change_game_from(id, Some(cur), now, |c, n| {
                         expect.check(c)?;
                         n.status = Status::Over {
                             outcome: Outcome::win(!side, Reason::Timeout),
@@ -914,7 +930,7 @@ impl GameService {
                     })
                     .map(|(g, ())| Fired::Ended(g)),
                 DeadlineKind::Abandon => self
-                    .change_game(id, now, |c, n| {
+                    .change_game_from(id, Some(cur), now, |c, n| {
                         expect.check(c)?;
                         n.status = if c.is_solo() {
                             Status::Aborted { by: None, at: now }
@@ -928,7 +944,7 @@ impl GameService {
                     })
                     .map(|(g, ())| Fired::Ended(g)),
                 DeadlineKind::MoveMissed => self
-                    .change_game(id, now, |c, n| {
+                    .change_game_from(id, Some(cur), now, |c, n| {
                         expect.check(c)?;
                         if c.clocks.missed[side.index()] >= 1 {
                             n.status = Status::Over {

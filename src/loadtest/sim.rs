@@ -122,7 +122,7 @@ pub struct SimStats {
     pub late_acks: u64,
     /// Errors by kind.
     pub errors: BTreeMap<String, u64>,
-    /// The first error messages, for the report.
+    /// The first error messages of each kind (up to 8), for the report.
     pub samples: Vec<String>,
     /// Peak `VmRSS` seen while sampling, KiB.
     pub peak_rss_kib: u64,
@@ -391,8 +391,10 @@ impl<'a> Driver<'a> {
     }
 
     fn error(&mut self, kind: &str, detail: String) {
-        *self.stats.errors.entry(kind.to_string()).or_default() += 1;
-        if self.stats.samples.len() < 20 {
+        let n = self.stats.errors.entry(kind.to_string()).or_default();
+        *n += 1;
+        // The first few of every kind, so a rare kind is not hidden behind many timeouts.
+        if *n <= 8 {
             self.stats.samples.push(format!("{kind}: {detail}"));
         }
     }
