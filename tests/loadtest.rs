@@ -45,13 +45,10 @@ async fn short_load_run_is_clean() {
     assert_eq!(r.bot_exit, "exit status: 0");
 }
 
-// KNOWN FAILURE, left visible rather than tuned away (run it with `--ignored`). Its first
-// cause is fixed: the bot froze at its first log line from a runtime worker, because
-// `main_with` held stdout's lock for the whole run (stale boards, no exit on SIGTERM).
-// After that fix, of 5 runs with this test as it is (load average 3-5) 4 passed and 1
-// failed (the run returned an error), and one passing run's bot still took over 30 s to
-// stop on SIGTERM. See docs/BENCHMARKS.md, "Faults and a SIGKILL".
-#[ignore = "known failure: after the stdout fix, 1 run in 5 still errs; one slow SIGTERM"]
+// Two causes of earlier failures are fixed: the bot froze at its first log line from a
+// runtime worker (`main_with` held stdout's lock for the whole run), and a restart whose
+// first getMe or setMyCommands met an injected fault ended the bot ("the bot did not
+// restart"): start-up calls now retry like every other call.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn faults_and_a_kill_lose_and_repeat_nothing() {
     let mut cfg = small(12);

@@ -225,9 +225,28 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
     }
     stop.stop();
     let _ = timer_task.await;
+    finish_program_moves(&app, std::time::Duration::from_secs(25)).await;
     store.flush().map_err(|e| BotError::Service(e.into()))?;
     tracing::info!("stopped cleanly");
     Ok(())
+}
+
+/// Let the program's moves in flight finish (their search, store write and board edit;
+/// the edit may be waiting out a retry) before the process exits, so a clean stop leaves
+/// no board behind its game. Bounded, so a stuck call cannot hold the stop for ever.
+async fn finish_program_moves(app: &App, limit: std::time::Duration) {
+    let end = tokio::time::Instant::now() + limit;
+    loop {
+        let left = app.thinking.lock().unwrap_or_else(|e| e.into_inner()).len();
+        if left == 0 {
+            return;
+        }
+        if tokio::time::Instant::now() >= end {
+            tracing::warn!(games = left, "stopping with program moves still in flight");
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
 }
 
 /// SIGINT or SIGTERM.

@@ -45,6 +45,10 @@ pub struct LoadtestArgs {
     /// Kill the bot with SIGKILL this many seconds into the measured play and restart it.
     #[arg(long, value_name = "SECS")]
     pub kill_after: Option<u64>,
+    /// With `--kill-after`: keep the bot down this many seconds before the restart, while
+    /// the players go on sending (an outage).
+    #[arg(long, value_name = "SECS", default_value_t = 0)]
+    pub down_secs: u64,
     /// Run the abuse scenario instead (floods of hostile input while others play).
     #[arg(long)]
     pub abuse: bool,
@@ -121,6 +125,7 @@ pub fn run(a: &LoadtestArgs, out: &mut dyn Write) -> Result<(), CliError> {
     cfg.board_px = a.board_px;
     cfg.faults = a.faults.map(FaultPlan::mixed);
     cfg.kill_after = a.kill_after.map(Duration::from_secs);
+    cfg.down_for = Duration::from_secs(a.down_secs);
     cfg.keep_data = a.keep;
     cfg.check = !a.no_check;
     cfg.log_level = a.bot_log.clone();

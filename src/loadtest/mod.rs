@@ -128,6 +128,9 @@ pub struct LoadConfig {
     pub faults: Option<FaultPlan>,
     /// Kill the bot with SIGKILL this far into the measured play, then restart it.
     pub kill_after: Option<Duration>,
+    /// How long the killed bot stays down before the restart (the players go on sending
+    /// moves and taps meanwhile, as they would during an outage); it lengthens the run.
+    pub down_for: Duration,
     /// Data directory (default: a fresh temporary one, removed afterwards).
     pub data_dir: Option<PathBuf>,
     /// Keep the data directory (and the bot's log) afterwards.
@@ -160,6 +163,7 @@ impl LoadConfig {
             board_px: 720,
             faults: None,
             kill_after: None,
+            down_for: Duration::ZERO,
             data_dir: None,
             keep_data: false,
             check: true,
@@ -556,6 +560,9 @@ async fn run_in(cfg: &LoadConfig, dir: &std::path::Path) -> Result<LoadReport, L
             let acked_before = driver.stats.moves_total;
             bot.kill().await?;
             driver.set_pid(None);
+            if !cfg.down_for.is_zero() {
+                driver.run_for(cfg.down_for).await;
+            }
             bot = BotProcess::spawn(&spec)?;
             driver.set_pid(Some(bot.pid()));
             if !driver.wait_started(4, Duration::from_secs(60)).await {

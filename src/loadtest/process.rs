@@ -96,7 +96,9 @@ impl BotProcess {
             .arg(&spec.log_level)
             .env("TELOXIDE_TOKEN", "4242:LOADTEST")
             .stdin(Stdio::null())
-            .stdout(Stdio::null())
+            .stdout(Stdio::from(log.try_clone().map_err(|e| {
+                LoadError::Io(format!("{}: {e}", spec.log_file.display()))
+            })?))
             .stderr(Stdio::from(log))
             .kill_on_drop(true)
             .spawn()
