@@ -136,7 +136,7 @@ async fn connect(bot: &Bot) -> Result<teloxide::types::Me, teloxide::RequestErro
 }
 
 /// Run the bot over `store` until SIGINT/SIGTERM; then stop polling, let in-flight updates
-/// finish, stop the timer and flush the store.
+/// finish, stop the timer, let the program's moves in flight finish and flush the store.
 pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError> {
     let mut bot = Bot::new(cfg.token.clone());
     if let Some(url) = &cfg.api_url {
