@@ -364,7 +364,6 @@ async fn a_deep_link_challenge_is_played_in_both_private_chats() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn start_up_survives_failing_first_calls() {
     use std::sync::Arc;
-    use ugolki_bot::bot;
     use ugolki_bot::fakeapi::{FakeApi, Fault};
     use ugolki_bot::game::{MemoryStore, Timing};
 
@@ -374,11 +373,12 @@ async fn start_up_survives_failing_first_calls() {
     api.fault_next(Some("getMe"), Fault::TooManyRequests(1));
     api.fault_next(Some("setMyCommands"), Fault::TooManyRequests(1));
     api.fault_next(Some("setMyCommands"), Fault::DropAfter);
-    let cfg = config(&api, Timing::default());
-    let task = tokio::spawn(bot::run(cfg, Arc::new(MemoryStore::new())));
+    // teloxide itself waits 10 s after any 5xx answer before it reports the error; the
+    // harness returns at the first (faulted) setMyCommands.
+    let h = Harness::start_with_api(api, Arc::new(MemoryStore::new()), Timing::default()).await;
     // Both menus (English, then Russian) end up registered.
-    // teloxide itself waits 10 s after any 5xx answer before it reports the error.
-    let ru = api
+    let ru = h
+        .api
         .wait_for(0, WAIT * 3, |c| {
             c.is("SetMyCommands") && c.response.is_ok() && c.str("language_code") == Some("ru")
         })
@@ -386,12 +386,13 @@ async fn start_up_survives_failing_first_calls() {
     assert!(
         ru.is_some(),
         "the Russian menu was not registered: {:?}",
-        api.calls()
+        h.api
+            .calls()
             .iter()
             .map(|c| format!("{} {} {:?}", c.method, c.params, c.response))
             .collect::<Vec<_>>()
     );
-    let calls = api.calls();
+    let calls = h.api.calls();
     let get_me: Vec<bool> = calls
         .iter()
         .filter(|c| c.is("getMe"))
@@ -402,18 +403,15 @@ async fn start_up_survives_failing_first_calls() {
         .iter()
         .any(|c| c.is("SetMyCommands") && c.response.is_ok() && c.str("language_code").is_none());
     assert!(en_ok, "the English menu was not registered");
-    assert!(!task.is_finished(), "the bot stopped");
+    assert!(h.running(), "the bot stopped");
 
     // And it plays.
     let a = alice();
     let chat = TgChat::Private(a.clone());
-    let c0 = api.call_count();
-    api.send_text(&chat, &a, "/start");
-    let welcome = api
-        .wait_for(c0, WAIT, |c| {
-            c.is("SendMessage") && c.text().is_some_and(|t| t.contains("Ugolki"))
-        })
-        .await;
-    assert!(welcome.is_some(), "no welcome after a faulty start-up");
-    task.abort();
+    let c0 = h.cursor();
+    h.api.send_text(&chat, &a, "/start");
+    h.expect(c0, "welcome after a faulty start-up", |c| {
+        c.is("SendMessage") && c.text().is_some_and(|t| t.contains("Ugolki"))
+    })
+    .await;
 }

@@ -50,6 +50,12 @@ impl Harness {
     /// Start the bot over `store` (e.g. a store that can be made to fail).
     pub async fn start_on(store: Arc<dyn Storage>, timing: Timing) -> Harness {
         let api = FakeApi::start().await.expect("fake api");
+        Self::start_with_api(api, store, timing).await
+    }
+
+    /// Start the bot against `api`, prepared beforehand (e.g. with faults for its first
+    /// calls).
+    pub async fn start_with_api(api: FakeApi, store: Arc<dyn Storage>, timing: Timing) -> Harness {
         let cfg = config(&api, timing);
         let s = store.clone();
         let task = tokio::spawn(async move {
@@ -58,9 +64,10 @@ impl Harness {
             }
         });
         let h = Harness { api, store, task };
-        // Ready once it has registered its commands.
+        // Ready once it has registered its commands (a generous wait: teloxide pauses 10 s
+        // after a 5xx answer, which tests with faulted start-ups inject).
         h.api
-            .wait_for(0, WAIT, |c| c.is("SetMyCommands"))
+            .wait_for(0, WAIT * 3, |c| c.is("SetMyCommands"))
             .await
             .expect("bot started");
         h
@@ -85,6 +92,11 @@ impl Harness {
     /// Let the bot finish everything in flight.
     pub async fn settle(&self) {
         self.api.settle(Duration::from_millis(300), WAIT).await;
+    }
+
+    /// Whether the bot is still running (it has not returned or panicked).
+    pub fn running(&self) -> bool {
+        !self.task.is_finished()
     }
 
     pub fn cursor(&self) -> u64 {
