@@ -195,6 +195,64 @@ fn race_solver_matches_brute_force_bfs() {
     }
 }
 
+/// A separated 16×16 race with both armies mid-board: far too big to solve exactly.
+const HALMA16_RACE: &str = "W:g11,h10,i9,j8,k7,h11,i10,j9,k8,h12,i11,j10,k9,l8,i12,j11,k10,l9,i13 \
+     B:e9,f8,g7,h6,i5,e8,f7,g6,h5,d8,e7,f6,g5,h4,d7,e6,f5,g4,c7 w 60";
+
+#[test]
+fn race_solves_stay_within_their_memory_on_big_boards() {
+    // Without a cap on stored placements one solve of this race grew to gigabytes (an
+    // expansion stores hundreds of successors on 16×16).
+    let pos = Position::from_text(&variant("halma16"), HALMA16_RACE).expect("text");
+    let CoreRef::S16(ctx, p) = pos.core() else {
+        panic!("16x16")
+    };
+    let solo = Solo::new(ctx);
+    let cap = solo.max_stored();
+    assert!(
+        cap * 150 <= ugolki_bot::ai::solo::SOLVE_MEMORY,
+        "a stored 16×16 placement costs at least 150 bytes, so {cap} is too many"
+    );
+    let r = solo.astar_until(
+        p.pieces[0],
+        ctx.target[0],
+        ugolki_bot::ai::solo::forbidden(ctx, Color::White),
+        usize::MAX,
+        None,
+    );
+    assert!(
+        matches!(r, Err(ugolki_bot::ai::solo::SoloError::Budget)),
+        "{r:?}"
+    );
+
+    // The cap only ends solves that need more: a small race still solves under a tiny cap
+    // that a big one does not fit in.
+    let v = variant("training");
+    let mut rng = Rng::new(3);
+    let white = retreat(false, 3, &mut rng);
+    let text: Vec<String> = white.iter().map(|s| s.to_string()).collect();
+    let pos = Position::from_text(&v, &format!("W:{} B: w 1", text.join(","))).expect("text");
+    let CoreRef::S8(ctx, p) = pos.core() else {
+        panic!("8x8")
+    };
+    let full = Solo::new(ctx)
+        .astar(p.pieces[0], ctx.target[0], 0, 1_000_000)
+        .expect("solved");
+    let small = Solo::new(ctx).with_memory(1 << 20);
+    assert_eq!(
+        small
+            .astar(p.pieces[0], ctx.target[0], 0, 1_000_000)
+            .expect("solved under 1 MB")
+            .len(),
+        full.len()
+    );
+    let tiny = Solo::new(ctx).with_memory(64);
+    assert!(matches!(
+        tiny.astar(p.pieces[0], ctx.target[0], 0, 1_000_000),
+        Err(ugolki_bot::ai::solo::SoloError::Budget)
+    ));
+}
+
 /// A classic position text with White and Black placements, White to move at move 45.
 fn race_game(spec: &str, white: &str, black: &str, side: char) -> Game {
     let v = variant(spec);
@@ -623,6 +681,35 @@ fn match_statistics_and_greedy_baseline() {
     assert_eq!(res.wins() + res.draws() + res.losses(), 2);
     assert_eq!(res.score(), res.points() / 2.0);
     assert!(res.games.iter().all(|g| g.outcome.is_some()));
+}
+
+#[test]
+fn a_shallow_level_gets_its_last_home_piece_out_before_the_opponent_walls_it_in() {
+    // Game 146 of the published `match --a 3 --b 2 --nps 1000000 --seed 1`: level 2 (White)
+    // kept a piece on c3 until Black's arriving pieces boxed it in from move 32, and lost
+    // by the exit deadline. The same game, replayed, must not end that way.
+    let spec = ai::arena::MatchSpec {
+        a: Player::Ai(Level::new(3).expect("level")),
+        b: Player::Ai(Level::new(2).expect("level")),
+        games: 146,
+        variant: variant("classic"),
+        start: None,
+        movetime: None,
+        nodes: None,
+        nps: Some(1_000_000),
+        seed: 1,
+        threads: 1,
+        opening_plies: 4,
+        first: 145,
+    };
+    let res = ai::arena::run(&spec, &|_| {});
+    assert_eq!(res.games.len(), 1);
+    let g = &res.games[0];
+    assert_eq!(g.index, 145);
+    assert!(!g.a_white, "level 2 has White in game 146");
+    let reason = g.outcome.map(|o| o.reason);
+    assert!(reason.is_some(), "finished");
+    assert_ne!(reason, Some(Reason::ExitDeadline), "{}", g.record);
 }
 
 #[test]

@@ -200,6 +200,10 @@ struct Style {
     root_exact: bool,
     pruning: bool,
     tt_mb: usize,
+    /// Take home pieces out at the first chance from a quarter of the exit deadline on,
+    /// siege or not: a shallow search cannot see an opponent walling a piece in over many
+    /// moves (a level-2 match game was lost so, its last home piece boxed in from move 32).
+    early_exit: bool,
 }
 
 fn style(level: Level) -> Style {
@@ -215,6 +219,7 @@ fn style(level: Level) -> Style {
             root_exact: true,
             pruning: false,
             tt_mb: 1,
+            early_exit: true,
         },
         2 => Style {
             movetime: Some(Duration::from_millis(200)),
@@ -227,6 +232,7 @@ fn style(level: Level) -> Style {
             root_exact: true,
             pruning: false,
             tt_mb: 2,
+            early_exit: true,
         },
         3 => Style {
             movetime: Some(Duration::from_millis(150)),
@@ -239,6 +245,7 @@ fn style(level: Level) -> Style {
             root_exact: true,
             pruning: true,
             tt_mb: 4,
+            early_exit: false,
         },
         4 => Style {
             movetime: Some(Duration::from_millis(120)),
@@ -251,6 +258,7 @@ fn style(level: Level) -> Style {
             root_exact: false,
             pruning: true,
             tt_mb: 8,
+            early_exit: false,
         },
         _ => Style {
             movetime: Some(Duration::from_millis(1000)),
@@ -263,6 +271,7 @@ fn style(level: Level) -> Style {
             root_exact: false,
             pruning: true,
             tt_mb: 16,
+            early_exit: false,
         },
     }
 }
@@ -732,9 +741,10 @@ fn think<G: Geometry>(
     }
     // A home piece under siege past half the exit deadline leaves at the first chance: the
     // opponent can wall it in faster than a shallow search notices (it can release it too
-    // late, which the rules allow in orthogonal variants).
+    // late, which the rules allow in orthogonal variants). The shallow levels do so from a
+    // quarter of the deadline on, siege or not.
     if let Some(d) = ctx.rules.exit_deadline
-        && p.number >= d / 2
+        && p.number >= if st.early_exit { d / 4 } else { d / 2 }
         && p.number <= d
     {
         let ci = p.side.index();
@@ -743,7 +753,7 @@ fn think<G: Geometry>(
         let sieged = (p.pieces[ci] & home)
             .iter()
             .any(|i| ctx.ring(i).intersects(opp));
-        if sieged {
+        if sieged || st.early_exit {
             let out: Vec<RawMove> = candidates
                 .iter()
                 .copied()

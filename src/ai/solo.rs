@@ -39,7 +39,7 @@ pub type FastSet<K> = HashSet<K, BuildHasherDefault<FastHasher>>;
 /// Why a one-side problem has no answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SoloError {
-    /// The node budget ran out before the optimum was proven.
+    /// The node, time or memory budget ran out before the optimum was proven.
     #[error("search budget exhausted")]
     Budget,
     /// The target cannot be filled from this placement.
@@ -62,6 +62,19 @@ pub struct Solo<'a, G: Geometry> {
     diag: bool,
     /// Pieces outside the target up to which [`Solo::h`] solves the assignment exactly.
     pub exact_k: usize,
+    /// Placements one [`Solo::astar_until`] may store before giving up: an expansion on
+    /// 16×16 can store hundreds of successors, so an expansion budget alone let one solve
+    /// grow to gigabytes.
+    max_stored: usize,
+}
+
+/// Memory one exact race solve may use (its visited map and open list), in bytes.
+pub const SOLVE_MEMORY: usize = 48 << 20;
+
+/// What one stored placement costs a solve: a map slot (counted twice, for the table's
+/// growth by doubling) and an open-list entry.
+fn stored_cost<B>() -> usize {
+    2 * (std::mem::size_of::<(B, (u16, B))>() + 1) + std::mem::size_of::<(B, u16)>()
 }
 
 impl<'a, G: Geometry> Solo<'a, G> {
@@ -111,6 +124,7 @@ impl<'a, G: Geometry> Solo<'a, G> {
             class,
             diag,
             exact_k: 6,
+            max_stored: SOLVE_MEMORY / stored_cost::<G::B>(),
         }
     }
 
@@ -226,9 +240,20 @@ impl<'a, G: Geometry> Solo<'a, G> {
         }
     }
 
+    /// The same tables with solves limited to about `bytes` of memory each.
+    pub fn with_memory(mut self, bytes: usize) -> Self {
+        self.max_stored = (bytes / stored_cost::<G::B>()).max(1);
+        self
+    }
+
+    /// Placements one solve may store (see [`SOLVE_MEMORY`]).
+    pub fn max_stored(&self) -> usize {
+        self.max_stored
+    }
+
     /// The fewest moves from `start` to a full `target`, with one optimal line (the
     /// placements from `start` to the goal, both included). Gives up after
-    /// `max_expansions` expanded placements.
+    /// `max_expansions` expanded placements or [`Solo::max_stored`] stored ones.
     pub fn astar(
         &self,
         start: G::B,
@@ -260,6 +285,7 @@ impl<'a, G: Geometry> Solo<'a, G> {
         push_bucket(&mut buckets, h0, (start, 0));
         let mut f = h0;
         let mut expansions = 0usize;
+        let mut stored = 1usize;
         let mut succ = Vec::with_capacity(256);
         loop {
             while f < buckets.len() && buckets[f].is_empty() {
@@ -304,6 +330,10 @@ impl<'a, G: Geometry> Solo<'a, G> {
                 seen.insert(s, (g2, cur));
                 let f2 = g2 as usize + self.h(s, target) as usize;
                 push_bucket(&mut buckets, f2, (s, g2));
+                stored += 1;
+            }
+            if stored > self.max_stored {
+                return Err(SoloError::Budget);
             }
         }
     }
