@@ -15,6 +15,7 @@ use crate::engine::{Color, Game, Move, Path, Square, Variant, VariantId, parse_m
 use crate::fakeapi::{Call, Event, FakeApi, TgChat, TgUser, keyboard_buttons};
 use serde_json::Value;
 use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc::UnboundedReceiver;
 
@@ -563,11 +564,11 @@ impl<'a> Driver<'a> {
         }
     }
 
-    fn on_call(&mut self, c: Call) {
+    fn on_call(&mut self, c: Arc<Call>) {
         self.stats.calls += 1;
         let method = c.method.to_ascii_lowercase();
         let resp = match &c.response {
-            Ok(v) => v.clone(),
+            Ok(v) => v,
             Err(e) => {
                 if e == "429" || e == "500" || e == "dropped" {
                     self.stats.faulted_calls += 1;
@@ -580,9 +581,9 @@ impl<'a> Driver<'a> {
             }
         };
         match method.as_str() {
-            "sendphoto" => self.on_board_call(&c, &resp, true),
-            "editmessagemedia" => self.on_board_call(&c, &resp, false),
-            "sendmessage" => self.on_message(&c, &resp),
+            "sendphoto" => self.on_board_call(&c, resp, true),
+            "editmessagemedia" => self.on_board_call(&c, resp, false),
+            "sendmessage" => self.on_message(&c, resp),
             "answercallbackquery" => {
                 let alert = match c.params.get("show_alert") {
                     Some(Value::Bool(b)) => *b,
