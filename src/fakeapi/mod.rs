@@ -61,18 +61,6 @@ pub struct Call {
 }
 
 impl Call {
-    /// A placeholder left where a call was moved out.
-    fn empty() -> Call {
-        Call {
-            seq: 0,
-            method: String::new(),
-            params: Value::Null,
-            files: Vec::new(),
-            response: Ok(Value::Null),
-            at: Instant::now(),
-        }
-    }
-
     /// Whether this is a call of `method` (case-insensitive).
     pub fn is(&self, method: &str) -> bool {
         self.method.eq_ignore_ascii_case(method)
@@ -795,16 +783,18 @@ fn record(
         response,
         at,
     };
-    let kept = !g.lean;
-    if !g.subscribers.is_empty() {
-        let ev = Event::Call(Arc::new(if kept {
-            call.clone()
-        } else {
-            std::mem::replace(&mut call, Call::empty())
-        }));
-        g.subscribers.retain(|s| s.send(ev.clone()).is_ok());
-    }
-    if kept {
+    let watched = !g.subscribers.is_empty();
+    if g.lean {
+        // Not kept: the subscribers get the call itself.
+        if watched {
+            let ev = Event::Call(Arc::new(call));
+            g.subscribers.retain(|s| s.send(ev.clone()).is_ok());
+        }
+    } else {
+        if watched {
+            let ev = Event::Call(Arc::new(call.clone()));
+            g.subscribers.retain(|s| s.send(ev.clone()).is_ok());
+        }
         call.files = files;
         g.calls.push(call);
     }
