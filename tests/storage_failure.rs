@@ -2,8 +2,8 @@
 //! not save, keeps running, keeps every game it has, and works again once the disk does.
 //!
 //! Two ways to make the store fail:
-//! - in process, a store wrapper whose writes fail with the OS error a full disk gives
-//!   (works everywhere, also without root);
+//! - in process, a store wrapper whose writes fail with the OS error a full (ENOSPC) or
+//!   read-only (EROFS) disk gives (works everywhere, also without root);
 //! - the real binary on a small tmpfs that is filled up, then remounted read-only (needs
 //!   root and mount; skipped with a note otherwise: file permissions do not bind root).
 
@@ -22,20 +22,26 @@ use ugolki_bot::game::{
     UserId, UserRecord, WriteSet,
 };
 
-/// A memory store whose writes fail while `full` is set.
+/// A memory store whose writes fail with `error` while `full` is set (reads still work,
+/// as on a full or read-only disk).
 struct FullDisk {
     inner: MemoryStore,
     full: AtomicBool,
+    error: fn() -> StoreError,
 }
 
 fn enospc() -> StoreError {
     StoreError::Io("No space left on device (os error 28)".into())
 }
 
+fn erofs() -> StoreError {
+    StoreError::Io("Read-only file system (os error 30)".into())
+}
+
 impl FullDisk {
     fn check(&self) -> Result<(), StoreError> {
         if self.full.load(Ordering::SeqCst) {
-            Err(enospc())
+            Err((self.error)())
         } else {
             Ok(())
         }
@@ -152,9 +158,21 @@ async fn play(api: &FakeApi, g: &TgChat, u: &TgUser, board: i64, mv: &str) -> Op
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_full_disk_is_reported_and_loses_nothing() {
+    failing_writes_are_reported_and_lose_nothing(enospc).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_read_only_disk_is_reported_and_loses_nothing() {
+    failing_writes_are_reported_and_lose_nothing(erofs).await;
+}
+
+/// Writes start failing with `error` mid-game; the chat is told, nothing changes or is
+/// lost, and the refused move plays once writes work again.
+async fn failing_writes_are_reported_and_lose_nothing(error: fn() -> StoreError) {
     let store = Arc::new(FullDisk {
         inner: MemoryStore::new(),
         full: AtomicBool::new(false),
+        error,
     });
     let h = Harness::start_on(store.clone(), Timing::default()).await;
     let g = group();
