@@ -557,8 +557,9 @@ struct Run {
 }
 
 /// `user` opens the training room with `command` in their private chat and plays `line`
-/// by typed moves; every move edits the one board with the new count.
-async fn train(h: &Harness, user: &TgUser, command: &str, line: &[Path]) -> Run {
+/// by typed moves; every move edits the one board with the new count. Waits for at least
+/// `replays` GIFs at the end (the run's, and the best line's when the run was longer).
+async fn train(h: &Harness, user: &TgUser, command: &str, line: &[Path], replays: usize) -> Run {
     let chat = TgChat::Private(user.clone());
     let n = line.len();
     let c0 = h.cursor();
@@ -583,6 +584,26 @@ async fn train(h: &Harness, user: &TgUser, command: &str, line: &[Path]) -> Run 
             .await;
         assert_eq!(edit.int("message_id"), Some(bid));
     }
+    // The end (replay, record, report, then the best line when the run was longer) is
+    // waited for call by call: a debug build draws the GIFs slower than `settle`'s quiet
+    // window, which then returned before the record was sent.
+    let to_user = |c: &Call| c.chat_id() == Some(user.id);
+    let mut from = c0;
+    for k in 0..replays {
+        let gif = h
+            .expect(from, &format!("replay {}", k + 1), |c| {
+                c.is("SendAnimation") && to_user(c)
+            })
+            .await;
+        from = gif.seq + 1;
+    }
+    let doc = h
+        .expect(c0, "record", |c| c.is("SendDocument") && to_user(c))
+        .await;
+    h.expect(doc.seq + 1, "the training report", |c| {
+        c.is("SendMessage") && to_user(c)
+    })
+    .await;
     h.settle().await;
     let end: Vec<Call> = h
         .api
@@ -647,7 +668,7 @@ async fn the_training_room_from_first_move_to_the_report() {
     let a = alice();
     let variant = Variant::new(VariantId::Training);
     let line = roundabout_line(&variant);
-    let run = train(&h, &a, "/train", &line).await;
+    let run = train(&h, &a, "/train", &line, 1).await;
     let n = run.n;
     assert!(
         run.record.contains("[Variant \"training\"]"),
@@ -722,7 +743,7 @@ async fn the_training_report_compares_with_the_proven_optimum() {
         }
         assert!(g.is_over(), "the solver's line finishes");
 
-        let run = train(&h, &a, command, &roundabout_line(&variant)).await;
+        let run = train(&h, &a, command, &roundabout_line(&variant), 2).await;
         let n = run.n;
         assert!(n > optimum);
         assert_eq!(
@@ -751,7 +772,7 @@ async fn the_training_report_compares_with_the_proven_optimum() {
         );
 
         // Playing the optimal line itself.
-        let run = train(&h, &a, command, &best).await;
+        let run = train(&h, &a, command, &best, 1).await;
         assert_eq!(
             run.report,
             format!("🏆 Done in {optimum} moves: that is the optimum!"),
