@@ -398,7 +398,14 @@ async fn start_up_survives_failing_first_calls() {
         .filter(|c| c.is("getMe"))
         .map(|c| c.response.is_ok())
         .collect();
-    assert_eq!(get_me, [false, false, false, true], "getMe attempts");
+    // Three failures, then success; teloxide's dispatcher asks once more on its own when it
+    // starts, which this snapshot may or may not already hold.
+    assert!(
+        get_me.len() >= 4
+            && get_me[..4] == [false, false, false, true]
+            && get_me[4..].iter().all(|&ok| ok),
+        "getMe attempts: {get_me:?}"
+    );
     let en_ok = calls
         .iter()
         .any(|c| c.is("SetMyCommands") && c.response.is_ok() && c.str("language_code").is_none());
