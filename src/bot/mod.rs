@@ -23,6 +23,7 @@ use error::BotError;
 use std::collections::{HashMap, HashSet};
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
+use teloxide::adaptors::CacheMe;
 use teloxide::dispatching::{DefaultKey, Dispatcher, UpdateHandler};
 use teloxide::prelude::*;
 use teloxide::types::BotCommand;
@@ -112,21 +113,29 @@ async fn register_commands(bot: &Bot) {
     }
 }
 
-/// `getMe` until Telegram answers: at start-up the Bot API or the network may be down for a
-/// while (a restart during an outage), and a bot that exited on the first 500 would need
-/// an operator. Transient failures back off up to 30 s and retry; anything else (a
-/// revoked token) is returned.
-async fn connect(bot: &Bot) -> Result<teloxide::types::Me, teloxide::RequestError> {
+/// Retry a start-up call until Telegram answers: at start-up the Bot API or the network
+/// may be down for a while (a restart during an outage), and a bot that exited on the first
+/// 500 would need an operator. Transient failures back off up to 30 s and retry; anything
+/// else (a revoked token) is returned.
+async fn at_start<T, F, Fut>(what: &'static str, mut call: F) -> Result<T, teloxide::RequestError>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<T, teloxide::RequestError>>,
+{
     let mut delay = std::time::Duration::from_millis(250);
     loop {
-        match bot.get_me().await {
-            Ok(me) => return Ok(me),
+        match call().await {
+            Ok(v) => return Ok(v),
             Err(teloxide::RequestError::RetryAfter(s)) => {
-                tracing::warn!(secs = s.seconds(), "getMe: Telegram asks to retry later");
+                tracing::warn!(
+                    call = what,
+                    secs = s.seconds(),
+                    "Telegram asks to retry later"
+                );
                 tokio::time::sleep(s.duration()).await;
             }
             Err(e) if tg::transient(&e) => {
-                tracing::warn!(error = %e, retry_in_ms = delay.as_millis() as u64, "getMe failed; retrying");
+                tracing::warn!(call = what, error = %e, retry_in_ms = delay.as_millis() as u64, "start-up call failed; retrying");
                 tokio::time::sleep(delay).await;
                 delay = (delay * 2).min(std::time::Duration::from_secs(30));
             }
@@ -145,7 +154,10 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
             .map_err(|e| BotError::Internal(format!("bad --api-url {url}: {e}")))?;
         bot = bot.set_api_url(url);
     }
-    let me = connect(&bot).await?;
+    // The dispatcher asks `getMe` again when it starts, and teloxide panics if that call
+    // fails; through the cache it is answered by the retried call here, never the network.
+    let polling_bot = bot.clone().cache_me();
+    let me = at_start("getMe", || polling_bot.get_me().into_future()).await?;
     tracing::info!(username = %me.username(), "connected to the Bot API");
     register_commands(&bot).await;
     let service = Arc::new(GameService::new(store.clone(), cfg.timing));
@@ -172,8 +184,8 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
     let stop = crate::game::scheduler::Stop::default();
     let timer_task = tokio::spawn(timer::run(app.clone(), stop.clone()));
 
-    let mut dispatcher: Dispatcher<Bot, BotError, DefaultKey> =
-        Dispatcher::builder(bot.clone(), schema())
+    let mut dispatcher: Dispatcher<CacheMe<Bot>, BotError, DefaultKey> =
+        Dispatcher::builder(polling_bot.clone(), schema())
             .dependencies(dptree::deps![app.clone()])
             // When one chat's queue is full the dispatcher stops fetching updates for every
             // chat; a deeper queue (teloxide's default is 64) lets a flood in one chat wait
@@ -207,13 +219,17 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
     match cfg.updates {
         Updates::Polling => dispatcher.dispatch().await,
         Updates::Webhook { url, listen } => {
-            let url = url
+            let url: url::Url = url
                 .parse()
                 .map_err(|e| BotError::Internal(format!("bad webhook URL: {e}")))?;
-            let listener = teloxide::update_listeners::webhooks::axum(
-                bot.clone(),
-                teloxide::update_listeners::webhooks::Options::new(listen, url),
-            )
+            // Registering the webhook is retried like getMe: an outage at start-up must not
+            // stop the bot.
+            let listener = at_start("setWebhook", || {
+                teloxide::update_listeners::webhooks::axum(
+                    polling_bot.clone(),
+                    teloxide::update_listeners::webhooks::Options::new(listen, url.clone()),
+                )
+            })
             .await?;
             dispatcher
                 .dispatch_with_listener(
