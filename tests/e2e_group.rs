@@ -163,7 +163,7 @@ async fn group_game_with_typed_moves_taps_and_access_rules() {
     let c5 = h.cursor();
     h.api.tap(&g, &white, bid, &tap_b3);
     let sel = h
-        .expect(c5, "selection", |c| c.is("EditMessageMedia"))
+        .expect(c5, "selection", |c| c.is("EditMessageReplyMarkup"))
         .await;
     let to_b4 = sel
         .buttons()
@@ -465,7 +465,7 @@ async fn return_home_asks_for_confirmation() {
     let c2 = h.cursor();
     h.api.tap(&g, &a, bid, &tap_c4);
     let sel = h
-        .expect(c2, "selection", |c| c.is("EditMessageMedia"))
+        .expect(c2, "selection", |c| c.is("EditMessageReplyMarkup"))
         .await;
     let to_c3 = sel
         .buttons()

@@ -82,11 +82,22 @@ async fn private_game_against_the_program() {
         .unwrap()
         .1
         .clone();
+    let picture = h.api.message(chat.id(), board_id).and_then(|m| m.media);
     let c6 = h.cursor();
     h.api.tap(&chat, &a, board_id, &tap_c2);
+    // On 8×8 the selection is drawn in the keyboard grid; the picture stays as it was.
     let sel = h
-        .expect(c6, "selection", |c| c.is("EditMessageMedia"))
+        .expect(c6, "selection", |c| c.is("EditMessageReplyMarkup"))
         .await;
+    let marked = |label: &str| sel.buttons().iter().filter(|(t, _)| t == label).count();
+    assert_eq!(marked("🟢"), 1, "the tapped piece is not marked");
+    assert!(marked("•") >= 1, "no destination is marked");
+    assert!(picture.is_some());
+    assert_eq!(
+        h.api.message(chat.id(), board_id).and_then(|m| m.media),
+        picture,
+        "a selection changed the picture"
+    );
     let dest = button(&sel, "m:", "•");
     let ok = h
         .expect(c6, "answer", |c| c.is("AnswerCallbackQuery"))
@@ -309,7 +320,7 @@ async fn a_deep_link_challenge_is_played_in_both_private_chats() {
     h.api.tap(black_chat, black, mine, &tap_f6);
     let sel = h
         .expect(c4, "selection on the mirror board", |c| {
-            c.is("EditMessageMedia") && c.chat_id() == Some(black_chat.id())
+            c.is("EditMessageReplyMarkup") && c.chat_id() == Some(black_chat.id())
         })
         .await;
     let dest = button(&sel, "m:", "•");

@@ -14,7 +14,9 @@ use crate::game::{
 use crate::render::RenderOptions;
 use std::collections::HashMap;
 use std::sync::Arc;
-use teloxide::payloads::{EditMessageMediaSetters, SendPhotoSetters};
+use teloxide::payloads::{
+    EditMessageMediaSetters, EditMessageReplyMarkupSetters, SendPhotoSetters,
+};
 use teloxide::prelude::*;
 use teloxide::types::{InlineKeyboardMarkup, InputFile, InputMedia, InputMediaPhoto, ParseMode};
 
@@ -275,6 +277,59 @@ pub async fn compose(
     compose_with(app, g, game, ui, &known).await
 }
 
+/// The keyboard for `ui`, and the selection the picture draws (only a selection draws).
+fn board_keyboard(
+    g: &GameRecord,
+    game: &Game,
+    ui: &Ui,
+    view: Color,
+    t: &dyn Texts,
+) -> (InlineKeyboardMarkup, Option<crate::render::Selection>) {
+    let pos = game.position();
+    let ply = g.ply();
+    if !g.is_active() {
+        let rematch =
+            !g.variant.rules().solo && g.players.iter().all(|p| !matches!(p, Player::Absent));
+        return (keyboard::finished(g.id, rematch, t), None);
+    }
+    match ui {
+        Ui::Plain => (
+            keyboard::board(g.id, ply, pos, view, &Selection::default(), t),
+            None,
+        ),
+        Ui::Select(sq) => {
+            let targets = pos.destinations(*sq);
+            let s = Selection {
+                piece: Some(*sq),
+                targets: targets.clone(),
+            };
+            let kb = keyboard::board(g.id, ply, pos, view, &s, t);
+            (
+                kb,
+                Some(crate::render::Selection {
+                    piece: *sq,
+                    targets,
+                }),
+            )
+        }
+        Ui::ConfirmHome { from, to } => (
+            keyboard::confirm_return_home(g.id, ply, *from, *to, t),
+            None,
+        ),
+    }
+}
+
+/// Whether `ui` is shown by editing the keyboard alone. On a board whose keyboard is the
+/// grid of squares (8×8), a selection is drawn there (the piece and its destinations),
+/// where the player is tapping: the picture keeps the position and the last move, and a
+/// tap costs no new picture (no render, no upload, no image reload in the client).
+/// Larger boards name pieces in a two-step picker, so their picture marks the selection.
+fn keyboard_only(g: &GameRecord, game: &Game, ui: &Ui) -> bool {
+    matches!(ui, Ui::Select(_))
+        && g.is_active()
+        && game.position().variant().board().n() as usize <= keyboard::MAX_ROW
+}
+
 /// [`compose`] with the records it needs already read (for the board in `known`'s chat).
 pub async fn compose_with(
     app: &App,
@@ -287,30 +342,10 @@ pub async fn compose_with(
     let t = texts(lang);
     let view = known.view(g);
     let pos = game.position().clone();
-    let ply = g.ply();
-    let mut sel = None;
-    let keyboard = if !g.is_active() {
-        let rematch =
-            !g.variant.rules().solo && g.players.iter().all(|p| !matches!(p, Player::Absent));
-        keyboard::finished(g.id, rematch, t)
-    } else {
-        match ui {
-            Ui::Plain => keyboard::board(g.id, ply, &pos, view, &Selection::default(), t),
-            Ui::Select(sq) => {
-                let targets = pos.destinations(*sq);
-                let s = Selection {
-                    piece: Some(*sq),
-                    targets: targets.clone(),
-                };
-                sel = Some(crate::render::Selection {
-                    piece: *sq,
-                    targets,
-                });
-                keyboard::board(g.id, ply, &pos, view, &s, t)
-            }
-            Ui::ConfirmHome { from, to } => keyboard::confirm_return_home(g.id, ply, *from, *to, t),
-        }
-    };
+    let (keyboard, sel) = board_keyboard(g, game, ui, view, t);
+    // A grid's selection lives in its keyboard only (see `keyboard_only`), also on a board
+    // posted anew.
+    let sel = sel.filter(|_| !keyboard_only(g, game, ui));
     let mut caption = caption(app, g, game, lang, known).await;
     if let Ui::ConfirmHome { from, to } = ui {
         let path = pos
@@ -440,8 +475,33 @@ pub async fn show_with(
     ui: &Ui,
     known: &Lookup,
 ) -> Result<(), BotError> {
+    if let Some(mid) = board.message
+        && keyboard_only(g, game, ui)
+    {
+        let (keyboard, _) = board_keyboard(g, game, ui, known.view(g), texts(known.lang(app, g)));
+        let chat = board.chat.0;
+        let r = tg::call(&app.pacer, chat, || {
+            app.bot
+                .edit_message_reply_markup(
+                    teloxide::types::ChatId(chat),
+                    teloxide::types::MessageId(mid.0),
+                )
+                .reply_markup(keyboard.clone())
+                .into_future()
+        })
+        .await;
+        match r {
+            Ok(_) => return Ok(()),
+            Err(e) if tg::not_modified(&e) => return Ok(()),
+            // The message is gone: post the whole board anew below.
+            Err(e) if tg::gone(&e) => {
+                tracing::info!(game = %g.id, "board message gone; posting it anew");
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
     let msg = compose_with(app, g, game, ui, known).await?;
-    let Some(mid) = board.message else {
+    let Some(mid) = board.message.filter(|_| !keyboard_only(g, game, ui)) else {
         post(app, g, board.chat, msg).await?;
         return Ok(());
     };

@@ -519,9 +519,11 @@ impl FakeApi {
             g.next_callback += 1;
             format!("cb{}", g.next_callback)
         };
-        let message = self
-            .message(chat.id(), message_id)
-            .map(|m| m.json)
+        // The message's JSON only: cloning the whole stored message would copy its picture.
+        let message = lock(&self.shared)
+            .messages
+            .get(&(chat.id(), message_id))
+            .map(|m| m.json.clone())
             .unwrap_or_else(|| {
                 json!({ "message_id": message_id, "date": now_unix(), "chat": chat.json(), "from": bot_user(), "text": "?" })
             });
@@ -641,12 +643,16 @@ fn serde_urlencoded_pairs(body: &[u8]) -> Result<Vec<(String, String)>, ()> {
         .collect())
 }
 
-fn ok(result: Value) -> Response {
-    (
-        StatusCode::OK,
-        axum::Json(json!({ "ok": true, "result": result })),
-    )
-        .into_response()
+/// A successful answer, serialized from a borrowed result: the result is also recorded, and
+/// a copy of a board message (its keyboard, its picture's sizes) per call is measurable
+/// in a load test.
+fn ok<T: serde::Serialize>(result: &T) -> Response {
+    #[derive(serde::Serialize)]
+    struct Ok<'a, T> {
+        ok: bool,
+        result: &'a T,
+    }
+    (StatusCode::OK, axum::Json(Ok { ok: true, result })).into_response()
 }
 
 fn err(code: u16, description: &str, retry_after: Option<u32>) -> Response {
@@ -745,7 +751,7 @@ async fn handle(
         dispatch(&mut g, &lower, &params, &files)
     };
     let response = match &result {
-        Ok(v) => ok(v.clone()),
+        Ok(v) => ok(v),
         Err((code, d)) => err(*code, d, None),
     };
     let response = if fault == Some(Fault::DropAfter) {
@@ -827,23 +833,25 @@ async fn get_updates(shared: &Shared, params: &Value) -> Response {
                 g.updates.pop_front();
             }
             if !g.updates.is_empty() {
-                let batch: Vec<Value> = g.updates.iter().take(100).cloned().collect();
+                let at = Instant::now();
                 let id = |u: Option<&Value>| u.and_then(|u| u["update_id"].as_i64());
-                if let (Some(first), Some(last)) = (id(batch.first()), id(batch.last()))
+                let first = id(g.updates.front());
+                let last = id(g.updates.iter().take(100).last());
+                // Borrowed, not copied: kept until confirmed, as Telegram keeps them.
+                let batch: Vec<&Value> = g.updates.iter().take(100).collect();
+                let response = ok(&batch);
+                drop(batch);
+                if let (Some(first), Some(last)) = (first, last)
                     && !g.subscribers.is_empty()
                 {
-                    let ev = Event::Delivered {
-                        first,
-                        last,
-                        at: Instant::now(),
-                    };
+                    let ev = Event::Delivered { first, last, at };
                     g.subscribers.retain(|s| s.send(ev.clone()).is_ok());
                 }
-                return ok(Value::Array(batch));
+                return response;
             }
         }
         if tokio::time::timeout_at(deadline, notified).await.is_err() {
-            return ok(json!([]));
+            return ok(&json!([]));
         }
     }
 }

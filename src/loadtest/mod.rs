@@ -324,6 +324,15 @@ impl LoadReport {
                 "calls: {} by the bot, {} answered with an injected fault, {} not modified; {} moves sent again after a timeout, {} acknowledged late",
                 s.calls, s.faulted_calls, s.not_modified, s.resent, s.late_acks
             ),
+            format!(
+                "calls by method over the whole run ({} moves acknowledged): {}",
+                s.moves_total,
+                s.calls_by_method
+                    .iter()
+                    .map(|(m, n)| format!("{m} {n}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
         ];
         if let Some(k) = &self.kill {
             out.push(format!(

@@ -111,6 +111,8 @@ pub struct SimStats {
     pub games_finished: u64,
     /// Calls the bot made.
     pub calls: u64,
+    /// The same calls by Bot API method: which calls a move costs.
+    pub calls_by_method: BTreeMap<String, u64>,
     /// Calls answered with an injected fault (429, 500, dropped).
     pub faulted_calls: u64,
     /// "Message is not modified" answers (harmless).
@@ -566,6 +568,11 @@ impl<'a> Driver<'a> {
 
     fn on_call(&mut self, c: Arc<Call>) {
         self.stats.calls += 1;
+        *self
+            .stats
+            .calls_by_method
+            .entry(c.method.clone())
+            .or_default() += 1;
         let method = c.method.to_ascii_lowercase();
         let resp = match &c.response {
             Ok(v) => v,
@@ -583,6 +590,10 @@ impl<'a> Driver<'a> {
         match method.as_str() {
             "sendphoto" => self.on_board_call(&c, resp, true),
             "editmessagemedia" => self.on_board_call(&c, resp, false),
+            // A selection on an 8×8 board changes only the keyboard.
+            "editmessagereplymarkup" if c.buttons().iter().any(|(_, d)| d.starts_with("t:")) => {
+                self.on_board_call(&c, resp, false)
+            }
             "sendmessage" => self.on_message(&c, resp),
             "answercallbackquery" => {
                 let alert = match c.params.get("show_alert") {
@@ -608,7 +619,15 @@ impl<'a> Driver<'a> {
             c.int("message_id")
         };
         let Some(msg) = msg else { return };
-        let caption = c.text().unwrap_or_default();
+        // A keyboard-only edit carries no caption: the message's own is in the answer.
+        let caption = c
+            .text()
+            .or_else(|| {
+                resp.get("caption")
+                    .and_then(Value::as_str)
+                    .map(str::to_string)
+            })
+            .unwrap_or_default();
         let st = BoardState::parse(&c.buttons());
         let slot = if posted {
             self.slot_for_board(chat, &caption)
