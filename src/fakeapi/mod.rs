@@ -836,7 +836,7 @@ async fn get_updates(shared: &Shared, params: &Value) -> Response {
                 let at = Instant::now();
                 let id = |u: Option<&Value>| u.and_then(|u| u["update_id"].as_i64());
                 let first = id(g.updates.front());
-                let last = id(g.updates.iter().take(100).last());
+                let last = id(g.updates.get(g.updates.len().min(100).saturating_sub(1)));
                 // Borrowed, not copied: kept until confirmed, as Telegram keeps them.
                 let batch: Vec<&Value> = g.updates.iter().take(100).collect();
                 let response = ok(&batch);
