@@ -508,3 +508,61 @@ async fn return_home_asks_for_confirmation() {
         end.text()
     );
 }
+
+/// Someone deletes the board message: the next move is still played and stored, and the
+/// bot posts the board anew (its edit finds no message), with the move on it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deleted_board_is_posted_anew_after_the_next_move() {
+    let h = Harness::start().await;
+    let g = group();
+    let (board, white, _black) = open_game(&h, "classic").await;
+    let bid = message_id(&board);
+    h.settle().await;
+    assert!(h.api.delete_by_user(g.id(), bid));
+    let c0 = h.cursor();
+    h.api.send_text(&g, &white, "c3-d3");
+    let failed = h
+        .expect(c0, "the edit of the deleted board", |c| {
+            c.is("EditMessageMedia") && c.int("message_id") == Some(bid)
+        })
+        .await;
+    assert!(
+        failed
+            .response
+            .as_ref()
+            .is_err_and(|e| e.contains("message to edit not found")),
+        "{:?}",
+        failed.response
+    );
+    let again = h
+        .expect(c0, "the board posted anew", |c| {
+            c.is("SendPhoto") && c.chat_id() == Some(g.id())
+        })
+        .await;
+    assert!(
+        again.text().is_some_and(|t| t.contains("c3-d3")),
+        "{:?}",
+        again.text()
+    );
+    // The new board is the game's board now: a tap on it selects (keyboard only).
+    h.settle().await;
+    let new_id = again
+        .response
+        .as_ref()
+        .ok()
+        .and_then(|r| r.get("message_id"))
+        .and_then(|v| v.as_i64())
+        .expect("message id");
+    let kb = keyboard_buttons(
+        h.api
+            .message(g.id(), new_id)
+            .unwrap()
+            .json
+            .get("reply_markup"),
+    );
+    assert!(
+        kb.iter()
+            .any(|(_, d)| d.starts_with("t:") && d.ends_with(":f6")),
+        "the new board has no keyboard: {kb:?}"
+    );
+}

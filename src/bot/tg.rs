@@ -174,3 +174,49 @@ mod tests {
         assert!(not_modified(&r.unwrap_err()));
     }
 }
+
+/// An answer whose content the bot does not use (an edited board message: the bot knows
+/// what it sent). Skipping it saves building teloxide's `Message` (its keyboard, photo
+/// sizes, nested enums) on every move; errors are still parsed by teloxide as usual.
+#[derive(Clone, Copy, Debug)]
+pub struct Ignored;
+
+impl<'de> serde::Deserialize<'de> for Ignored {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_ignored_any(serde::de::IgnoredAny)
+            .map(|_| Ignored)
+    }
+}
+
+/// `editMessageMedia` answered as [`Ignored`]: the same request on the wire (the same
+/// multipart form, built by teloxide from the inner payload).
+#[derive(Clone, Debug, serde::Serialize)]
+#[serde(transparent)]
+pub struct EditMedia(pub teloxide::payloads::EditMessageMedia);
+
+impl teloxide::requests::Payload for EditMedia {
+    type Output = Ignored;
+    const NAME: &'static str =
+        <teloxide::payloads::EditMessageMedia as teloxide::requests::Payload>::NAME;
+}
+
+impl teloxide::requests::MultipartPayload for EditMedia {
+    fn copy_files(&self, into: &mut dyn FnMut(teloxide::types::InputFile)) {
+        self.0.copy_files(into)
+    }
+
+    fn move_files(&mut self, into: &mut dyn FnMut(teloxide::types::InputFile)) {
+        self.0.move_files(into)
+    }
+}
+
+/// `editMessageReplyMarkup` answered as [`Ignored`] (a selection on an 8×8 board).
+#[derive(Clone, Debug, serde::Serialize)]
+#[serde(transparent)]
+pub struct EditMarkup(pub teloxide::payloads::EditMessageReplyMarkup);
+
+impl teloxide::requests::Payload for EditMarkup {
+    type Output = Ignored;
+    const NAME: &'static str =
+        <teloxide::payloads::EditMessageReplyMarkup as teloxide::requests::Payload>::NAME;
+}

@@ -481,12 +481,12 @@ pub async fn show_with(
         let (keyboard, _) = board_keyboard(g, game, ui, known.view(g), texts(known.lang(app, g)));
         let chat = board.chat.0;
         let r = tg::call(&app.pacer, chat, || {
-            app.bot
-                .edit_message_reply_markup(
-                    teloxide::types::ChatId(chat),
-                    teloxide::types::MessageId(mid.0),
-                )
-                .reply_markup(keyboard.clone())
+            let edit = teloxide::payloads::EditMessageReplyMarkup::new(
+                teloxide::types::ChatId(chat),
+                teloxide::types::MessageId(mid.0),
+            )
+            .reply_markup(keyboard.clone());
+            teloxide::requests::JsonRequest::new(app.bot.clone(), tg::EditMarkup(edit))
                 .into_future()
         })
         .await;
@@ -512,13 +512,14 @@ pub async fn show_with(
                 .caption(msg.caption.clone())
                 .parse_mode(ParseMode::Html),
         );
-        app.bot
-            .edit_message_media(
-                teloxide::types::ChatId(chat),
-                teloxide::types::MessageId(mid.0),
-                media,
-            )
-            .reply_markup(msg.keyboard.clone())
+        let edit = teloxide::payloads::EditMessageMedia::new(
+            teloxide::types::ChatId(chat),
+            teloxide::types::MessageId(mid.0),
+            media,
+        )
+        .reply_markup(msg.keyboard.clone());
+        // The answer (the edited message) is not read: see `tg::EditMedia`.
+        teloxide::requests::MultipartRequest::new(app.bot.clone(), tg::EditMedia(edit))
             .into_future()
     })
     .await;

@@ -373,6 +373,16 @@ impl FakeApi {
         lock(&self.shared).messages.get(&(chat, id)).cloned()
     }
 
+    /// Delete a message as a person would (an admin removing the board): the bot is not
+    /// told, and its next edit of it fails with "message to edit not found".
+    pub fn delete_by_user(&self, chat: i64, id: i64) -> bool {
+        lock(&self.shared)
+            .messages
+            .get_mut(&(chat, id))
+            .map(|m| m.deleted = true)
+            .is_some()
+    }
+
     /// Updates not yet fetched by the bot.
     pub fn pending_updates(&self) -> usize {
         lock(&self.shared).updates.len()
