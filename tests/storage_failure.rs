@@ -202,7 +202,7 @@ async fn failing_writes_are_reported_and_lose_nothing(error: fn() -> StoreError)
     let c1 = h.cursor();
     let sel = format!("t:{}:1:f6", radix36(gid));
     h.api.tap(&g, &black, bid, &sel);
-    h.expect(c1, "selection", |c| c.is("EditMessageMedia"))
+    h.expect(c1, "selection", |c| c.is("EditMessageReplyMarkup"))
         .await;
     let c2 = h.cursor();
     let qid = h
