@@ -597,8 +597,10 @@ impl FakeApi {
     }
 }
 
-/// Parse a request body (JSON, form or multipart) into params and files.
-async fn parse_body(req: Request) -> (Value, Vec<Upload>) {
+/// Parse a request body (JSON, form or multipart) into params and files; `None` when the
+/// body broke off (the client died mid-upload: a killed bot), which Telegram would not
+/// act on either.
+async fn parse_body(req: Request) -> Option<(Value, Vec<Upload>)> {
     let ctype = req
         .headers()
         .get(header::CONTENT_TYPE)
@@ -609,11 +611,16 @@ async fn parse_body(req: Request) -> (Value, Vec<Upload>) {
     let mut files = Vec::new();
     if ctype.starts_with("multipart/form-data") {
         if let Ok(mut mp) = Multipart::from_request(req, &()).await {
-            while let Ok(Some(field)) = mp.next_field().await {
+            loop {
+                let field = match mp.next_field().await {
+                    Ok(Some(f)) => f,
+                    Ok(None) => break,
+                    Err(_) => return None,
+                };
                 let name = field.name().unwrap_or("").to_string();
                 let file_name = field.file_name().map(str::to_string);
                 let Ok(bytes) = field.bytes().await else {
-                    break;
+                    return None;
                 };
                 if file_name.is_some() {
                     files.push(Upload {
@@ -632,7 +639,9 @@ async fn parse_body(req: Request) -> (Value, Vec<Upload>) {
             }
         }
     } else {
-        let body = Bytes::from_request(req, &()).await.unwrap_or_default();
+        let Ok(body) = Bytes::from_request(req, &()).await else {
+            return None;
+        };
         if let Ok(Value::Object(m)) = serde_json::from_slice::<Value>(&body) {
             params = m;
         } else if let Ok(pairs) = serde_urlencoded_pairs(&body) {
@@ -641,7 +650,7 @@ async fn parse_body(req: Request) -> (Value, Vec<Upload>) {
             }
         }
     }
-    (Value::Object(params), files)
+    Some((Value::Object(params), files))
 }
 
 fn serde_urlencoded_pairs(body: &[u8]) -> Result<Vec<(String, String)>, ()> {
@@ -710,7 +719,10 @@ async fn handle(
         return err(404, "Not Found", None);
     }
     let lower = method.to_ascii_lowercase();
-    let (params, files) = parse_body(req).await;
+    let Some((params, files)) = parse_body(req).await else {
+        // Nobody is left to read an answer; nothing is done or recorded.
+        return err(400, "Bad Request: the request body broke off", None);
+    };
     if lower == "getupdates" {
         return get_updates(&shared, &params).await;
     }

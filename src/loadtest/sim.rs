@@ -896,7 +896,15 @@ impl<'a> Driver<'a> {
         let Some(mover) = slot.user_of(side) else {
             return;
         };
-        let Some(path) = choose_move(m, &mut self.rng) else {
+        // A retry after a timeout sends the same move again, as a person would: the first
+        // copy may still be on its way, and a different move would race it (the board
+        // then showed the first one, which the driver counted as a wrong move).
+        let retry = slot
+            .pending
+            .as_ref()
+            .map(|p| p.path.clone())
+            .filter(|p| m.check(p.squares()).is_ok());
+        let Some(path) = retry.or_else(|| choose_move(m, &mut self.rng)) else {
             return;
         };
         let ply = m.plies() as u32;
