@@ -122,19 +122,25 @@ fn summary(r: &Renderer, mid: &Game, long: &Game) {
         last_move: mid.moves().last().cloned(),
         ..RenderOptions::default()
     };
+    // Without the band cache: every band of every picture is compressed.
+    let uncached = Renderer::with_band_cache(0);
     let t = Instant::now();
-    let png = r.render_png(mid.position(), &opts).expect("png");
+    let png = uncached.render_png(mid.position(), &opts).expect("png");
     let cold = t.elapsed();
     let t = timing(400, || {
-        black_box(r.render_png(mid.position(), &opts).expect("png"));
+        black_box(uncached.render_png(mid.position(), &opts).expect("png"));
     });
     println!(
-        "png 8x8 {} px, mid-game + 3-jump last move: {} bytes, {t}; first call (builds the \
-         layer) {:.1} ms",
+        "png 8x8 {} px, mid-game + 3-jump last move, no band cache: {} bytes, {t}; first call \
+         (builds the layer) {:.1} ms",
         opts.size_px,
         png.len(),
         ms(cold)
     );
+    let t = timing(400, || {
+        black_box(r.render_png(mid.position(), &opts).expect("png"));
+    });
+    println!("  the same picture again and again (every band cached): {t}");
     let t = timing(400, || {
         black_box(r.render(mid.position(), &opts).expect("render"));
     });
@@ -147,24 +153,36 @@ fn summary(r: &Renderer, mid: &Game, long: &Game) {
         pos = pos.play(p.as_move()).expect("replay");
         frames.push((pos.clone(), p.clone()));
     }
-    let mut sizes = Vec::new();
-    let mut i = 0;
-    let t = timing(frames.len() * 2, || {
-        let (pos, last) = &frames[i % frames.len()];
-        i += 1;
-        let o = RenderOptions {
-            last_move: Some(last.clone()),
-            ..RenderOptions::default()
-        };
-        sizes.push(r.render_png(pos, &o).expect("png").len());
-    });
-    sizes.sort();
-    println!(
-        "png 8x8 720 px, all {} positions of an 80-move game: {t}; bytes median {}, max {}",
-        frames.len(),
-        sizes[sizes.len() / 2],
-        sizes[sizes.len() - 1]
-    );
+    for (name, renderer) in [
+        ("no band cache", &uncached),
+        ("band cache", &Renderer::new()),
+    ] {
+        let mut sizes = Vec::new();
+        let mut i = 0;
+        let t = timing(frames.len(), || {
+            let (pos, last) = &frames[i % frames.len()];
+            i += 1;
+            let o = RenderOptions {
+                last_move: Some(last.clone()),
+                ..RenderOptions::default()
+            };
+            sizes.push(renderer.render_png(pos, &o).expect("png").len());
+        });
+        sizes.sort();
+        let s = renderer.band_stats();
+        println!(
+            "png 8x8 720 px, the {} positions of an 80-move game in order, {name}: {t}; bytes \
+             median {}, max {}; bands reused {} of {}",
+            frames.len(),
+            sizes[sizes.len() / 2],
+            sizes[sizes.len() - 1],
+            s.hits,
+            s.hits + s.misses
+        );
+        if s.hits == 0 {
+            one_stream(renderer, &frames);
+        }
+    }
 
     let gopts = GifOptions::default();
     let gif = r.render_game_gif(long, &gopts).expect("gif");
@@ -186,6 +204,44 @@ fn summary(r: &Renderer, mid: &Game, long: &Game) {
         black_box(r.render_game_gif(long, &big).expect("gif"));
     });
     println!("gif 8x8 720 px, 80-move game: {} bytes, {t}", gif.len());
+}
+
+/// The same pictures as one zlib stream (the png crate, level 1, "up" filter: the
+/// encoder before the banded one), for the size and time the bands cost or save.
+fn one_stream(r: &Renderer, frames: &[(ugolki_bot::engine::Position, ugolki_bot::engine::Path)]) {
+    let pictures: Vec<_> = frames
+        .iter()
+        .map(|(pos, last)| {
+            let o = RenderOptions {
+                last_move: Some(last.clone()),
+                ..RenderOptions::default()
+            };
+            r.render(pos, &o).expect("render")
+        })
+        .collect();
+    let mut sizes = Vec::new();
+    let mut i = 0;
+    let t = timing(pictures.len(), || {
+        let p = &pictures[i % pictures.len()];
+        i += 1;
+        let mut out = Vec::with_capacity(64 * 1024);
+        let mut e = png::Encoder::new(&mut out, p.size_px, p.size_px);
+        e.set_color(png::ColorType::Indexed);
+        e.set_depth(png::BitDepth::Eight);
+        e.set_palette(p.palette.clone());
+        e.set_deflate_compression(png::DeflateCompression::Level(1));
+        e.set_filter(png::Filter::Up);
+        let mut w = e.write_header().expect("header");
+        w.write_image_data(&p.pixels).expect("data");
+        w.finish().expect("finish");
+        sizes.push(out.len());
+    });
+    sizes.sort();
+    println!(
+        "  the same pixels as one zlib stream (encoding only): {t}; bytes median {}, max {}",
+        sizes[sizes.len() / 2],
+        sizes[sizes.len() - 1]
+    );
 }
 
 fn main() {

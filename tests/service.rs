@@ -103,6 +103,97 @@ fn played(o: MoveOutcome) -> Moved {
     }
 }
 
+/// A move from a record and replay the caller already holds (the bot's hot path) plays
+/// as a move from the store does, returns the engine game after it, and refuses or
+/// accepts from the stored state when the caller's copy was overtaken by another move.
+#[test]
+fn a_move_from_a_known_replay_plays_as_from_the_store() {
+    for env in envs() {
+        let s = &env.svc;
+        let g0 = pvp(s);
+        let replay0 = g0.replay().unwrap();
+        let first = MoveInput::Squares(legal_paths(&g0)[0].squares().to_vec());
+
+        // A current copy: a refusal is the stored state's.
+        let refused = s.play_known(
+            (g0.clone(), replay0.clone()),
+            Actor::User(B),
+            Expect::Any,
+            &first,
+            t(1),
+        );
+        assert_eq!(
+            refused.unwrap_err(),
+            ServiceError::NotYourTurn,
+            "{}",
+            env.name
+        );
+
+        // White's move from the copy: the same record as the store's, and the engine
+        // game after it equals a replay of that record.
+        let (out, after) = s
+            .play_known(
+                (g0.clone(), replay0.clone()),
+                Actor::User(A),
+                Expect::Ply(0),
+                &first,
+                t(2),
+            )
+            .unwrap();
+        let m = played(out);
+        let stored = s.game(g0.id).unwrap();
+        assert_eq!(m.game, stored, "{}", env.name);
+        let after = after.expect("an active game's engine game comes back");
+        let replayed = stored.replay().unwrap();
+        assert_eq!(after.position(), replayed.position(), "{}", env.name);
+        assert_eq!(after.moves(), replayed.moves(), "{}", env.name);
+        assert_eq!(after.legal_moves(), replayed.legal_moves(), "{}", env.name);
+
+        // Black's move from the old copy (White to move there): the refusal the copy
+        // would give is not trusted; the stored game is read and the move is played.
+        let reply = MoveInput::Squares(legal_paths(&stored)[0].squares().to_vec());
+        let (out, after) = s
+            .play_known(
+                (g0.clone(), replay0.clone()),
+                Actor::User(B),
+                Expect::Ply(1),
+                &reply,
+                t(3),
+            )
+            .unwrap();
+        let m = played(out);
+        assert_eq!(m.game.moves.len(), 2, "{}", env.name);
+        assert_eq!(m.game, s.game(g0.id).unwrap(), "{}", env.name);
+        let replayed = m.game.replay().unwrap();
+        assert_eq!(
+            after.unwrap().position(),
+            replayed.position(),
+            "{}",
+            env.name
+        );
+
+        // The old copy again, now for White's third move with the wrong expectation: the
+        // store's answer (stale at ply 2), not the copy's.
+        let third = MoveInput::Squares(legal_paths(&m.game)[0].squares().to_vec());
+        assert_eq!(
+            s.play_known(
+                (g0.clone(), replay0),
+                Actor::User(A),
+                Expect::Ply(0),
+                &third,
+                t(4)
+            )
+            .unwrap_err(),
+            ServiceError::Stale {
+                ply: 2,
+                version: m.game.version
+            },
+            "{}",
+            env.name
+        );
+    }
+}
+
 #[test]
 fn moves_are_checked_in_order_and_persist() {
     for env in envs() {

@@ -85,8 +85,13 @@ pub async fn load(app: &App, id: GameId) -> Result<(GameRecord, Game), BotError>
 
 /// After any change to a game: show it, announce its end, or let the program move.
 pub async fn after_change(app: &App, g: GameRecord) -> Result<(), BotError> {
+    after_move(app, g, None).await
+}
+
+/// [`after_change`] with the engine game of `g` at hand (see [`crate::game::GameService::play_known`]).
+async fn after_move(app: &App, g: GameRecord, game: Option<Game>) -> Result<(), BotError> {
     // The board shows the latest state (a change racing this one included).
-    view::show_current(app, g.id).await?;
+    view::show_latest(app, g.id, game.map(|game| (g.version, game))).await?;
     match g.status {
         Status::Over { .. } => {
             // Only the end needs the replay of `g` itself (an active game's was done by
@@ -366,9 +371,9 @@ async fn program_move(app: &App, id: GameId) -> Result<(), BotError> {
         .acquire_owned()
         .await
         .map_err(|e| BotError::Internal(e.to_string()))?;
-    let path = tokio::task::spawn_blocking(move || {
+    let (path, game) = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        program_choice(&game, level)
+        (program_choice(&game, level), game)
     })
     .await
     .map_err(|e| BotError::Internal(e.to_string()))?;
@@ -377,10 +382,18 @@ async fn program_move(app: &App, id: GameId) -> Result<(), BotError> {
     let mv = MoveInput::from(&path);
     let r = app
         .games
-        .run(move |s| s.play(id, Actor::Program, Expect::Version(version), &mv, now()))
+        .run(move |s| {
+            s.play_known(
+                (g, game),
+                Actor::Program,
+                Expect::Version(version),
+                &mv,
+                now(),
+            )
+        })
         .await;
     match r {
-        Ok(out) => after_change(app, out.game().clone()).await,
+        Ok((out, after)) => after_move(app, out.game().clone(), after).await,
         // Someone (a resignation, a timer) changed the game first: nothing to do.
         Err(ServiceError::Stale { .. } | ServiceError::GameOver) => Ok(()),
         Err(e) => Err(e.into()),
@@ -436,14 +449,14 @@ pub async fn user_move(
     let mv = MoveInput::Squares(path.squares().to_vec());
     let r = app
         .games
-        .run(move |s| s.play(id, Actor::User(user), expect, &mv, now()))
+        .run(move |s| s.play_known((g, game), Actor::User(user), expect, &mv, now()))
         .await;
     match r {
-        Ok(MoveOutcome::Played(m)) => {
-            after_change(app, m.game).await?;
+        Ok((MoveOutcome::Played(m), after)) => {
+            after_move(app, m.game, after).await?;
             Ok(Attempt::Played)
         }
-        Ok(MoveOutcome::Flagged(g)) => {
+        Ok((MoveOutcome::Flagged(g), _)) => {
             after_change(app, g).await?;
             Ok(Attempt::Refused(t.game_over()))
         }

@@ -585,12 +585,25 @@ pub async fn show_current(
     app: &App,
     id: crate::game::GameId,
 ) -> Result<(GameRecord, Game), BotError> {
+    show_latest(app, id, None).await
+}
+
+/// [`show_current`] with the engine game of version `known.0` at hand (a move just made
+/// it): if the re-read finds that version, it is not replayed again.
+pub async fn show_latest(
+    app: &App,
+    id: crate::game::GameId,
+    known: Option<(crate::game::Version, Game)>,
+) -> Result<(GameRecord, Game), BotError> {
     with_board_lock(id, async {
         let r = app
             .games
             .run(move |s| {
                 let g = s.game(id)?;
-                let game = s.replay(&g)?;
+                let game = match known {
+                    Some((version, game)) if version == g.version => game,
+                    _ => s.replay(&g)?,
+                };
                 let known: Vec<Lookup> = g.boards().map(|b| Lookup::read(s, &g, b.chat)).collect();
                 Ok::<_, crate::game::ServiceError>((g, game, known))
             })

@@ -53,8 +53,9 @@ pub struct Call {
     pub params: Value,
     /// Uploaded files.
     pub files: Vec<Upload>,
-    /// What the fake answered: `Ok` result or the error description.
-    pub response: Result<Value, String>,
+    /// What the fake answered: `Ok` result or the error description. Shared with the
+    /// stored message it describes, so an answer is not a copy of a board's keyboard.
+    pub response: Result<Arc<Value>, String>,
     /// When the request arrived, before the fake read its body (latency measurements
     /// end here, so they leave out the fake's own time).
     pub at: Instant,
@@ -99,7 +100,18 @@ impl Call {
 
     /// Every `callback_data` of the inline keyboard sent with the call, row by row.
     pub fn buttons(&self) -> Vec<(String, String)> {
-        keyboard_buttons(self.params.get("reply_markup"))
+        keyboard_buttons(self.keyboard())
+    }
+
+    /// The inline keyboard the call sent: a keyboard the fake keeps on a message is moved
+    /// from the parameters into the answer, not copied (a board's has 64 buttons).
+    pub fn keyboard(&self) -> Option<&Value> {
+        self.params.get("reply_markup").or_else(|| {
+            self.response
+                .as_ref()
+                .ok()
+                .and_then(|r| r.get("reply_markup"))
+        })
     }
 
     /// The first uploaded file's bytes (the photo, animation or document).
@@ -130,8 +142,9 @@ pub fn keyboard_buttons(markup: Option<&Value>) -> Vec<(String, String)> {
 /// A message as the fake keeps it (the latest state after edits).
 #[derive(Clone, Debug)]
 pub struct StoredMessage {
-    /// The Telegram message JSON as last returned.
-    pub json: Value,
+    /// The Telegram message JSON as last returned (shared with the calls that returned it;
+    /// an edit copies it only while one of them is still held).
+    pub json: Arc<Value>,
     /// Current photo/animation/document bytes, if any.
     pub media: Option<Vec<u8>>,
     /// Whether it was deleted.
@@ -186,13 +199,14 @@ pub struct Pushed {
 #[derive(Default)]
 struct Inner {
     calls: Vec<Call>,
-    updates: VecDeque<Value>,
+    /// Updates not yet confirmed, serialized once when pushed: a long poll sends each
+    /// at least once and the load test pushes thousands a second.
+    updates: VecDeque<Queued>,
     next_update_id: i64,
     next_message_id: HashMap<i64, i64>,
     messages: HashMap<(i64, i64), StoredMessage>,
     next_file: u64,
     files: HashMap<String, Vec<u8>>,
-    next_callback: u64,
     faults: VecDeque<(Option<String>, Fault)>,
     fault_every: Option<(u64, Vec<Fault>)>,
     fault_counter: u64,
@@ -203,6 +217,12 @@ struct Inner {
     /// (load tests).
     lean: bool,
     subscribers: Vec<UnboundedSender<Event>>,
+}
+
+/// An update waiting for `getUpdates`.
+struct Queued {
+    id: i64,
+    json: String,
 }
 
 /// Shared state and the wake-up signal for long polls and waiters.
@@ -414,12 +434,21 @@ impl FakeApi {
     }
 
     fn push(&self, update: Value) -> i64 {
+        self.push_with(|_, id| {
+            let mut u = update;
+            u["update_id"] = json!(id);
+            u.to_string()
+        })
+    }
+
+    /// Queue the update that `make` serializes for update id `id`, with the fake's state
+    /// at hand (a tap embeds its message without copying it).
+    fn push_with(&self, make: impl FnOnce(&Inner, i64) -> String) -> i64 {
         let mut g = lock(&self.shared);
         let id = g.next_update_id;
         g.next_update_id += 1;
-        let mut u = update;
-        u["update_id"] = json!(id);
-        g.updates.push_back(u);
+        let json = make(&g, id);
+        g.updates.push_back(Queued { id, json });
         drop(g);
         self.shared.changed.notify_waiters();
         id
@@ -488,9 +517,12 @@ impl FakeApi {
             msg["entities"] = Value::Array(entities);
         }
         if let Some(r) = reply_to {
-            let replied = self.message(chat.id(), r).map(|m| m.json).unwrap_or_else(
-                || json!({ "message_id": r, "date": now_unix(), "chat": chat.json() }),
-            );
+            let replied = self
+                .message(chat.id(), r)
+                .map(|m| Value::clone(&m.json))
+                .unwrap_or_else(
+                    || json!({ "message_id": r, "date": now_unix(), "chat": chat.json() }),
+                );
             msg["reply_to_message"] = replied;
         }
         {
@@ -499,7 +531,7 @@ impl FakeApi {
                 g.messages.insert(
                     (chat.id(), id),
                     StoredMessage {
-                        json: msg.clone(),
+                        json: Arc::new(msg.clone()),
                         media: None,
                         deleted: false,
                     },
@@ -524,28 +556,44 @@ impl FakeApi {
 
     /// As [`FakeApi::tap`], returning the update id too.
     pub fn push_tap(&self, chat: &TgChat, from: &TgUser, message_id: i64, data: &str) -> Pushed {
-        let qid = {
-            let mut g = lock(&self.shared);
-            g.next_callback += 1;
-            format!("cb{}", g.next_callback)
-        };
-        // The message's JSON only: cloning the whole stored message would copy its picture.
-        let message = lock(&self.shared)
-            .messages
-            .get(&(chat.id(), message_id))
-            .map(|m| m.json.clone())
-            .unwrap_or_else(|| {
-                json!({ "message_id": message_id, "date": now_unix(), "chat": chat.json(), "from": bot_user(), "text": "?" })
-            });
-        let update_id = self.push(json!({
-            "callback_query": {
-                "id": qid,
-                "from": from.json(),
-                "message": message,
-                "chat_instance": format!("ci{}", chat.id()),
-                "data": data,
-            }
-        }));
+        /// The update, serialized from borrowed parts: the message (a board's keyboard
+        /// of 64 buttons) is not copied.
+        #[derive(serde::Serialize)]
+        struct Tap<'a> {
+            update_id: i64,
+            callback_query: Query<'a>,
+        }
+        #[derive(serde::Serialize)]
+        struct Query<'a> {
+            id: &'a str,
+            from: Value,
+            message: &'a Value,
+            chat_instance: String,
+            data: &'a str,
+        }
+        let mut qid = String::new();
+        let update_id = self.push_with(|g, update_id| {
+            qid = format!("cb{update_id}");
+            let unknown;
+            let message = match g.messages.get(&(chat.id(), message_id)) {
+                Some(m) => &*m.json,
+                None => {
+                    unknown = json!({ "message_id": message_id, "date": now_unix(), "chat": chat.json(), "from": bot_user(), "text": "?" });
+                    &unknown
+                }
+            };
+            serde_json::to_string(&Tap {
+                update_id,
+                callback_query: Query {
+                    id: &qid,
+                    from: from.json(),
+                    message,
+                    chat_instance: format!("ci{}", chat.id()),
+                    data,
+                },
+            })
+            .unwrap_or_default()
+        });
         Pushed {
             update_id,
             message_id: None,
@@ -719,7 +767,7 @@ async fn handle(
         return err(404, "Not Found", None);
     }
     let lower = method.to_ascii_lowercase();
-    let Some((params, files)) = parse_body(req).await else {
+    let Some((mut params, files)) = parse_body(req).await else {
         // Nobody is left to read an answer; nothing is done or recorded.
         return err(400, "Bad Request: the request body broke off", None);
     };
@@ -770,10 +818,10 @@ async fn handle(
     }
     let result = {
         let mut g = lock(&shared);
-        dispatch(&mut g, &lower, &params, &files)
+        dispatch(&mut g, &lower, &mut params, &files)
     };
     let response = match &result {
-        Ok(v) => ok(v),
+        Ok(v) => ok(&**v),
         Err((code, d)) => err(*code, d, None),
     };
     let response = if fault == Some(Fault::DropAfter) {
@@ -797,7 +845,7 @@ fn record(
     method: &str,
     params: Value,
     files: Vec<Upload>,
-    response: Result<Value, String>,
+    response: Result<Arc<Value>, String>,
     at: Instant,
 ) {
     let mut g = lock(shared);
@@ -846,30 +894,35 @@ async fn get_updates(shared: &Shared, params: &Value) -> Response {
         {
             let mut g = lock(shared);
             // Confirmed updates (id < offset) are dropped, as Telegram does.
-            while g
-                .updates
-                .front()
-                .and_then(|u| u["update_id"].as_i64())
-                .is_some_and(|id| id < offset)
-            {
+            while g.updates.front().is_some_and(|u| u.id < offset) {
                 g.updates.pop_front();
             }
             if !g.updates.is_empty() {
                 let at = Instant::now();
-                let id = |u: Option<&Value>| u.and_then(|u| u["update_id"].as_i64());
-                let first = id(g.updates.front());
-                let last = id(g.updates.get(g.updates.len().min(100).saturating_sub(1)));
-                // Borrowed, not copied: kept until confirmed, as Telegram keeps them.
-                let batch: Vec<&Value> = g.updates.iter().take(100).collect();
-                let response = ok(&batch);
-                drop(batch);
+                let batch = g.updates.iter().take(100);
+                let first = g.updates.front().map(|u| u.id);
+                let last = batch.clone().next_back().map(|u| u.id);
+                // Kept until confirmed, as Telegram keeps them.
+                let mut body = String::from(r#"{"ok":true,"result":["#);
+                for (i, u) in batch.enumerate() {
+                    if i > 0 {
+                        body.push(',');
+                    }
+                    body.push_str(&u.json);
+                }
+                body.push_str("]}");
                 if let (Some(first), Some(last)) = (first, last)
                     && !g.subscribers.is_empty()
                 {
                     let ev = Event::Delivered { first, last, at };
                     g.subscribers.retain(|s| s.send(ev.clone()).is_ok());
                 }
-                return response;
+                return (
+                    StatusCode::OK,
+                    [(header::CONTENT_TYPE, "application/json")],
+                    body,
+                )
+                    .into_response();
             }
         }
         if tokio::time::timeout_at(deadline, notified).await.is_err() {
@@ -878,7 +931,7 @@ async fn get_updates(shared: &Shared, params: &Value) -> Response {
     }
 }
 
-type ApiResult = Result<Value, (u16, String)>;
+type ApiResult = Result<Arc<Value>, (u16, String)>;
 
 fn bad(d: &str) -> (u16, String) {
     (400, format!("Bad Request: {d}"))
@@ -954,7 +1007,7 @@ fn send(
     chat: i64,
     mut msg: Value,
     media: Option<Vec<u8>>,
-    params: &Value,
+    params: &mut Value,
 ) -> ApiResult {
     let n = g.next_message_id.entry(chat).or_insert(1);
     let id = *n;
@@ -963,11 +1016,8 @@ fn send(
     msg["date"] = json!(now_unix());
     msg["chat"] = chat_json(chat);
     msg["from"] = bot_user();
-    if let Some(m) = params
-        .get("reply_markup")
-        .filter(|m| m.get("inline_keyboard").is_some())
-    {
-        msg["reply_markup"] = m.clone();
+    if let Some(m) = take_keyboard(params) {
+        msg["reply_markup"] = m;
     }
     if let Some(r) = int(params, "reply_to_message_id").or_else(|| {
         params
@@ -976,8 +1026,9 @@ fn send(
             .and_then(Value::as_i64)
     }) && let Some(m) = g.messages.get(&(chat, r))
     {
-        msg["reply_to_message"] = m.json.clone();
+        msg["reply_to_message"] = Value::clone(&m.json);
     }
+    let msg = Arc::new(msg);
     g.messages.insert(
         (chat, id),
         StoredMessage {
@@ -998,18 +1049,28 @@ fn target<'a>(g: &'a mut Inner, params: &Value) -> Result<&'a mut StoredMessage,
     }
 }
 
-fn dispatch(g: &mut Inner, method: &str, params: &Value, files: &[Upload]) -> ApiResult {
+/// Move an inline keyboard out of a call's parameters (see [`Call::keyboard`]).
+fn take_keyboard(params: &mut Value) -> Option<Value> {
+    let o = params.as_object_mut()?;
+    if o.get("reply_markup")?.get("inline_keyboard").is_some() {
+        o.remove("reply_markup")
+    } else {
+        None
+    }
+}
+
+fn dispatch(g: &mut Inner, method: &str, params: &mut Value, files: &[Upload]) -> ApiResult {
     let chat = int(params, "chat_id");
     match method {
-        "getme" => Ok(json!({
+        "getme" => Ok(Arc::new(json!({
             "id": BOT_ID, "is_bot": true, "first_name": "Ugolki", "username": BOT_USERNAME,
             "can_join_groups": true, "can_read_all_group_messages": false,
             "supports_inline_queries": false, "can_connect_to_business": false,
             "has_main_web_app": false,
-        })),
-        "getwebhookinfo" => {
-            Ok(json!({ "url": "", "has_custom_certificate": false, "pending_update_count": 0 }))
-        }
+        }))),
+        "getwebhookinfo" => Ok(Arc::new(
+            json!({ "url": "", "has_custom_certificate": false, "pending_update_count": 0 }),
+        )),
         "deletewebhook"
         | "setmycommands"
         | "deletemycommands"
@@ -1017,14 +1078,14 @@ fn dispatch(g: &mut Inner, method: &str, params: &Value, files: &[Upload]) -> Ap
         | "setmyshortdescription"
         | "close"
         | "logout"
-        | "setchatmenubutton" => Ok(json!(true)),
-        "answercallbackquery" => Ok(json!(true)),
+        | "setchatmenubutton" => Ok(Arc::new(json!(true))),
+        "answercallbackquery" => Ok(Arc::new(json!(true))),
         "getchatmember" => {
             let c = chat.ok_or_else(|| bad("chat_id is empty"))?;
             let u = int(params, "user_id").ok_or_else(|| bad("user_id is empty"))?;
             let admin = g.chat_admins.get(&c).is_some_and(|a| a.contains(&u));
             let user = json!({ "id": u, "is_bot": false, "first_name": "user" });
-            Ok(if admin {
+            Ok(Arc::new(if admin {
                 json!({
                     "status": "administrator", "user": user, "can_be_edited": false,
                     "is_anonymous": false, "can_manage_chat": true, "can_delete_messages": true,
@@ -1034,7 +1095,7 @@ fn dispatch(g: &mut Inner, method: &str, params: &Value, files: &[Upload]) -> Ap
                 })
             } else {
                 json!({ "status": "member", "user": user })
-            })
+            }))
         }
         "sendmessage" => {
             let c = chat.ok_or_else(|| bad("chat_id is empty"))?;
@@ -1088,24 +1149,22 @@ fn dispatch(g: &mut Inner, method: &str, params: &Value, files: &[Upload]) -> Ap
                     "message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message",
                 ));
             }
-            if let Some(o) = m.json.as_object_mut() {
+            let json = Arc::make_mut(&mut m.json);
+            if let Some(o) = json.as_object_mut() {
                 o.remove("photo");
                 o.remove("animation");
                 o.remove("document");
                 o.remove("caption");
                 o.remove("reply_markup");
             }
-            m.json[kind.as_str()] = media_json(&kind, &fid, bytes.len());
+            json[kind.as_str()] = media_json(&kind, &fid, bytes.len());
             if let Some(c) = media.get("caption") {
-                m.json["caption"] = c.clone();
+                json["caption"] = c.clone();
             }
-            if let Some(k) = params
-                .get("reply_markup")
-                .filter(|k| k.get("inline_keyboard").is_some())
-            {
-                m.json["reply_markup"] = k.clone();
+            if let Some(k) = take_keyboard(params) {
+                json["reply_markup"] = k;
             }
-            m.json["edit_date"] = json!(now_unix());
+            json["edit_date"] = json!(now_unix());
             m.media = Some(bytes);
             Ok(m.json.clone())
         }
@@ -1116,7 +1175,7 @@ fn dispatch(g: &mut Inner, method: &str, params: &Value, files: &[Upload]) -> Ap
                 if let Some(v) = params.get(key)
                     && m.json.get(key) != Some(v)
                 {
-                    m.json[key] = v.clone();
+                    Arc::make_mut(&mut m.json)[key] = v.clone();
                     changed = true;
                 }
             }
@@ -1124,10 +1183,11 @@ fn dispatch(g: &mut Inner, method: &str, params: &Value, files: &[Upload]) -> Ap
                 .get("reply_markup")
                 .filter(|k| k.get("inline_keyboard").is_some());
             if markup != m.json.get("reply_markup") {
-                match markup {
-                    Some(k) => m.json["reply_markup"] = k.clone(),
+                let json = Arc::make_mut(&mut m.json);
+                match take_keyboard(params) {
+                    Some(k) => json["reply_markup"] = k,
                     None => {
-                        if let Some(o) = m.json.as_object_mut() {
+                        if let Some(o) = json.as_object_mut() {
                             o.remove("reply_markup");
                         }
                     }
@@ -1139,13 +1199,13 @@ fn dispatch(g: &mut Inner, method: &str, params: &Value, files: &[Upload]) -> Ap
                     "message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message",
                 ));
             }
-            m.json["edit_date"] = json!(now_unix());
+            Arc::make_mut(&mut m.json)["edit_date"] = json!(now_unix());
             Ok(m.json.clone())
         }
         "deletemessage" => {
             let m = target(g, params).map_err(|_| bad("message to delete not found"))?;
             m.deleted = true;
-            Ok(json!(true))
+            Ok(Arc::new(json!(true)))
         }
         _ => Err((404, "Not Found: method not found".into())),
     }

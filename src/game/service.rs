@@ -397,7 +397,8 @@ impl GameService {
 
     /// [`Self::change_game`] starting from a record the caller has just read (the timer
     /// reads every game it fires anyway), which saves one store read per change; a lost
-    /// race re-reads as usual.
+    /// race re-reads as usual, and so does a refusal: it must come from the stored
+    /// state, not from a copy that a change may have overtaken.
     fn change_game_from<T>(
         &self,
         id: GameId,
@@ -406,12 +407,23 @@ impl GameService {
         mut f: impl FnMut(&GameRecord, &mut GameRecord) -> Result<T, ServiceError>,
     ) -> Result<(GameRecord, T), ServiceError> {
         for _ in 0..MAX_ATTEMPTS {
-            let cur = match first.take() {
-                Some(g) if g.id == id => g,
-                _ => self.game(id)?,
+            let (cur, supplied) = match first.take() {
+                Some(g) if g.id == id => (g, true),
+                _ => (self.game(id)?, false),
             };
             let mut next = cur.clone();
-            let value = f(&cur, &mut next)?;
+            let value = match f(&cur, &mut next) {
+                Ok(value) => value,
+                Err(e) if supplied => {
+                    let stored = self.game(id)?;
+                    if stored.version == cur.version {
+                        return Err(e);
+                    }
+                    first = Some(stored);
+                    continue;
+                }
+                Err(e) => return Err(e),
+            };
             next.version = cur.version.next();
             next.updated_at = now;
             next.deadline = next.compute_deadline(&self.timing);
@@ -635,7 +647,44 @@ impl GameService {
         mv: &MoveInput,
         now: Timestamp,
     ) -> Result<MoveOutcome, ServiceError> {
-        let (game, path) = self.change_game(id, now, |cur, next| {
+        self.play_from(id, None, actor, expect, mv, now)
+            .map(|(outcome, _)| outcome)
+    }
+
+    /// [`Self::play`] from a record and its replay that the caller has just read (a
+    /// person's move is checked against both first): unless the game changed meanwhile,
+    /// neither is read or replayed again. Also returns the engine game after the move
+    /// while the game goes on, so that showing it needs no replay either (issue 9: a
+    /// move used to read and replay its game three times).
+    pub fn play_known(
+        &self,
+        known: (GameRecord, Game),
+        actor: Actor,
+        expect: Expect,
+        mv: &MoveInput,
+        now: Timestamp,
+    ) -> Result<(MoveOutcome, Option<Game>), ServiceError> {
+        let id = known.0.id;
+        self.play_from(id, Some(known), actor, expect, mv, now)
+    }
+
+    fn play_from(
+        &self,
+        id: GameId,
+        known: Option<(GameRecord, Game)>,
+        actor: Actor,
+        expect: Expect,
+        mv: &MoveInput,
+        now: Timestamp,
+    ) -> Result<(MoveOutcome, Option<Game>), ServiceError> {
+        let (first, mut known_game) = match known {
+            Some((g, game)) if g.id == id => {
+                let version = g.version;
+                (Some(g), Some((version, game)))
+            }
+            _ => (None, None),
+        };
+        let (game, played) = self.change_game_from(id, first, now, |cur, next| {
             let side = cur.side_to_move();
             let (mine, my_turn) = match actor {
                 Actor::User(u) => (
@@ -666,21 +715,32 @@ impl GameService {
                 };
                 return Ok(None);
             }
-            let mut game = self.replay(cur)?;
+            // The caller's replay serves while the game is the one it read (a lost race
+            // re-reads, and the replay is then redone).
+            let mut game = match known_game.take() {
+                Some((version, game)) if version == cur.version => game,
+                _ => self.replay(cur)?,
+            };
             let played = match mv {
                 MoveInput::Text(t) => game.play_text(t),
                 MoveInput::Squares(s) => game.play_squares(s).map_err(MoveError::from),
             }
             .map_err(ServiceError::Illegal)?;
-            Ok(Some(apply_move(next, &game, played, side, now, false)))
+            let path = apply_move(next, &game, played, side, now, false);
+            // An ended game's replay also carries its outcome: left to a replay of the
+            // record.
+            Ok(Some((path, next.is_active().then_some(game))))
         })?;
-        Ok(match path {
-            Some(path) => MoveOutcome::Played(Moved {
-                game,
-                path,
-                auto: false,
-            }),
-            None => MoveOutcome::Flagged(game),
+        Ok(match played {
+            Some((path, after)) => (
+                MoveOutcome::Played(Moved {
+                    game,
+                    path,
+                    auto: false,
+                }),
+                after,
+            ),
+            None => (MoveOutcome::Flagged(game), None),
         })
     }
 

@@ -7,6 +7,7 @@
 //! per occupied or tinted square, draws the marks through blend tables and writes an
 //! indexed PNG: a few hundred microseconds plus compression.
 
+pub mod bands;
 pub mod chart;
 mod geometry;
 mod layer;
@@ -58,6 +59,9 @@ pub enum RenderError {
     /// PNG encoder failure.
     #[error("PNG encoding failed: {0}")]
     Png(#[from] png::EncodingError),
+    /// The banded encoder's failure (see [`bands`]).
+    #[error("picture encoding failed: {0}")]
+    Encode(String),
     /// GIF encoder failure.
     #[error("GIF encoding failed: {0}")]
     Gif(#[from] gif::EncodingError),
@@ -152,6 +156,7 @@ const MAX_LAYERS: usize = 32;
 #[derive(Default)]
 pub struct Renderer {
     layers: RwLock<HashMap<LayerKey, Arc<Layer>>>,
+    bands: bands::BandCache,
 }
 
 impl std::fmt::Debug for Renderer {
@@ -168,6 +173,15 @@ impl Renderer {
     /// An empty renderer; layers are built on first use.
     pub fn new() -> Renderer {
         Renderer::default()
+    }
+
+    /// A renderer keeping about `budget` bytes of compressed picture bands (0: none, so
+    /// every band of every picture is compressed; for measurements).
+    pub fn with_band_cache(budget: usize) -> Renderer {
+        Renderer {
+            layers: RwLock::default(),
+            bands: bands::BandCache::new(budget),
+        }
     }
 
     /// The process-wide renderer behind [`render_png`] and [`render_game_gif`].
@@ -215,7 +229,13 @@ impl Renderer {
     pub fn render_png(&self, pos: &Position, opts: &RenderOptions) -> Result<Vec<u8>, RenderError> {
         let layer = self.layer(pos, opts.view, opts.size_px)?;
         let pixels = compose(&layer, pos, opts)?;
-        encode_png(layer.geo.size_px, &layer.palette, &pixels)
+        let side = layer.geo.size_px;
+        bands::encode(side, side, &layer.palette, &pixels, &self.bands)
+    }
+
+    /// How many compressed picture bands were reused and how many made (see [`bands`]).
+    pub fn band_stats(&self) -> bands::BandStats {
+        self.bands.stats()
     }
 
     /// `game` as a looping GIF: the start, then one frame per ply with its path drawn,
@@ -337,11 +357,6 @@ fn delta_frame(prev: &[u8], next: &[u8], size: usize, delay: u16) -> gif::Frame<
         buffer: std::borrow::Cow::Owned(buf),
         ..gif::Frame::default()
     }
-}
-
-/// Indexed PNG bytes of a `size`×`size` picture.
-fn encode_png(size: u32, palette: &[u8], pixels: &[u8]) -> Result<Vec<u8>, RenderError> {
-    encode_png_rect(size, size, palette, pixels)
 }
 
 /// Indexed PNG bytes of a `width`×`height` picture (charts are not square).
