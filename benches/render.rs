@@ -254,12 +254,18 @@ fn main() {
     }
 
     let mut c = Criterion::default().configure_from_args();
+    // Repeating one picture would take every band from the cache: measure the full work.
+    let r = Renderer::with_band_cache(0);
     let opts = RenderOptions {
         last_move: mid.moves().last().cloned(),
         ..RenderOptions::default()
     };
     c.bench_function("png_8x8_720_midgame", |b| {
         b.iter(|| r.render_png(black_box(mid.position()), &opts).expect("png"))
+    });
+    let cached = Renderer::new();
+    c.bench_function("png_8x8_720_midgame_bands_cached", |b| {
+        b.iter(|| cached.render_png(black_box(mid.position()), &opts).expect("png"))
     });
     c.bench_function("png_8x8_720_render_only", |b| {
         b.iter(|| r.render(black_box(mid.position()), &opts).expect("render"))
