@@ -265,7 +265,11 @@ fn main() {
     });
     let cached = Renderer::new();
     c.bench_function("png_8x8_720_midgame_bands_cached", |b| {
-        b.iter(|| cached.render_png(black_box(mid.position()), &opts).expect("png"))
+        b.iter(|| {
+            cached
+                .render_png(black_box(mid.position()), &opts)
+                .expect("png")
+        })
     });
     c.bench_function("png_8x8_720_render_only", |b| {
         b.iter(|| r.render(black_box(mid.position()), &opts).expect("render"))

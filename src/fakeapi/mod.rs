@@ -1210,3 +1210,56 @@ fn dispatch(g: &mut Inner, method: &str, params: &mut Value, files: &[Upload]) -
         _ => Err((404, "Not Found: method not found".into())),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    /// A `sendPhoto` upload as raw HTTP, its body cut after `keep` bytes when given (a
+    /// client killed mid-upload).
+    async fn raw_send_photo(api: &FakeApi, keep: Option<usize>) {
+        let mut body = Vec::new();
+        body.extend_from_slice(
+            b"--XYZ\r\nContent-Disposition: form-data; name=\"chat_id\"\r\n\r\n42\r\n\
+              --XYZ\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"b.png\"\r\n\
+              Content-Type: image/png\r\n\r\n",
+        );
+        body.extend(std::iter::repeat_n(7u8, 4096));
+        body.extend_from_slice(b"\r\n--XYZ--\r\n");
+        let head = format!(
+            "POST /bot1:T/sendPhoto HTTP/1.1\r\nHost: 127.0.0.1\r\n\
+             Content-Type: multipart/form-data; boundary=XYZ\r\nContent-Length: {}\r\n\
+             Connection: close\r\n\r\n",
+            body.len()
+        );
+        let mut s = tokio::net::TcpStream::connect(api.addr)
+            .await
+            .expect("connect");
+        s.write_all(head.as_bytes()).await.expect("head");
+        s.write_all(&body[..keep.unwrap_or(body.len())])
+            .await
+            .expect("body");
+        s.shutdown().await.expect("shutdown");
+        let mut answer = Vec::new();
+        // The answer (or the closed connection) ends the exchange.
+        let _ = tokio::time::timeout(Duration::from_secs(5), s.read_to_end(&mut answer)).await;
+    }
+
+    #[tokio::test]
+    async fn a_request_whose_body_broke_off_is_not_acted_on() {
+        let api = FakeApi::start().await.expect("start");
+        // Cut inside the file: the fields read so far must not become a call.
+        raw_send_photo(&api, Some(300)).await;
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        assert!(api.calls().is_empty(), "{:?}", api.calls());
+        assert!(api.message(42, 1).is_none());
+        // The same request whole is a call and a message (so the cut made the difference).
+        raw_send_photo(&api, None).await;
+        let calls = api.calls();
+        assert_eq!(calls.len(), 1);
+        assert!(calls[0].is("sendPhoto") && calls[0].response.is_ok());
+        assert_eq!(calls[0].upload().map(<[u8]>::len), Some(4096));
+        assert!(api.message(42, 1).is_some());
+    }
+}
