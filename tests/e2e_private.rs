@@ -98,11 +98,50 @@ async fn private_game_against_the_program() {
         picture,
         "a selection changed the picture"
     );
-    let dest = button(&sel, "m:", "•");
     let ok = h
         .expect(c6, "answer", |c| c.is("AnswerCallbackQuery"))
         .await;
     assert!(ok.str("text").is_none());
+
+    // Tapping the selected piece again clears the marks, in the keyboard alone too.
+    let unselect = button(&sel, "u:", "🟢");
+    h.settle().await;
+    let c_un = h.cursor();
+    h.api.tap(&chat, &a, board_id, &unselect);
+    let plain = h
+        .expect(c_un, "unselected", |c| c.is("EditMessageReplyMarkup"))
+        .await;
+    let marks = |label: &str| plain.buttons().iter().filter(|(t, _)| t == label).count();
+    assert_eq!(
+        (marks("🟢"), marks("•")),
+        (0, 0),
+        "marks left after unselecting"
+    );
+    h.expect(c_un, "answer", |c| c.is("AnswerCallbackQuery"))
+        .await;
+    h.settle().await;
+    assert!(
+        !h.api
+            .calls_since(c_un)
+            .iter()
+            .any(|c| c.is("EditMessageMedia")),
+        "unselecting redrew the picture"
+    );
+    assert_eq!(
+        h.api.message(chat.id(), board_id).and_then(|m| m.media),
+        picture,
+        "unselecting changed the picture"
+    );
+
+    // Select again, then tap the destination.
+    let c_again = h.cursor();
+    h.api.tap(&chat, &a, board_id, &tap_c2);
+    let sel = h
+        .expect(c_again, "selection again", |c| {
+            c.is("EditMessageReplyMarkup")
+        })
+        .await;
+    let dest = button(&sel, "m:", "•");
     let c7 = h.cursor();
     h.api.tap(&chat, &a, board_id, &dest);
     h.expect(c7, "moved by taps", |c| {

@@ -19,7 +19,8 @@ use crate::game::{
 use teloxide::payloads::{AnswerCallbackQuerySetters, SendMessageSetters};
 use teloxide::prelude::*;
 use teloxide::types::{
-    CallbackQuery, InlineKeyboardMarkup, Me, MessageEntityKind, ParseMode, ReplyParameters, User,
+    CallbackQuery, InlineKeyboardButtonKind, InlineKeyboardMarkup, Me, MessageEntityKind,
+    ParseMode, ReplyParameters, User,
 };
 use teloxide::utils::command::BotCommands;
 
@@ -1047,6 +1048,19 @@ async fn board_game(app: &App, chat: ChatId, id: GameId) -> Result<Option<GameRe
     Ok(Some(g))
 }
 
+/// Whether the tapped message asks to confirm a losing return home (its "Cancel" is a
+/// reset too, but the question is in the caption, unlike a selection).
+fn asks_return_home(q: &CallbackQuery) -> bool {
+    q.regular_message()
+        .and_then(|m| m.reply_markup())
+        .is_some_and(|k| {
+            k.inline_keyboard.iter().flatten().any(|b| {
+                matches!(&b.kind, InlineKeyboardButtonKind::CallbackData(d)
+                    if matches!(Callback::decode(d), Ok(Callback::Move { confirmed: true, .. })))
+            })
+        })
+}
+
 fn on_current_board(q: &CallbackQuery, g: &GameRecord) -> bool {
     q.regular_message()
         .is_some_and(|m| g.is_board(ChatId(m.chat.id.0), MessageId(m.id.0)))
@@ -1150,7 +1164,7 @@ async fn handle_callback(
                 Attempt::Stale => Ok(Answer::Alert(t.stale_button())),
             }
         }
-        Callback::Reset { game, .. } => {
+        Callback::Reset { game, ply } => {
             let Some(g) = board_game(app, chat, game).await? else {
                 return Ok(Answer::Alert(t.bad_button()));
             };
@@ -1161,7 +1175,12 @@ async fn handle_callback(
             if g.color_of(user).is_none() {
                 return Ok(Answer::Alert(t.not_your_game()));
             }
-            view::refresh(app, g.id).await?;
+            if asks_return_home(q) {
+                // The question is in the caption: the whole board is redrawn.
+                view::refresh(app, g.id).await?;
+            } else {
+                view::show_ui_at(app, g.id, ply, chat, &Ui::Unselect).await?;
+            }
             Ok(Answer::Silent)
         }
         Callback::Resign { game } => {

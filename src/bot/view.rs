@@ -25,6 +25,9 @@ use teloxide::types::{InlineKeyboardMarkup, InputFile, InputMedia, InputMediaPho
 pub enum Ui {
     /// Just the position and the last move.
     Plain,
+    /// The same, replacing a selection shown in the keyboard alone (see
+    /// [`keyboard_only`]): only the keyboard changes.
+    Unselect,
     /// A piece selected with its destinations marked.
     Select(Square),
     /// A losing return home waiting for confirmation.
@@ -293,7 +296,7 @@ fn board_keyboard(
         return (keyboard::finished(g.id, rematch, t), None);
     }
     match ui {
-        Ui::Plain => (
+        Ui::Plain | Ui::Unselect => (
             keyboard::board(g.id, ply, pos, view, &Selection::default(), t),
             None,
         ),
@@ -325,7 +328,7 @@ fn board_keyboard(
 /// tap costs no new picture (no render, no upload, no image reload in the client).
 /// Larger boards name pieces in a two-step picker, so their picture marks the selection.
 fn keyboard_only(g: &GameRecord, game: &Game, ui: &Ui) -> bool {
-    matches!(ui, Ui::Select(_))
+    matches!(ui, Ui::Select(_) | Ui::Unselect)
         && g.is_active()
         && game.position().variant().board().n() as usize <= keyboard::MAX_ROW
 }
