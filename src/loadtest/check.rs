@@ -263,6 +263,14 @@ fn board_problem(
             Orientation::SideToMove => g.side_to_move(),
         }
     };
+    // Pixels, not bytes: a bot built with another PNG encoder (an A/B run with
+    // `--bot-exe`) draws the same board in other bytes.
+    let Some(shown) = indexed_pixels(bytes) else {
+        return Some(format!(
+            "game {}: the board picture is not an indexed PNG",
+            g.id
+        ));
+    };
     let pos = game.position();
     let base = RenderOptions {
         size_px: px,
@@ -271,8 +279,12 @@ fn board_problem(
         selection: None,
         error_mark: None,
     };
-    let draw = |o: &RenderOptions| renderer.render_png(pos, o).ok();
-    if draw(&base).as_deref() == Some(bytes) {
+    let draw = |o: &RenderOptions| {
+        renderer
+            .render(pos, o)
+            .is_ok_and(|p| p.palette == shown.0 && p.pixels == shown.1)
+    };
+    if draw(&base) {
         return None;
     }
     // A piece may be selected (a tap waiting for its destination).
@@ -286,7 +298,7 @@ fn board_problem(
                 selection: Some(Selection { piece: sq, targets }),
                 ..base.clone()
             };
-            if draw(&o).as_deref() == Some(bytes) {
+            if draw(&o) {
                 return None;
             }
         }
@@ -296,4 +308,16 @@ fn board_problem(
         g.id,
         g.ply()
     ))
+}
+
+/// The palette and the pixels (palette indices) of an indexed PNG.
+fn indexed_pixels(bytes: &[u8]) -> Option<(Vec<u8>, Vec<u8>)> {
+    let mut d = png::Decoder::new(std::io::Cursor::new(bytes));
+    d.set_transformations(png::Transformations::IDENTITY);
+    let mut r = d.read_info().ok()?;
+    let palette = r.info().palette.as_ref()?.to_vec();
+    let mut pixels = vec![0; r.output_buffer_size()?];
+    let info = r.next_frame(&mut pixels).ok()?;
+    pixels.truncate(info.buffer_size());
+    Some((palette, pixels))
 }
