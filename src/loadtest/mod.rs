@@ -226,6 +226,8 @@ pub struct KillReport {
     pub acked_before: u64,
     /// From the kill to the restarted bot registering its commands.
     pub restart_secs: f64,
+    /// Peak `VmRSS` of the killed process (KiB); the report's peak covers both.
+    pub peak_rss_before_kib: u64,
 }
 
 /// Everything a run measured.
@@ -263,6 +265,8 @@ pub struct LoadReport {
     pub dead_slots: usize,
     /// The kill, if any.
     pub kill: Option<KillReport>,
+    /// With a kill: the restarted process's peak `VmRSS` (KiB).
+    pub peak_rss_after_kill_kib: Option<u64>,
     /// The check afterwards, if asked.
     pub check: Option<check::CheckReport>,
     /// How the bot stopped on SIGTERM.
@@ -336,8 +340,11 @@ impl LoadReport {
         ];
         if let Some(k) = &self.kill {
             out.push(format!(
-                "kill: SIGKILL after {} acknowledged moves; restarted and polling again in {:.1} s",
-                k.acked_before, k.restart_secs
+                "kill: SIGKILL after {} acknowledged moves; restarted and polling again in {:.1} s; peak VmRSS {:.1} MB before the kill, {:.1} MB after the restart",
+                k.acked_before,
+                k.restart_secs,
+                mb(k.peak_rss_before_kib),
+                mb(self.peak_rss_after_kill_kib.unwrap_or_default())
             ));
         }
         out.push(format!(
@@ -567,6 +574,8 @@ async fn run_in(cfg: &LoadConfig, dir: &std::path::Path) -> Result<LoadReport, L
             driver.run_for(k).await;
             let killed = Instant::now();
             let acked_before = driver.stats.moves_total;
+            // Each process's own peak: is memory spent under load or in the restart?
+            let peak_rss_before_kib = std::mem::take(&mut driver.stats.peak_rss_kib);
             bot.kill().await?;
             driver.set_pid(None);
             if !cfg.down_for.is_zero() {
@@ -582,6 +591,7 @@ async fn run_in(cfg: &LoadConfig, dir: &std::path::Path) -> Result<LoadReport, L
             report.kill = Some(KillReport {
                 acked_before,
                 restart_secs: back.duration_since(killed).as_secs_f64(),
+                peak_rss_before_kib,
             });
             driver.run_for(cfg.duration - k).await;
         }
@@ -610,6 +620,11 @@ async fn run_in(cfg: &LoadConfig, dir: &std::path::Path) -> Result<LoadReport, L
     report.program = Percentiles::of_micros(&driver.stats.program_us);
     report.moves_per_sec = driver.stats.moves as f64 / report.measured_secs.max(1e-9);
     report.peak_rss_kib = driver.stats.peak_rss_kib.max(report.end_memory.rss_kib);
+    let after_kib = report.peak_rss_kib;
+    if let Some(k) = &report.kill {
+        report.peak_rss_kib = report.peak_rss_kib.max(k.peak_rss_before_kib);
+        report.peak_rss_after_kill_kib = Some(after_kib);
+    }
     let tracked = driver.tracked();
     report.stats = std::mem::take(&mut driver.stats);
     if cfg.check {
