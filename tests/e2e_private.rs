@@ -148,6 +148,29 @@ async fn private_game_against_the_program() {
         c.is("EditMessageMedia") && c.text().is_some_and(|t| t.contains("move 3"))
     })
     .await;
+    h.expect(c7, "the program's answer", |c| {
+        c.is("EditMessageMedia") && c.text().is_some_and(|t| t.contains("White to move"))
+    })
+    .await;
+    h.settle().await;
+
+    // The load test's board check agrees with this board, and catches a wrong picture.
+    use ugolki_bot::loadtest::check::verify_store;
+    let clean = verify_store(&*h.store, &[], Some((&h.api, BOARD_PX))).expect("check");
+    assert_eq!(
+        (clean.boards, clean.problems.len()),
+        (1, 0),
+        "{:?}",
+        clean.problems
+    );
+    assert!(h.api.replace_media(chat.id(), board_id, png.to_vec()));
+    let caught = verify_store(&*h.store, &[], Some((&h.api, BOARD_PX))).expect("check");
+    assert_eq!(caught.problems.len(), 1, "{:?}", caught.problems);
+    assert!(
+        caught.problems[0].contains("not the stored position"),
+        "{:?}",
+        caught.problems
+    );
 }
 
 /// The only game in the store.

@@ -403,6 +403,16 @@ impl FakeApi {
             .is_some()
     }
 
+    /// Put another picture on a message, as no bot would: for tests of checks that
+    /// compare a board with its game (the load test's).
+    pub fn replace_media(&self, chat: i64, id: i64, bytes: Vec<u8>) -> bool {
+        lock(&self.shared)
+            .messages
+            .get_mut(&(chat, id))
+            .map(|m| m.media = Some(bytes))
+            .is_some()
+    }
+
     /// Updates not yet fetched by the bot.
     pub fn pending_updates(&self) -> usize {
         lock(&self.shared).updates.len()

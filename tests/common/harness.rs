@@ -11,6 +11,8 @@ use ugolki_bot::fakeapi::{Call, FakeApi, TgChat, TgUser};
 use ugolki_bot::game::{MemoryStore, Storage, Timing};
 
 pub const WAIT: Duration = Duration::from_secs(10);
+/// The bot's picture size in these tests (small: fast to draw and to compare).
+pub const BOARD_PX: u32 = 320;
 
 pub struct Harness {
     pub api: FakeApi,
@@ -30,7 +32,7 @@ pub fn config(api: &FakeApi, timing: Timing) -> BotConfig {
         api_url: Some(api.url()),
         updates: Updates::Polling,
         pacing: false,
-        board_px: 320,
+        board_px: BOARD_PX,
         auto_move_level: 1,
         actions_per_minute: 0,
         timing,
