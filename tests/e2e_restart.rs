@@ -5,7 +5,13 @@ mod common;
 
 use common::harness::{WAIT, alice, boris, button, group, message_id};
 use std::process::{Child, Command, Stdio};
-use ugolki_bot::fakeapi::{FakeApi, TgUser, keyboard_buttons};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use ugolki_bot::fakeapi::{FakeApi, Fault, TgChat, TgUser, keyboard_buttons};
+use ugolki_bot::game::{
+    Actor, Expect, GameService, MoveInput, MoveOutcome, Timestamp, Timing, UserId,
+};
+use ugolki_bot::store::{SledStore, StoreConfig};
 
 fn spawn_bot(api: &FakeApi, dir: &std::path::Path) -> Child {
     Command::new(env!("CARGO_BIN_EXE_ugolki"))
@@ -101,6 +107,105 @@ async fn game_survives_kill_and_restart() {
     unsafe_terminate(&bot);
     let status = bot.wait().unwrap();
     assert!(status.success(), "clean exit on SIGTERM: {status:?}");
+}
+
+/// A crash between storing a move and editing its board leaves the board one move behind.
+/// The restarted bot redraws it, and does so beside the update listener: while the
+/// redraw's edit hangs (a slow Telegram), the bot already answers other chats.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_left_behind_by_a_crash_is_redrawn_while_the_bot_serves_others() {
+    let api = FakeApi::start().await.unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mut bot = spawn_bot(&api, dir.path());
+    api.wait_for(0, WAIT, |c| c.is("SetMyCommands"))
+        .await
+        .expect("bot up");
+    let (bid, white, black) = open_group_game(&api, "/new classic").await;
+    let c1 = api.call_count();
+    api.reply_text(&group(), &white, bid, "c3-d3");
+    api.wait_for(c1, WAIT, |c| {
+        c.is("EditMessageMedia") && c.text().is_some_and(|t| t.contains("c3-d3"))
+    })
+    .await
+    .expect("first move acknowledged");
+    bot.kill().unwrap();
+    bot.wait().unwrap();
+
+    // Black's move is stored, but the process died before the board was edited.
+    {
+        let store = SledStore::open(&StoreConfig::at(dir.path())).unwrap();
+        let svc = GameService::new(Arc::new(store), Timing::default());
+        let games = svc.store().all_chat_games().unwrap();
+        assert_eq!(games.len(), 1, "{games:?}");
+        let outcome = svc
+            .play(
+                games[0].1,
+                Actor::User(UserId(black.id as u64)),
+                Expect::Ply(1),
+                &MoveInput::Text("f6-e6".into()),
+                Timestamp::now(),
+            )
+            .unwrap();
+        assert!(matches!(outcome, MoveOutcome::Played(_)), "{outcome:?}");
+        svc.store().flush().unwrap();
+    }
+    let shown = api.message(group().id(), bid).unwrap();
+    assert!(!shown.json.to_string().contains("f6-e6"), "not shown yet");
+
+    // Telegram is slow to take the redraw.
+    let stall = Duration::from_secs(4);
+    api.fault_next(Some("editMessageMedia"), Fault::Slow(stall));
+    let c2 = api.call_count();
+    let mut bot = KillOnDrop(spawn_bot(&api, dir.path()));
+    api.wait_for(c2, WAIT, |c| c.is("SetMyCommands"))
+        .await
+        .expect("bot back");
+    let asked = Instant::now();
+    let other = TgChat::Private(alice());
+    api.send_text(&other, &alice(), "/help");
+    api.wait_for(c2, WAIT, |c| {
+        c.is("SendMessage") && c.chat_id() == Some(other.id())
+    })
+    .await
+    .expect("another chat is answered");
+    let answered = asked.elapsed();
+    let redraw = api
+        .wait_for(c2, WAIT, |c| {
+            c.is("EditMessageMedia") && c.int("message_id") == Some(bid)
+        })
+        .await
+        .expect("the board is redrawn");
+    assert!(
+        redraw.text().is_some_and(|t| t.contains("f6-e6")),
+        "{:?}",
+        redraw.text()
+    );
+    assert!(
+        answered < stall,
+        "answered after {answered:?}, behind the redraw's {stall:?}"
+    );
+    // The redrawn keyboard is the current ply's: White plays on.
+    let c3 = api.call_count();
+    api.reply_text(&group(), &white, bid, "d3-e3");
+    api.wait_for(c3, WAIT, |c| {
+        c.is("EditMessageMedia") && c.text().is_some_and(|t| t.contains("d3-e3"))
+    })
+    .await
+    .expect("the game goes on");
+    unsafe_terminate(&bot.0);
+    assert!(bot.0.wait().unwrap().success());
+}
+
+/// A bot process that a failed assertion does not leave running.
+struct KillOnDrop(Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        if let Ok(None) = self.0.try_wait() {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
 }
 
 fn unsafe_terminate(child: &Child) {

@@ -4,8 +4,8 @@
 use super::tg::Pacer;
 use crate::engine::Color;
 use crate::game::{
-    AsyncGames, ChatId, ChatRecord, GameRecord, Language, Player, ServiceError, Timestamp, UserId,
-    UserProfile,
+    AsyncGames, ChatId, ChatRecord, GameId, GameRecord, Language, Player, ServiceError, Timestamp,
+    UserId, UserProfile,
 };
 use crate::render::Renderer;
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -59,6 +59,9 @@ pub struct AppInner {
     /// Name and username last stored per user by [`App::touch`] (skips the store call
     /// when nothing changed; cleared when it reaches [`TOUCHED_MAX`] entries).
     pub touched: Mutex<HashMap<u64, (String, Option<String>)>>,
+    /// Games whose boards the start-up repair has yet to redraw (see `recover`); a board
+    /// shown since by a move is taken off, so the repair does not draw it again.
+    pub to_repair: Mutex<HashSet<u64>>,
 }
 
 /// Bound of [`AppInner::touched`].
@@ -131,6 +134,30 @@ pub fn now() -> Timestamp {
 }
 
 impl App {
+    /// Start the start-up repair's list over with `games` (empty when it is done).
+    pub fn mark_for_repair(&self, games: &[GameId]) {
+        let mut r = self.to_repair.lock().unwrap_or_else(|e| e.into_inner());
+        r.clear();
+        r.extend(games.iter().map(|g| g.0));
+        r.shrink_to_fit();
+    }
+
+    /// Whether game `id`'s boards still wait for the start-up repair.
+    pub fn needs_repair(&self, id: GameId) -> bool {
+        self.to_repair
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .contains(&id.0)
+    }
+
+    /// Every board of game `id` now shows its stored state.
+    pub fn repaired(&self, id: GameId) {
+        let mut r = self.to_repair.lock().unwrap_or_else(|e| e.into_inner());
+        if !r.is_empty() {
+            r.remove(&id.0);
+        }
+    }
+
     /// Remember the user's name/username (for challenges by mention) and Telegram language.
     pub async fn touch(&self, u: &User) {
         if let Some(l) = u.language_code.as_deref().and_then(Language::from_code) {

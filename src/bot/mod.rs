@@ -180,6 +180,7 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
         seen_lang: Mutex::new(HashMap::new()),
         actions: Mutex::new(HashMap::new()),
         touched: Mutex::new(HashMap::new()),
+        to_repair: Mutex::new(HashSet::new()),
     }));
     let stop = crate::game::scheduler::Stop::default();
     let timer_task = tokio::spawn(timer::run(app.clone(), stop.clone()));
@@ -200,11 +201,10 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
     tokio::spawn(async move {
         shutdown_signal().await;
         tracing::info!("shutting down: finishing in-flight updates");
-        // teloxide refuses to shut down a dispatcher that is not running yet (the
-        // start-up redraw below may still be going; it is let finish, so that every
-        // board matches its game): ask again until it takes it. The signal used to be
-        // lost then and the bot ran on (issue 9's kill test: no exit within 30 s of
-        // SIGTERM after a restart).
+        // teloxide refuses to shut down a dispatcher that is not running yet (a signal
+        // during start-up): ask again until it takes it. The signal used to be lost then
+        // and the bot ran on (issue 9's kill test: no exit within 30 s of SIGTERM after a
+        // restart).
         loop {
             match token.shutdown() {
                 Ok(f) => {
@@ -215,7 +215,10 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
             }
         }
     });
-    recover::refresh_recent_boards(&app).await;
+    let repair = tokio::spawn({
+        let app = app.clone();
+        async move { recover::refresh_recent_boards(&app).await }
+    });
     match cfg.updates {
         Updates::Polling => dispatcher.dispatch().await,
         Updates::Webhook { url, listen } => {
@@ -238,6 +241,14 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
                 )
                 .await
         }
+    }
+    // A stop right after a start lets the repair finish (bounded): the next start may no
+    // longer count those games among the last changed.
+    if tokio::time::timeout(std::time::Duration::from_secs(20), repair)
+        .await
+        .is_err()
+    {
+        tracing::warn!("stopping before every board was redrawn after the restart");
     }
     stop.stop();
     let _ = timer_task.await;

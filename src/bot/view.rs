@@ -621,6 +621,9 @@ pub async fn show_latest(
                 }
             }
         }
+        if first.is_ok() {
+            app.repaired(g.id);
+        }
         first.map(|()| (g, game))
     })
     .await

@@ -226,8 +226,12 @@ pub struct KillReport {
     pub acked_before: u64,
     /// From the kill to the restarted bot registering its commands.
     pub restart_secs: f64,
+    /// From the kill to the restarted bot fetching updates again.
+    pub polling_secs: f64,
     /// Peak `VmRSS` of the killed process (KiB); the report's peak covers both.
     pub peak_rss_before_kib: u64,
+    /// Updates waiting in the fake API when the new process started: its backlog.
+    pub backlog: usize,
 }
 
 /// Everything a run measured.
@@ -340,9 +344,11 @@ impl LoadReport {
         ];
         if let Some(k) = &self.kill {
             out.push(format!(
-                "kill: SIGKILL after {} acknowledged moves; restarted and polling again in {:.1} s; peak VmRSS {:.1} MB before the kill, {:.1} MB after the restart",
+                "kill: SIGKILL after {} acknowledged moves; restarted with {} updates waiting, up in {:.1} s and fetching updates in {:.1} s; peak VmRSS {:.1} MB before the kill, {:.1} MB after the restart",
                 k.acked_before,
+                k.backlog,
                 k.restart_secs,
+                k.polling_secs,
                 mb(k.peak_rss_before_kib),
                 mb(self.peak_rss_after_kill_kib.unwrap_or_default())
             ));
@@ -581,17 +587,26 @@ async fn run_in(cfg: &LoadConfig, dir: &std::path::Path) -> Result<LoadReport, L
             if !cfg.down_for.is_zero() {
                 driver.run_for(cfg.down_for).await;
             }
+            let backlog = api.pending_updates();
             bot = BotProcess::spawn(&spec)?;
             driver.set_pid(Some(bot.pid()));
             if !driver.wait_started(4, Duration::from_secs(60)).await {
                 return Err(LoadError::Bot("the bot did not restart".into()));
             }
+            let started = Instant::now();
+            if !driver.wait_polling(Duration::from_secs(60)).await {
+                return Err(LoadError::Bot(
+                    "the restarted bot did not fetch updates".into(),
+                ));
+            }
             let back = Instant::now();
             driver.add_outage(killed, back);
             report.kill = Some(KillReport {
                 acked_before,
-                restart_secs: back.duration_since(killed).as_secs_f64(),
+                restart_secs: started.duration_since(killed).as_secs_f64(),
+                polling_secs: back.duration_since(killed).as_secs_f64(),
                 peak_rss_before_kib,
+                backlog,
             });
             driver.run_for(cfg.duration - k).await;
         }

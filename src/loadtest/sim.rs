@@ -261,6 +261,8 @@ pub struct Driver<'a> {
     measuring: bool,
     outages: Vec<(Instant, Instant)>,
     commands_set: u64,
+    /// `getUpdates` answers that carried updates.
+    deliveries: u64,
     pid: Option<u32>,
     /// Counters.
     pub stats: SimStats,
@@ -345,6 +347,7 @@ impl<'a> Driver<'a> {
             measuring: false,
             outages: Vec::new(),
             commands_set: 0,
+            deliveries: 0,
             pid: None,
             stats: SimStats::default(),
         }
@@ -407,6 +410,19 @@ impl<'a> Driver<'a> {
     pub async fn wait_started(&mut self, n: u64, timeout: Duration) -> bool {
         let end = Instant::now() + timeout;
         while self.commands_set < n {
+            if !self.pump_once(end).await {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Wait until the bot fetches updates again (a `getUpdates` answer carries some), for
+    /// at most `timeout`: a restarted bot that registered its commands may still not poll.
+    pub async fn wait_polling(&mut self, timeout: Duration) -> bool {
+        let end = Instant::now() + timeout;
+        let seen = self.deliveries;
+        while self.deliveries == seen {
             if !self.pump_once(end).await {
                 return false;
             }
@@ -552,6 +568,7 @@ impl<'a> Driver<'a> {
     fn on_event(&mut self, ev: Event) {
         match ev {
             Event::Delivered { first, last, at } => {
+                self.deliveries += 1;
                 for id in first..=last {
                     if let Some(&s) = self.by_update.get(&id)
                         && let Some(p) = self.slots[s].pending.as_mut()
