@@ -24,8 +24,17 @@ fn white_id(caption_call: &Call) -> u64 {
 }
 
 async fn open_game(h: &Harness, variant: &str) -> (Call, TgUser, TgUser) {
+    open_game_between(h, variant, alice(), boris()).await
+}
+
+/// Open a game in the group: `a` challenges, `b` accepts; the board and (White, Black).
+async fn open_game_between(
+    h: &Harness,
+    variant: &str,
+    a: TgUser,
+    b: TgUser,
+) -> (Call, TgUser, TgUser) {
     let g = group();
-    let (a, b) = (alice(), boris());
     let c0 = h.cursor();
     h.api.send_text(&g, &a, &format!("/new {variant}"));
     let ch = h
@@ -391,6 +400,55 @@ async fn resign_draw_abort_and_rematch() {
                 .is_some_and(|t| t.contains("resigned") || t.contains("сдались"))
     })
     .await;
+}
+
+/// A game's end (its replay made and sent) runs beside the chat's other updates: before,
+/// the chat's other games waited until the replay was uploaded.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_end_does_not_hold_up_the_chats_other_games() {
+    use std::time::{Duration, Instant};
+    use ugolki_bot::fakeapi::Fault;
+    let h = Harness::start().await;
+    let g = group();
+    let (_, white, _) = open_game(&h, "classic").await;
+    let dave = TgUser::new(104, "Dave", "en");
+    let (board2, white2, _) = open_game_between(&h, "classic", carol(), dave).await;
+    let c0 = h.cursor();
+    h.api.send_text(&g, &white, "/resign");
+    let conf = h
+        .expect(c0, "confirm", |c| {
+            c.is("SendMessage") && !c.buttons().is_empty()
+        })
+        .await;
+    let yes = button(&conf, "r:", "");
+    // The first game's replay upload hangs for a while.
+    let stall = Duration::from_secs(4);
+    h.api.fault_next(Some("sendAnimation"), Fault::Slow(stall));
+    let c1 = h.cursor();
+    h.api.tap(&g, &white, message_id(&conf), &yes);
+    h.expect(c1, "resigned", |c| {
+        c.is("EditMessageMedia")
+            && c.text()
+                .is_some_and(|t| t.contains("resigned") || t.contains("сдались"))
+    })
+    .await;
+    // A move in the other game of the same chat is shown meanwhile.
+    let asked = Instant::now();
+    let c2 = h.cursor();
+    h.api.reply_text(&g, &white2, message_id(&board2), "c3-d3");
+    h.expect(c2, "the other game's move", |c| {
+        c.is("EditMessageMedia") && c.text().is_some_and(|t| t.contains("c3-d3"))
+    })
+    .await;
+    let waited = asked.elapsed();
+    assert!(
+        waited < stall - Duration::from_secs(1),
+        "the other game's move was shown after {waited:?}, behind the replay's upload"
+    );
+    // The replay and the record still arrive.
+    let replay = h.expect(c1, "replay", |c| c.is("SendAnimation")).await;
+    assert!(replay.response.is_ok(), "{:?}", replay.response);
+    h.expect(c1, "record", |c| c.is("SendDocument")).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

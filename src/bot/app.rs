@@ -62,6 +62,11 @@ pub struct AppInner {
     /// Games whose boards the start-up repair has yet to redraw (see `recover`); a board
     /// shown since by a move is taken off, so the repair does not draw it again.
     pub to_repair: Mutex<HashSet<u64>>,
+    /// GIF replays are made here, one at a time and below the moves' priority.
+    pub replays: super::lane::Lane,
+    /// Game ends being announced in the background (see `flow::spawn_announce_end`); a
+    /// stop waits for them.
+    pub ending: std::sync::atomic::AtomicUsize,
 }
 
 /// Bound of [`AppInner::touched`].

@@ -14,6 +14,7 @@ use crate::game::{
 };
 use crate::render::GifOptions;
 use std::collections::HashMap;
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, OnceLock};
 use teloxide::payloads::SendAnimationSetters;
 use teloxide::prelude::*;
@@ -93,13 +94,7 @@ async fn after_move(app: &App, g: GameRecord, game: Option<Game>) -> Result<(), 
     // The board shows the latest state (a change racing this one included).
     view::show_latest(app, g.id, game.map(|game| (g.version, game))).await?;
     match g.status {
-        Status::Over { .. } => {
-            // Only the end needs the replay of `g` itself (an active game's was done by
-            // show_current: one replay per move less).
-            let g2 = g.clone();
-            let game = app.games.run(move |s| s.replay(&g2)).await?;
-            announce_end(app, &g, &game).await?
-        }
+        Status::Over { .. } => spawn_announce_end(app, g),
         Status::Aborted { .. } => {}
         Status::Active => {
             if matches!(g.player(g.side_to_move()), Player::Program { .. }) {
@@ -171,17 +166,19 @@ pub async fn send_replay_to(
     let view = view::view_in(app, g, to).await;
     let a = app.clone();
     let gm = game.clone();
-    let gif = tokio::task::spawn_blocking(move || {
-        a.renderer.render_game_gif(
-            &gm,
-            &GifOptions {
-                view,
-                ..GifOptions::default()
-            },
-        )
-    })
-    .await
-    .map_err(|e| BotError::Internal(e.to_string()))??;
+    let gif = app
+        .replays
+        .run(move || {
+            a.renderer.render_game_gif(
+                &gm,
+                &GifOptions {
+                    view,
+                    ..GifOptions::default()
+                },
+            )
+        })
+        .await
+        .map_err(|e| BotError::Internal(e.to_string()))??;
     let chat = to.0;
     let name = format!("ugolki-{}.gif", g.id);
     tg::call(&app.pacer, chat, || {
@@ -218,6 +215,34 @@ pub async fn send_record_to(
     })
     .await?;
     Ok(())
+}
+
+/// Announce the end of `g` in the background: its replay takes a while to make and send,
+/// and the chat's next updates (other games' moves) must not wait for it. A stop waits
+/// for these (`AppInner::ending`).
+fn spawn_announce_end(app: &App, g: GameRecord) {
+    /// Counts the announcement in [`AppInner::ending`](super::app::AppInner) while it runs.
+    struct Ending(App);
+    impl Drop for Ending {
+        fn drop(&mut self) {
+            self.0.ending.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+    app.ending.fetch_add(1, Ordering::SeqCst);
+    let guard = Ending(app.clone());
+    tokio::spawn(async move {
+        let app = &guard.0;
+        // Only the end needs the replay of `g` itself (an active game's was done by
+        // show_current: one replay per move less).
+        let g2 = g.clone();
+        let r = match app.games.run(move |s| s.replay(&g2)).await {
+            Ok(game) => announce_end(app, &g, &game).await,
+            Err(e) => Err(e.into()),
+        };
+        if let Err(e) = r {
+            tracing::warn!(game = %g.id, error = %e, "announcing the end of a game failed");
+        }
+    });
 }
 
 /// The end of a game: the replay GIF with the result and the record in every chat that

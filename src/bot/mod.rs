@@ -9,6 +9,7 @@ pub mod error;
 pub mod flow;
 pub mod handlers;
 pub mod keyboard;
+pub mod lane;
 pub mod recover;
 pub mod stats;
 pub mod texts;
@@ -181,6 +182,9 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
         actions: Mutex::new(HashMap::new()),
         touched: Mutex::new(HashMap::new()),
         to_repair: Mutex::new(HashSet::new()),
+        replays: lane::Lane::start("ugolki-replays")
+            .map_err(|e| BotError::Internal(format!("cannot start the replay thread: {e}")))?,
+        ending: std::sync::atomic::AtomicUsize::new(0),
     }));
     let stop = crate::game::scheduler::Stop::default();
     let timer_task = tokio::spawn(timer::run(app.clone(), stop.clone()));
@@ -252,24 +256,31 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
     }
     stop.stop();
     let _ = timer_task.await;
-    finish_program_moves(&app, std::time::Duration::from_secs(25)).await;
+    finish_background(&app, std::time::Duration::from_secs(25)).await;
     store.flush().map_err(|e| BotError::Service(e.into()))?;
     tracing::info!("stopped cleanly");
     Ok(())
 }
 
 /// Let the program's moves in flight finish (their search, store write and board edit;
-/// the edit may be waiting out a retry) before the process exits, so a clean stop leaves
-/// no board behind its game. Bounded, so a stuck call cannot hold the stop for ever.
-async fn finish_program_moves(app: &App, limit: std::time::Duration) {
+/// the edit may be waiting out a retry), and the announcements of games that just ended
+/// (result, replay, record), before the process exits, so a clean stop leaves no board
+/// behind its game and no finished game unannounced. Bounded, so a stuck call cannot hold
+/// the stop for ever.
+async fn finish_background(app: &App, limit: std::time::Duration) {
     let end = tokio::time::Instant::now() + limit;
     loop {
-        let left = app.thinking.lock().unwrap_or_else(|e| e.into_inner()).len();
-        if left == 0 {
+        let moves = app.thinking.lock().unwrap_or_else(|e| e.into_inner()).len();
+        let ends = app.ending.load(std::sync::atomic::Ordering::SeqCst);
+        if moves == 0 && ends == 0 {
             return;
         }
         if tokio::time::Instant::now() >= end {
-            tracing::warn!(games = left, "stopping with program moves still in flight");
+            tracing::warn!(
+                games = moves,
+                ends,
+                "stopping with program moves or game ends still in flight"
+            );
             return;
         }
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;

@@ -1,0 +1,125 @@
+//! A thread of its own, at a lower CPU priority, for work that no tap waits on: the GIF
+//! replays sent when a game ends (or asked for by `/export` and `/history`).
+//!
+//! A replay is LZW-encoding a frame per ply: about 115 ms of CPU for an 80-move game at
+//! 560 px, against about 1.3 ms for a whole move (issue 9's load test). On the blocking
+//! pool, beside the moves' renders, every game end took a core from the moves for that
+//! long, and several ends at once took both. Here replays are made one at a time, and
+//! when the cores are busy the scheduler gives them to moves first; an idle machine
+//! makes a replay as fast as before.
+
+use std::sync::mpsc;
+
+/// A job for the lane.
+type Job = Box<dyn FnOnce() + Send + 'static>;
+
+/// How much lower than the rest of the bot the lane runs (a nice value, 0–19).
+pub const NICENESS: i32 = 10;
+
+/// The lane has stopped (its thread could not start, or the process is going down).
+#[derive(Debug, thiserror::Error)]
+pub enum LaneError {
+    /// The thread is gone.
+    #[error("the background lane has stopped")]
+    Stopped,
+    /// The job panicked (the lane itself goes on).
+    #[error("a background job panicked")]
+    Panicked,
+}
+
+/// A handle to the lane's thread; jobs run in the order given.
+#[derive(Debug)]
+pub struct Lane {
+    tx: mpsc::Sender<Job>,
+}
+
+impl Lane {
+    /// Start the lane's thread, named `name`, at [`NICENESS`] (where the OS has per-thread
+    /// priorities; elsewhere at the normal one).
+    pub fn start(name: &str) -> std::io::Result<Lane> {
+        let (tx, rx) = mpsc::channel::<Job>();
+        std::thread::Builder::new()
+            .name(name.to_string())
+            .spawn(move || {
+                lower_priority();
+                // A panicking job drops its answer channel; the thread itself goes on.
+                while let Ok(job) = rx.recv() {
+                    let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job));
+                }
+            })?;
+        Ok(Lane { tx })
+    }
+
+    /// Run `f` on the lane and wait for its result without holding a runtime thread.
+    pub async fn run<T, F>(&self, f: F) -> Result<T, LaneError>
+    where
+        F: FnOnce() -> T + Send + 'static,
+        T: Send + 'static,
+    {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        self.tx
+            .send(Box::new(move || {
+                let _ = tx.send(f());
+            }))
+            .map_err(|_| LaneError::Stopped)?;
+        rx.await.map_err(|_| LaneError::Panicked)
+    }
+}
+
+/// Lower the calling thread's priority by [`NICENESS`].
+#[cfg(target_os = "linux")]
+fn lower_priority() {
+    // On Linux the nice value is per thread: PRIO_PROCESS with a thread id changes that
+    // thread alone (setpriority(2), NOTES).
+    // SAFETY: plain system calls on the calling thread's own id.
+    let r = unsafe {
+        let tid = libc::syscall(libc::SYS_gettid) as libc::id_t;
+        libc::setpriority(libc::PRIO_PROCESS, tid, NICENESS)
+    };
+    if r != 0 {
+        tracing::warn!(
+            error = %std::io::Error::last_os_error(),
+            "could not lower the background lane's priority"
+        );
+    }
+}
+
+/// Elsewhere the lane runs at the normal priority (still one job at a time).
+#[cfg(not(target_os = "linux"))]
+fn lower_priority() {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn jobs_run_in_order_and_a_panic_does_not_stop_the_lane() {
+        let lane = Lane::start("test-lane").expect("thread");
+        let order = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let o = order.clone();
+        let first = lane.run(move || o.lock().expect("lock").push(1));
+        let o = order.clone();
+        let second = lane.run(move || o.lock().expect("lock").push(2));
+        let (a, b) = tokio::join!(first, second);
+        assert!(a.is_ok() && b.is_ok());
+        assert_eq!(*order.lock().expect("lock"), vec![1, 2]);
+        let r: Result<(), _> = lane.run(|| panic!("a job fails")).await;
+        assert!(matches!(r, Err(LaneError::Panicked)));
+        assert_eq!(lane.run(|| 6 * 7).await.expect("lane goes on"), 42);
+    }
+
+    #[cfg(target_os = "linux")]
+    #[tokio::test]
+    async fn the_lane_runs_at_a_lower_priority() {
+        let lane = Lane::start("test-nice").expect("thread");
+        let mine = unsafe { libc::getpriority(libc::PRIO_PROCESS, 0) };
+        let theirs = lane
+            .run(|| unsafe {
+                let tid = libc::syscall(libc::SYS_gettid) as libc::id_t;
+                libc::getpriority(libc::PRIO_PROCESS, tid)
+            })
+            .await
+            .expect("lane");
+        assert_eq!(theirs, (mine + NICENESS).min(19));
+    }
+}
