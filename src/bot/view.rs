@@ -374,12 +374,10 @@ pub async fn compose_with(
         .acquire_owned()
         .await
         .map_err(|e| BotError::Internal(e.to_string()))?;
-    let png = tokio::task::spawn_blocking(move || {
+    let png = {
         let _permit = permit;
-        a.renderer.render_png(&pos, &opts)
-    })
-    .await
-    .map_err(|e| BotError::Internal(e.to_string()))??;
+        a.renderer.render_png(&pos, &opts)?
+    };
     Ok(BoardMessage {
         png,
         caption: truncate_caption(caption),
