@@ -138,7 +138,7 @@ async fn pick_game(
     user: UserId,
     reply_to: Option<&Message>,
 ) -> Result<Pick, BotError> {
-    let games = app.games.run(move |s| s.active_games(chat)).await?;
+    let games = app.games.read(|s| s.active_games(chat))?;
     if let Some(r) = reply_to {
         let mid = MessageId(r.id.0);
         if let Some(g) = games.iter().find(|g| g.is_board(chat, mid)) {
@@ -1037,7 +1037,7 @@ enum Answer {
 
 /// Checks shared by board buttons: the game belongs to this chat and this message.
 async fn board_game(app: &App, chat: ChatId, id: GameId) -> Result<Option<GameRecord>, BotError> {
-    let g = match app.games.run(move |s| s.game(id)).await {
+    let g = match app.games.read(|s| s.game(id)) {
         Ok(g) => g,
         Err(ServiceError::NoSuchGame(_)) => return Ok(None),
         Err(e) => return Err(e.into()),

@@ -62,7 +62,7 @@ pub struct Lookup {
 }
 
 impl Lookup {
-    /// Read what `g`'s board in chat `at` needs, on the calling (blocking) thread.
+    /// Read what `g`'s board in chat `at` needs (reads only).
     pub fn read(s: &GameService, g: &GameRecord, at: ChatId) -> Lookup {
         let chat = (at.0 < 0).then(|| s.chat(at, now()).ok()).flatten();
         let mut ids: Vec<UserId> = Color::ALL
@@ -81,10 +81,9 @@ impl Lookup {
         Lookup { at, chat, users }
     }
 
-    /// [`Lookup::read`] on the blocking pool.
+    /// [`Lookup::read`] through the service (reads only, so on the calling thread).
     pub async fn fetch(app: &App, g: &GameRecord, at: ChatId) -> Lookup {
-        let g = g.clone();
-        app.games.run(move |s| Lookup::read(s, &g, at)).await
+        app.games.read(|s| Lookup::read(s, g, at))
     }
 
     fn user(&self, u: UserId) -> Option<&UserRecord> {
