@@ -48,9 +48,9 @@ pub struct AppInner {
     /// Permits for program searches: at most this many run at once on the blocking pool,
     /// the rest wait their turn without holding a thread.
     pub ai_pool: Arc<tokio::sync::Semaphore>,
-    /// Permits for board pictures: one per core. More at once only time-slice the cores
-    /// while each holds its pixel and zlib buffers (about 1.5 MB at 720 px), which was a
-    /// large part of the bot's memory under load.
+    /// Permits for board pictures: one per core. Pictures are drawn on the runtime's
+    /// workers; more at once would only time-slice the cores while each holds its pixel
+    /// buffers, which were a large part of the bot's memory under load.
     pub render_pool: Arc<tokio::sync::Semaphore>,
     /// Telegram's `language_code` per user, as last seen (not persisted).
     pub seen_lang: Mutex<HashMap<u64, Language>>,

@@ -3,8 +3,8 @@
 //!
 //! A replay is LZW-encoding a frame per ply: about 115 ms of CPU for an 80-move game at
 //! 560 px, against about 1.3 ms for a whole move (issue 9's load test). On the blocking
-//! pool, beside the moves' renders, every game end took a core from the moves for that
-//! long, and several ends at once took both. Here replays are made one at a time, and
+//! pool, where the moves' pictures were also drawn then, every game end took a core from
+//! the moves for that long, and several ends at once took both. Here replays are made one at a time, and
 //! when the cores are busy the scheduler gives them to moves first; an idle machine
 //! makes a replay as fast as before.
 
