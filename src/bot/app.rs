@@ -213,8 +213,7 @@ impl App {
     pub async fn user_lang(&self, user: UserId) -> Language {
         let stored = self
             .games
-            .run(move |s| s.user(user))
-            .await
+            .read(|s| s.user(user))
             .ok()
             .flatten()
             .and_then(|u| u.language);
@@ -226,23 +225,20 @@ impl App {
     /// The language of a chat: a group's setting, else the user's language.
     pub async fn chat_lang(&self, chat: ChatId, user: Option<UserId>) -> Language {
         let user = user.or_else(|| (chat.0 > 0).then_some(UserId(chat.0 as u64)));
-        // Both records in one trip to the blocking pool (this runs for every update).
-        let (group, stored) = self
-            .games
-            .run(move |s| {
-                let group = if chat.0 < 0 {
-                    let c: Result<ChatRecord, ServiceError> = s.chat(chat, now());
-                    c.ok().and_then(|c| c.settings.language)
-                } else {
-                    None
-                };
-                let stored = match (group, user) {
-                    (None, Some(u)) => s.user(u).ok().flatten().and_then(|u| u.language),
-                    _ => None,
-                };
-                (group, stored)
-            })
-            .await;
+        // Reads only, so in place (this runs for every update; see `AsyncGames::read`).
+        let (group, stored) = self.games.read(|s| {
+            let group = if chat.0 < 0 {
+                let c: Result<ChatRecord, ServiceError> = s.chat(chat, now());
+                c.ok().and_then(|c| c.settings.language)
+            } else {
+                None
+            };
+            let stored = match (group, user) {
+                (None, Some(u)) => s.user(u).ok().flatten().and_then(|u| u.language),
+                _ => None,
+            };
+            (group, stored)
+        });
         if let Some(l) = group {
             return l;
         }
@@ -273,8 +269,7 @@ impl App {
     /// their own stand-in).
     pub async fn user_name(&self, u: UserId) -> Option<String> {
         self.games
-            .run(move |s| s.user(u))
-            .await
+            .read(|s| s.user(u))
             .ok()
             .flatten()
             .map(|r| r.name)

@@ -73,14 +73,12 @@ pub fn refusal(e: &ServiceError, t: &dyn Texts) -> Option<String> {
 
 /// Load a game and its replay.
 pub async fn load(app: &App, id: GameId) -> Result<(GameRecord, Game), BotError> {
-    let r = app
-        .games
-        .run(move |s| {
-            let g = s.game(id)?;
-            let game = s.replay(&g)?;
-            Ok::<_, ServiceError>((g, game))
-        })
-        .await?;
+    // Reads only, so in place (see `AsyncGames::read`).
+    let r = app.games.read(|s| {
+        let g = s.game(id)?;
+        let game = s.replay(&g)?;
+        Ok::<_, ServiceError>((g, game))
+    })?;
     Ok(r)
 }
 

@@ -165,8 +165,7 @@ pub async fn view_in(app: &App, g: &GameRecord, chat: ChatId) -> Color {
     }
     let orientation = app
         .games
-        .run(move |s| s.chat(chat, now()))
-        .await
+        .read(|s| s.chat(chat, now()))
         .map(|c| c.settings.orientation)
         .unwrap_or_default();
     match orientation {
@@ -566,13 +565,13 @@ async fn with_board_lock<T>(id: crate::game::GameId, f: impl Future<Output = T>)
 
 /// Re-read game `id` and its replay.
 async fn reload(app: &App, id: crate::game::GameId) -> Result<(GameRecord, Game), BotError> {
+    // Reads only, so in place (see `AsyncGames::read`).
     app.games
-        .run(move |s| {
+        .read(|s| {
             let g = s.game(id)?;
             let game = s.replay(&g)?;
             Ok::<_, crate::game::ServiceError>((g, game))
         })
-        .await
         .map_err(Into::into)
 }
 
@@ -598,19 +597,16 @@ pub async fn show_latest(
     known: Option<(crate::game::Version, Game)>,
 ) -> Result<(GameRecord, Game), BotError> {
     with_board_lock(id, async {
-        let r = app
-            .games
-            .run(move |s| {
-                let g = s.game(id)?;
-                let game = match known {
-                    Some((version, game)) if version == g.version => game,
-                    _ => s.replay(&g)?,
-                };
-                let known: Vec<Lookup> = g.boards().map(|b| Lookup::read(s, &g, b.chat)).collect();
-                Ok::<_, crate::game::ServiceError>((g, game, known))
-            })
-            .await;
-        let (g, game, known) = r?;
+        // Reads only, so in place (see `AsyncGames::read`).
+        let (g, game, known) = app.games.read(|s| {
+            let g = s.game(id)?;
+            let game = match known {
+                Some((version, game)) if version == g.version => game,
+                _ => s.replay(&g)?,
+            };
+            let known: Vec<Lookup> = g.boards().map(|b| Lookup::read(s, &g, b.chat)).collect();
+            Ok::<_, crate::game::ServiceError>((g, game, known))
+        })?;
         let mut first = Ok(());
         for (b, k) in g.boards().zip(&known) {
             if let Err(e) = show_with(app, &g, &game, b, &Ui::Plain, k).await {

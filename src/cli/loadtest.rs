@@ -89,8 +89,11 @@ pub fn run(a: &LoadtestArgs, out: &mut dyn Write) -> Result<(), CliError> {
             "group games need at least one group chat (--chats above --private-chats)",
         ));
     }
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
+    // One thread for the driver and the fake API: they need about 0.4 of a core at
+    // 1,000 moves/s, and two workers spent a fifth more CPU than one (cross-thread wake-ups
+    // and work stealing), CPU the bot under test shares on this two-core machine
+    // (BENCHMARKS run 10).
+    let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|e| fail(format!("cannot start the runtime: {e}")))?;
