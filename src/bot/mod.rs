@@ -258,6 +258,14 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
     let _ = timer_task.await;
     finish_background(&app, std::time::Duration::from_secs(25)).await;
     store.flush().map_err(|e| BotError::Service(e.into()))?;
+    // How well the picture band cache did over the process's life: a low share of reused
+    // bands under load means its budget is too small for the games in play.
+    let bands = app.renderer.band_stats();
+    tracing::info!(
+        reused = bands.hits,
+        compressed = bands.misses,
+        "picture bands"
+    );
     tracing::info!("stopped cleanly");
     Ok(())
 }
