@@ -73,13 +73,7 @@ pub fn refusal(e: &ServiceError, t: &dyn Texts) -> Option<String> {
 
 /// Load a game and its replay.
 pub async fn load(app: &App, id: GameId) -> Result<(GameRecord, Game), BotError> {
-    // Reads only, so in place (see `AsyncGames::read`).
-    let r = app.games.read(|s| {
-        let g = s.game(id)?;
-        let game = s.replay(&g)?;
-        Ok::<_, ServiceError>((g, game))
-    })?;
-    Ok(r)
+    view::reload(app, id).await
 }
 
 /// After any change to a game: show it, announce its end, or let the program move.

@@ -563,8 +563,8 @@ async fn with_board_lock<T>(id: crate::game::GameId, f: impl Future<Output = T>)
     r
 }
 
-/// Re-read game `id` and its replay.
-async fn reload(app: &App, id: crate::game::GameId) -> Result<(GameRecord, Game), BotError> {
+/// Re-read game `id` and its replay (also [`super::flow::load`]).
+pub async fn reload(app: &App, id: crate::game::GameId) -> Result<(GameRecord, Game), BotError> {
     // Reads only, so in place (see `AsyncGames::read`).
     app.games
         .read(|s| {
