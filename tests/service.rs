@@ -194,6 +194,58 @@ fn a_move_from_a_known_replay_plays_as_from_the_store() {
     }
 }
 
+/// The service keeps the engine game of each record it replayed or played (issue 9: a
+/// move replayed its game at every read): what it gives back is always the replay of the
+/// record asked for, at that record's version, whichever version was kept last.
+#[test]
+fn kept_replays_follow_the_record_version() {
+    for env in envs() {
+        let s = &env.svc;
+        let g0 = pvp(s);
+        let same = |a: &ugolki_bot::engine::Game, b: &ugolki_bot::engine::Game| {
+            a.position() == b.position() && a.moves() == b.moves()
+        };
+        let at0 = s.replay(&g0).unwrap();
+        assert!(same(&at0, &g0.replay().unwrap()), "{}", env.name);
+
+        // A move through the store (not from a known replay): the new record's replay
+        // is its own, not the one kept for version 0.
+        let first = MoveInput::Squares(legal_paths(&g0)[0].squares().to_vec());
+        let g1 = played(
+            s.play(g0.id, Actor::User(A), Expect::Ply(0), &first, t(1))
+                .unwrap(),
+        )
+        .game;
+        let at1 = s.replay(&g1).unwrap();
+        assert_eq!(at1.moves().len(), 1, "{}", env.name);
+        assert!(same(&at1, &g1.replay().unwrap()), "{}", env.name);
+
+        // The old record still replays to itself, and the newer one after that.
+        assert!(same(&s.replay(&g0).unwrap(), &at0), "{}", env.name);
+        assert!(same(&s.replay(&g1).unwrap(), &at1), "{}", env.name);
+
+        // A reply from the kept game: the engine game that comes back, the kept one for
+        // the stored record and a fresh replay all agree.
+        let reply = MoveInput::Squares(legal_paths(&g1)[0].squares().to_vec());
+        let (out, after) = s
+            .play_known(
+                (g1.clone(), at1),
+                Actor::User(B),
+                Expect::Ply(1),
+                &reply,
+                t(2),
+            )
+            .unwrap();
+        let g2 = played(out).game;
+        let stored = s.game(g0.id).unwrap();
+        assert_eq!(g2, stored, "{}", env.name);
+        let kept = s.replay(&stored).unwrap();
+        assert!(same(&kept, &stored.replay().unwrap()), "{}", env.name);
+        assert!(same(&kept, &after.unwrap()), "{}", env.name);
+        assert_eq!(kept.moves().len(), 2, "{}", env.name);
+    }
+}
+
 #[test]
 fn moves_are_checked_in_order_and_persist() {
     for env in envs() {

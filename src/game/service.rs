@@ -15,6 +15,7 @@ use crate::engine::{
     Color, FirstPlayer, Game, MoveError, Outcome, Path, Played, Position, Reason, Square, Variant,
 };
 use std::cell::Cell;
+use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
@@ -298,6 +299,40 @@ pub struct GameService {
     store: Arc<dyn Storage>,
     timing: Timing,
     deadlines_changed: Arc<tokio::sync::Notify>,
+    replays: ReplayCache,
+}
+
+/// Games whose engine replay is kept (see [`ReplayCache`]): at a few KB each (the moves,
+/// the positions seen), about what the load test's 1,000 games in play need.
+const REPLAY_CACHE_GAMES: usize = 1024;
+
+/// The engine game of each recently read or played game at its version. Showing a tap's
+/// selection and playing the move each replayed the whole record, a legality check per
+/// ply, so the longer the game the more each move cost (issue 9). A version is only ever
+/// written once per game, so a game kept at the record's version is that record's replay.
+#[derive(Default)]
+struct ReplayCache(std::sync::Mutex<HashMap<GameId, (Version, Arc<Game>)>>);
+
+impl ReplayCache {
+    fn get(&self, g: &GameRecord) -> Option<Game> {
+        let hit = {
+            let m = self.0.lock().unwrap_or_else(|e| e.into_inner());
+            m.get(&g.id)
+                .filter(|(v, _)| *v == g.version)
+                .map(|(_, game)| Arc::clone(game))
+        };
+        hit.map(|game| Game::clone(&game))
+    }
+
+    fn put(&self, id: GameId, version: Version, game: &Game) {
+        let game = Arc::new(game.clone());
+        let mut m = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if m.len() >= REPLAY_CACHE_GAMES && !m.contains_key(&id) {
+            // Crude but bounded: start over rather than track recency.
+            m.clear();
+        }
+        m.insert(id, (version, game));
+    }
 }
 
 impl GameService {
@@ -307,6 +342,7 @@ impl GameService {
             store,
             timing,
             deadlines_changed: Arc::new(tokio::sync::Notify::new()),
+            replays: ReplayCache::default(),
         }
     }
 
@@ -374,12 +410,18 @@ impl GameService {
         self.store.game(id)?.ok_or(ServiceError::NoSuchGame(id))
     }
 
-    /// The engine game of a record, by replay.
+    /// The engine game of a record, by replay (kept per game and version, so a record is
+    /// replayed once; see [`ReplayCache`]).
     pub fn replay(&self, g: &GameRecord) -> Result<Game, ServiceError> {
-        g.replay().map_err(|error| {
+        if let Some(game) = self.replays.get(g) {
+            return Ok(game);
+        }
+        let game = g.replay().map_err(|error| {
             tracing::error!(game = %g.id, %error, "stored game does not replay");
             ServiceError::Damaged { id: g.id, error }
-        })
+        })?;
+        self.replays.put(g.id, g.version, &game);
+        Ok(game)
     }
 
     /// The core of every game change: read, let `f` derive the next record from the
@@ -731,6 +773,10 @@ impl GameService {
             // record.
             Ok(Some((path, next.is_active().then_some(game))))
         })?;
+        if let Some((_, Some(after))) = &played {
+            // The next move's read of this game finds its replay.
+            self.replays.put(game.id, game.version, after);
+        }
         Ok(match played {
             Some((path, after)) => (
                 MoveOutcome::Played(Moved {
