@@ -302,8 +302,8 @@ pub struct GameService {
     replays: ReplayCache,
 }
 
-/// Games whose engine replay is kept (see [`ReplayCache`]): at a few KB each (the moves,
-/// the positions seen), about what the load test's 1,000 games in play need.
+/// Games whose engine replay is kept (see [`ReplayCache`]; each holds its moves and a map
+/// of the positions seen): about what the load test's 1,000 games in play need.
 const REPLAY_CACHE_GAMES: usize = 1024;
 
 /// The engine game of each recently read or played game at its version. Showing a tap's
