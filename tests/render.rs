@@ -412,6 +412,71 @@ fn sizes_and_the_cache_give_the_same_picture() {
     }
 }
 
+/// The RGB picture of `render`'s palette indices.
+fn rgb(p: &ugolki_bot::render::Picture) -> RgbImage {
+    let rgb = p
+        .pixels
+        .iter()
+        .flat_map(|&i| {
+            let i = i as usize * 3;
+            [p.palette[i], p.palette[i + 1], p.palette[i + 2]]
+        })
+        .collect();
+    RgbImage::from_raw(p.size_px, p.size_px, rgb).expect("a whole picture")
+}
+
+#[test]
+fn pictures_made_of_cached_bands_are_the_pictures_drawn_whole() {
+    // One renderer reuses bands across every game, ply, view and mark below; the other
+    // keeps none, so it draws and compresses every band.
+    let warm = Renderer::new();
+    let cold = Renderer::with_band_cache(0);
+    let mut cases = 0;
+    for g in samples() {
+        let mut pos = g.start().clone();
+        let mut positions = vec![(pos.clone(), None)];
+        for m in g.moves() {
+            pos = pos.play(m.as_move()).expect("legal record");
+            positions.push((pos.clone(), Some(m.clone())));
+        }
+        for (i, (pos, last)) in positions.iter().enumerate() {
+            let movable: Vec<Square> = pos
+                .pieces(pos.side_to_move())
+                .into_iter()
+                .filter(|s| !pos.destinations(*s).is_empty())
+                .collect();
+            let selection = (i % 2 == 1)
+                .then(|| movable.get(i % movable.len().max(1)))
+                .flatten()
+                .map(|s| Selection::of(pos, *s));
+            let error_mark = (i % 3 == 2).then(|| movable.first().copied()).flatten();
+            for (view, size_px) in [(Color::White, 720), (Color::Black, 333)] {
+                let opts = RenderOptions {
+                    size_px,
+                    view,
+                    last_move: last.clone(),
+                    selection: selection.clone(),
+                    error_mark,
+                };
+                let png = warm.render_png(pos, &opts).unwrap();
+                assert_eq!(
+                    png,
+                    cold.render_png(pos, &opts).unwrap(),
+                    "ply {i}, {opts:?}"
+                );
+                assert!(
+                    decode(&png) == rgb(&warm.render(pos, &opts).unwrap()),
+                    "ply {i}, {opts:?}: the PNG is not the picture drawn whole"
+                );
+                cases += 1;
+            }
+        }
+    }
+    let s = warm.band_stats();
+    assert!(cases > 60 && s.hits > cases, "{cases} pictures, {s:?}");
+    assert_eq!(cold.band_stats().hits, 0);
+}
+
 #[test]
 fn gif_has_a_frame_per_ply_and_holds_the_last() {
     let g = game(

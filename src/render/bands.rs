@@ -1,29 +1,47 @@
 //! Indexed PNG encoding in bands of rows, with a cache of compressed bands.
 //!
-//! A board picture changes in a few squares per move, and boards of different games share
-//! whole ranks (empty squares, coordinates), yet deflating the full picture was a fifth of
-//! the bot's CPU per move (issue 9). So the picture is cut into bands of [`BAND_ROWS`]
-//! rows, each compressed on its own into a raw deflate stream ended by a sync flush (byte
-//! aligned, no back-references into other bands). Concatenated, with the zlib header, a
-//! final empty block and the combined Adler-32, they are one valid zlib stream; a band
-//! seen recently (same pixels and same row above it, which the "up" filter reads) is not
-//! compressed again. A band's bytes depend only on its content, so a picture's bytes are
-//! the same whether its bands came from the cache or not.
+//! A board picture changes in a few ranks per move, and boards of different games share
+//! whole ranks (empty ranks, the frame), yet deflating the full picture was a fifth of
+//! the bot's CPU per move (issue 9). So the picture is cut into bands of rows (for a board,
+//! one per rank and one per frame edge), each filtered and compressed on its own into a
+//! raw deflate stream ended by a sync flush (byte aligned, no back-references into other
+//! bands). Concatenated, with the zlib header, a final empty block and the combined
+//! Adler-32, they are one valid zlib stream. A band's first row is filtered against its
+//! left neighbour ("sub") rather than the row above ("up"), so its bytes depend on its
+//! own rows alone, and a band whose key was seen recently is neither drawn nor
+//! compressed again: the caller keys a band by what it shows (the squares and marks of a
+//! rank), or [`encode`] by a hash of its pixels. A band's bytes depend only on its
+//! pixels, so a picture's bytes are the same whether its bands came from the cache or not.
 
 use super::RenderError;
 use flate2::{Compress, Compression, FlushCompress, Status};
 use std::collections::HashMap;
+use std::ops::Range;
 use std::sync::{Arc, Mutex};
 
-/// Rows per band: 16 bands on a 720 px board, two per rank of an 8×8 board.
+/// Rows per band in [`encode`] (pictures given as pixels).
 pub const BAND_ROWS: usize = 45;
 
 /// Default bytes of compressed bands kept (in two generations; see [`BandCache`]).
 pub const DEFAULT_BUDGET: usize = 8 << 20;
 
-/// PNG filter type "up": each byte minus the byte above it (the row above the first row
-/// is zero). Repeated rows become runs of zeros, which level 1 compresses well.
+/// PNG filter type "up": each byte minus the byte above it. Repeated rows become runs of
+/// zeros, which level 1 compresses well.
 const FILTER_UP: u8 = 2;
+
+/// PNG filter type "sub": each byte minus the byte to its left (one byte per pixel), for
+/// a band's first row, so that the band does not depend on the row above it.
+const FILTER_SUB: u8 = 1;
+
+/// One band of a picture to encode.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BandPlan {
+    /// Its rows.
+    pub rows: Range<usize>,
+    /// What it shows, as a [`content_key`]: two bands with the same key must have the same
+    /// pixels (and the same width).
+    pub key: u128,
+}
 
 /// One compressed band.
 struct Band {
@@ -122,7 +140,8 @@ impl BandCache {
     }
 }
 
-/// PNG bytes of a `width`×`height` picture of palette indices (8 bits per pixel).
+/// PNG bytes of a `width`×`height` picture of palette indices (8 bits per pixel), in
+/// bands of [`BAND_ROWS`] rows keyed by their pixels.
 pub fn encode(
     width: u32,
     height: u32,
@@ -130,19 +149,61 @@ pub fn encode(
     pixels: &[u8],
     cache: &BandCache,
 ) -> Result<Vec<u8>, RenderError> {
+    let (w, h) = (width as usize, height as usize);
+    if pixels.len() != w * h {
+        return Err(bad_picture(width, height, pixels.len(), palette.len()));
+    }
+    let plan: Vec<BandPlan> = (0..h)
+        .step_by(BAND_ROWS)
+        .map(|top| {
+            let rows = top..(top + BAND_ROWS).min(h);
+            let key = hash128(PIXELS, &[&pixels[rows.start * w..rows.end * w]]);
+            BandPlan { rows, key }
+        })
+        .collect();
+    encode_planned(width, height, palette, &plan, cache, |rows, out| {
+        out.copy_from_slice(&pixels[rows.start * w..rows.end * w]);
+        Ok(())
+    })
+}
+
+/// PNG bytes of a `width`×`height` indexed picture given band by band: `plan` covers the
+/// rows in order, and `draw(rows, out)` fills `out` (`rows.len() × width` indices) for
+/// each band whose key is not in `cache`, so a cached band costs neither drawing nor
+/// compression.
+pub fn encode_planned(
+    width: u32,
+    height: u32,
+    palette: &[u8],
+    plan: &[BandPlan],
+    cache: &BandCache,
+    mut draw: impl FnMut(Range<usize>, &mut [u8]) -> Result<(), RenderError>,
+) -> Result<Vec<u8>, RenderError> {
     let w = width as usize;
     let h = height as usize;
-    if w == 0 || h == 0 || pixels.len() != w * h || palette.is_empty() || palette.len() > 768 {
+    if w == 0 || h == 0 || palette.is_empty() || palette.len() > 768 {
+        return Err(bad_picture(width, height, w * h, palette.len()));
+    }
+    let mut next = 0;
+    for b in plan {
+        if b.rows.start != next || b.rows.end <= b.rows.start {
+            return Err(RenderError::Encode(format!(
+                "bands must cover rows 0..{h} in order; got {:?} after row {next}",
+                b.rows
+            )));
+        }
+        next = b.rows.end;
+    }
+    if next != h {
         return Err(RenderError::Encode(format!(
-            "a {width}×{height} picture with {} pixels and {} palette bytes",
-            pixels.len(),
-            palette.len()
+            "bands cover rows 0..{next} of 0..{h}"
         )));
     }
     let mut zlib = Vec::with_capacity(48 * 1024);
     // CMF: deflate, 32 KB window; FLG: fastest level, no dictionary, check bits.
     zlib.extend_from_slice(&[0x78, 0x01]);
     let mut adler = 1u32;
+    let mut pixels = Vec::new();
     let mut filtered = Vec::new();
     // One compressor per thread, reset for each band it compresses (so a band's bytes
     // still depend on the band alone): making one allocates and zeroes about 300 KB (zlib-rs's
@@ -151,21 +212,20 @@ pub fn encode(
         static COMPRESSOR: std::cell::RefCell<Option<Compress>> =
             const { std::cell::RefCell::new(None) };
     }
-    for top in (0..h).step_by(BAND_ROWS) {
-        let bottom = (top + BAND_ROWS).min(h);
-        let above = (top > 0).then(|| &pixels[(top - 1) * w..top * w]);
-        let rows = &pixels[top * w..bottom * w];
-        let key = band_key(w, above, rows);
-        let band = match cache.get(key) {
-            Some(b) => b,
+    for b in plan {
+        let band = match cache.get(b.key) {
+            Some(band) => band,
             None => {
-                filter_up(w, above, rows, &mut filtered);
+                pixels.clear();
+                pixels.resize(b.rows.len() * w, 0);
+                draw(b.rows.clone(), &mut pixels)?;
+                filter(w, &pixels, &mut filtered);
                 let band = COMPRESSOR.with_borrow_mut(|c| {
                     let c = c.get_or_insert_with(|| Compress::new(Compression::new(1), false));
                     compress_band(c, &filtered)
                 })?;
                 let band = Arc::new(band);
-                cache.put(key, &band);
+                cache.put(b.key, &band);
                 band
             }
         };
@@ -191,6 +251,12 @@ pub fn encode(
     Ok(out)
 }
 
+fn bad_picture(width: u32, height: u32, pixels: usize, palette: usize) -> RenderError {
+    RenderError::Encode(format!(
+        "a {width}×{height} picture with {pixels} pixels and {palette} palette bytes"
+    ))
+}
+
 /// Append a PNG chunk: length, type, data, CRC of type and data.
 fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
     out.extend_from_slice(&(data.len() as u32).to_be_bytes());
@@ -200,16 +266,23 @@ fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
     out.extend_from_slice(&crc.to_be_bytes());
 }
 
-/// The filtered bytes of `rows` (each row a filter byte, then the row minus the one above).
-fn filter_up(w: usize, above: Option<&[u8]>, rows: &[u8], out: &mut Vec<u8>) {
+/// The filtered bytes of a band's `rows`: each row a filter byte, then the first row
+/// minus its left neighbours ("sub") and every other row minus the one above ("up").
+fn filter(w: usize, rows: &[u8], out: &mut Vec<u8>) {
     out.clear();
     out.reserve(rows.len() + rows.len() / w);
-    let mut prev = above;
+    let mut prev: Option<&[u8]> = None;
     for row in rows.chunks_exact(w) {
-        out.push(FILTER_UP);
         match prev {
-            Some(p) => out.extend(row.iter().zip(p).map(|(a, b)| a.wrapping_sub(*b))),
-            None => out.extend_from_slice(row),
+            Some(p) => {
+                out.push(FILTER_UP);
+                out.extend(row.iter().zip(p).map(|(a, b)| a.wrapping_sub(*b)));
+            }
+            None => {
+                out.push(FILTER_SUB);
+                out.push(row[0]);
+                out.extend(row.windows(2).map(|p| p[1].wrapping_sub(p[0])));
+            }
         }
         prev = Some(row);
     }
@@ -243,21 +316,30 @@ fn compress_band(c: &mut Compress, data: &[u8]) -> Result<Band, RenderError> {
     })
 }
 
-/// A 128-bit hash of a band and the row above it (four lanes over 64-bit words, so the
+/// Hash domain of [`encode`]'s keys (a band's pixels).
+const PIXELS: u64 = 0x0000_5049_5845_4C53;
+
+/// Hash domain of [`content_key`].
+const CONTENT: u64 = 0x0043_4F4E_5445_4E54;
+
+/// The key of a band described by `description` (e.g. a rank's squares and marks, in
+/// bytes that differ whenever its pixels would): a 128-bit hash, in a domain apart from
+/// [`encode`]'s pixel keys.
+pub fn content_key(description: &[u8]) -> u128 {
+    hash128(CONTENT, &[description])
+}
+
+/// A 128-bit hash of `parts` in `domain` (four lanes over 64-bit words, so the
 /// multiplications overlap): a few tens of microseconds for a 720 px picture.
-fn band_key(w: usize, above: Option<&[u8]>, rows: &[u8]) -> u128 {
+fn hash128(domain: u64, parts: &[&[u8]]) -> u128 {
     const K: [u64; 4] = [
         0x9E37_79B9_7F4A_7C15,
         0xC2B2_AE3D_27D4_EB4F,
         0x1656_67B1_9E37_79F9,
         0xD6E8_FEB8_6659_FD93,
     ];
-    let mut lanes = [
-        K[1] ^ w as u64,
-        K[2] ^ rows.len() as u64,
-        K[3] ^ u64::from(above.is_some()),
-        K[0],
-    ];
+    let total: usize = parts.iter().map(|p| p.len()).sum();
+    let mut lanes = [K[1] ^ domain, K[2] ^ total as u64, K[3], K[0]];
     let mut eat = |bytes: &[u8]| {
         let mut words = bytes.chunks_exact(32);
         for block in &mut words {
@@ -277,10 +359,9 @@ fn band_key(w: usize, above: Option<&[u8]>, rows: &[u8]) -> u128 {
             *lane = (*lane ^ x).wrapping_mul(K[j % 4]).rotate_left(29);
         }
     };
-    if let Some(a) = above {
-        eat(a);
+    for p in parts {
+        eat(p);
     }
-    eat(rows);
     let mix = |a: u64, b: u64, k: u64| {
         let x = (a ^ b.rotate_left(32)).wrapping_mul(k);
         x ^ (x >> 31)
@@ -369,7 +450,7 @@ mod tests {
             }
         );
         let changed = encode(720, 720, &palette, &b, &cache).unwrap();
-        // Only band 2 changed (band 3 reads band 2's last row, row 134, which did not).
+        // Only band 2 changed.
         let s = cache.stats();
         assert_eq!((s.hits, s.misses), (16 + 15, 16 + 1));
         assert_eq!(decode(&changed).3, b);
@@ -379,7 +460,7 @@ mod tests {
     }
 
     #[test]
-    fn a_change_in_the_last_row_of_a_band_recompresses_the_band_below() {
+    fn a_change_in_the_last_row_of_a_band_does_not_recompress_the_band_below() {
         let palette: Vec<u8> = (0..16 * 3).map(|i| i as u8).collect();
         let a = picture(90, 135, 9);
         let mut b = a.clone();
@@ -390,11 +471,95 @@ mod tests {
         assert_eq!(
             cache.stats(),
             BandStats {
-                hits: 1,
-                misses: 3 + 2
+                hits: 2,
+                misses: 3 + 1
             }
         );
         assert_eq!(decode(&bytes).3, b);
+    }
+
+    #[test]
+    fn planned_bands_are_drawn_only_when_their_key_is_new() {
+        let palette: Vec<u8> = (0..16 * 3).map(|i| (i * 3) as u8).collect();
+        let px = picture(200, 120, 4);
+        let plan = |keys: [u128; 3]| {
+            vec![
+                BandPlan {
+                    rows: 0..17,
+                    key: keys[0],
+                },
+                BandPlan {
+                    rows: 17..90,
+                    key: keys[1],
+                },
+                BandPlan {
+                    rows: 90..120,
+                    key: keys[2],
+                },
+            ]
+        };
+        let cache = BandCache::default();
+        let drawn = std::cell::RefCell::new(Vec::new());
+        let mut draw = |rows: Range<usize>, out: &mut [u8]| {
+            drawn.borrow_mut().push(rows.clone());
+            out.copy_from_slice(&px[rows.start * 200..rows.end * 200]);
+            Ok(())
+        };
+        let keys = [content_key(b"a"), content_key(b"b"), content_key(b"c")];
+        let first = encode_planned(200, 120, &palette, &plan(keys), &cache, &mut draw).unwrap();
+        assert_eq!(decode(&first).3, px);
+        let again = encode_planned(200, 120, &palette, &plan(keys), &cache, &mut draw).unwrap();
+        assert_eq!(again, first, "cached bands give the same bytes");
+        assert_eq!(
+            *drawn.borrow(),
+            vec![0..17, 17..90, 90..120],
+            "nothing drawn the second time"
+        );
+        // Bands in other places, or of pixels given whole, come out the same.
+        assert_eq!(
+            encode(200, 120, &palette, &px, &BandCache::new(0))
+                .map(|b| decode(&b).3)
+                .unwrap(),
+            px
+        );
+        // A plan that skips or overlaps rows is refused before anything is drawn.
+        drawn.borrow_mut().clear();
+        for bad in [
+            vec![
+                BandPlan {
+                    rows: 0..60,
+                    key: 1,
+                },
+                BandPlan {
+                    rows: 61..120,
+                    key: 2,
+                },
+            ],
+            vec![
+                BandPlan {
+                    rows: 0..60,
+                    key: 1,
+                },
+                BandPlan {
+                    rows: 50..120,
+                    key: 2,
+                },
+            ],
+            vec![BandPlan {
+                rows: 0..60,
+                key: 1,
+            }],
+            vec![
+                BandPlan { rows: 0..0, key: 1 },
+                BandPlan {
+                    rows: 0..120,
+                    key: 2,
+                },
+            ],
+        ] {
+            assert!(encode_planned(200, 120, &palette, &bad, &cache, &mut draw).is_err());
+        }
+        assert!(drawn.borrow().is_empty());
     }
 
     #[test]

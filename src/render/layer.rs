@@ -41,6 +41,8 @@ pub(crate) struct Inks {
 /// A built layer (immutable, shared between renders).
 #[derive(Debug)]
 pub(crate) struct Layer {
+    /// What it was built for (a board picture's band keys start with it).
+    pub(crate) key: LayerKey,
     pub(crate) geo: Geometry,
     pub(crate) palette: Vec<u8>,
     /// Frame, labels and empty untinted squares: `size_px²` indices.
@@ -400,6 +402,12 @@ impl Layer {
             error_edge: palette.ink(theme::ERROR_EDGE.0),
         };
         Ok(Layer {
+            key: LayerKey {
+                board: variant.board(),
+                home: variant.rules().home,
+                view,
+                size_px,
+            },
             geo,
             palette: palette.bytes(),
             base,

@@ -228,9 +228,19 @@ impl Renderer {
     /// The picture of `pos` as PNG bytes.
     pub fn render_png(&self, pos: &Position, opts: &RenderOptions) -> Result<Vec<u8>, RenderError> {
         let layer = self.layer(pos, opts.view, opts.size_px)?;
-        let pixels = compose(&layer, pos, opts)?;
+        let scene = Scene::new(&layer, pos, opts)?;
         let side = layer.geo.size_px;
-        bands::encode(side, side, &layer.palette, &pixels, &self.bands)
+        bands::encode_planned(
+            side,
+            side,
+            &layer.palette,
+            &scene.plan(),
+            &self.bands,
+            |rows, out| {
+                scene.draw(rows, out);
+                Ok(())
+            },
+        )
     }
 
     /// How many compressed picture bands were reused and how many made (see [`bands`]).
@@ -394,97 +404,208 @@ fn on_board(board: BoardSize, sq: Square) -> Result<Square, RenderError> {
 
 /// The indexed pixels of `pos` with `opts`' marks over `layer`.
 fn compose(layer: &Layer, pos: &Position, opts: &RenderOptions) -> Result<Vec<u8>, RenderError> {
-    let geo = &layer.geo;
-    let board = geo.board;
-    let n = board.n() as usize;
-    let idx = |s: Square| s.rank as usize * n + s.file as usize;
-
-    // Validate every mark before drawing anything.
-    if let Some(p) = &opts.last_move {
-        for s in p.squares() {
-            on_board(board, *s)?;
-        }
-    }
-    if let Some(sel) = &opts.selection {
-        on_board(board, sel.piece)?;
-        for s in &sel.targets {
-            on_board(board, *s)?;
-        }
-    }
-    if let Some(e) = opts.error_mark {
-        on_board(board, e)?;
-    }
-
-    let mut occupant: Vec<Option<Color>> = vec![None; n * n];
-    for c in Color::ALL {
-        for s in pos.pieces(c) {
-            occupant[idx(s)] = Some(c);
-        }
-    }
-    let mut tint = vec![Tint::None; n * n];
-    if let Some(p) = &opts.last_move {
-        tint[idx(p.from())] = Tint::LastMove;
-        tint[idx(p.to())] = Tint::LastMove;
-    }
-    if let Some(sel) = &opts.selection {
-        tint[idx(sel.piece)] = Tint::Selected;
-    }
-    if let Some(e) = opts.error_mark {
-        tint[idx(e)] = Tint::Error;
-    }
-
-    let size = geo.size_px as usize;
-    let cell = geo.cell as usize;
-    let mut px = layer.base.clone();
-    for sq in board.all_squares() {
-        let (piece, t) = (occupant[idx(sq)], tint[idx(sq)]);
-        if piece.is_none() && t == Tint::None {
-            continue;
-        }
-        let tile = layer.tile(tile_id(Shade::of(sq), layer.zone(sq), t, piece));
-        let (x, y) = geo.square_origin(sq);
-        let (x, y) = (x as usize, y as usize);
-        for r in 0..cell {
-            let d = (y + r) * size + x;
-            px[d..d + cell].copy_from_slice(&tile[r * cell..(r + 1) * cell]);
-        }
-    }
-
-    let c = cell as f32;
-    let edge = (0.028 * c).max(1.5);
-    if let Some(p) = &opts.last_move {
-        let shape = path_shape(geo, p);
-        let coats = [(edge, &layer.inks.path_edge), (0.0, &layer.inks.path)];
-        paint(&mut px, size, &shape, &coats);
-    }
-    if let Some(sel) = &opts.selection {
-        let mut shape = vec![Prim::Ring {
-            c: geo.center_f(sel.piece),
-            r_in: 0.415 * c,
-            r_out: 0.475 * c,
-        }];
-        shape.extend(sel.targets.iter().map(|t| Prim::Circle {
-            c: geo.center_f(*t),
-            r: 0.13 * c,
-        }));
-        let coats = [(edge, &layer.inks.select_edge), (0.0, &layer.inks.select)];
-        paint(&mut px, size, &shape, &coats);
-    }
-    if let Some(e) = opts.error_mark {
-        let (x, y) = geo.center_f(e);
-        let k = 0.27 * c;
-        let r = 0.06 * c;
-        let shape = [
-            Prim::capsule((x - k, y - k), (x + k, y + k), r),
-            Prim::capsule((x - k, y + k), (x + k, y - k), r),
-        ];
-        let coats = [
-            (edge * 1.3, &layer.inks.error_edge),
-            (0.0, &layer.inks.error),
-        ];
-        paint(&mut px, size, &shape, &coats);
-    }
+    let scene = Scene::new(layer, pos, opts)?;
+    let size = layer.geo.size_px as usize;
+    let mut px = vec![0; size * size];
+    scene.draw(0..size, &mut px);
     Ok(px)
+}
+
+/// A position with its marks, ready to draw in any strip of rows: a board picture's
+/// bands are drawn only when the band cache does not have them (see [`bands`]).
+struct Scene<'a> {
+    layer: &'a Layer,
+    /// The tile of each square by `rank * n + file`; `None` where the base layer shows.
+    tiles: Vec<Option<usize>>,
+    /// The marks in painting order.
+    marks: Vec<Mark<'a>>,
+}
+
+/// A mark's shape and its coats (grow, ink), outermost first.
+type Mark<'a> = (Vec<Prim>, [(f32, &'a raster::Ink); 2]);
+
+impl<'a> Scene<'a> {
+    fn new(
+        layer: &'a Layer,
+        pos: &Position,
+        opts: &RenderOptions,
+    ) -> Result<Scene<'a>, RenderError> {
+        let geo = &layer.geo;
+        let board = geo.board;
+        let n = board.n() as usize;
+        let idx = |s: Square| s.rank as usize * n + s.file as usize;
+
+        // Validate every mark before drawing anything.
+        if let Some(p) = &opts.last_move {
+            for s in p.squares() {
+                on_board(board, *s)?;
+            }
+        }
+        if let Some(sel) = &opts.selection {
+            on_board(board, sel.piece)?;
+            for s in &sel.targets {
+                on_board(board, *s)?;
+            }
+        }
+        if let Some(e) = opts.error_mark {
+            on_board(board, e)?;
+        }
+
+        let mut occupant: Vec<Option<Color>> = vec![None; n * n];
+        for c in Color::ALL {
+            for s in pos.pieces(c) {
+                occupant[idx(s)] = Some(c);
+            }
+        }
+        let mut tint = vec![Tint::None; n * n];
+        if let Some(p) = &opts.last_move {
+            tint[idx(p.from())] = Tint::LastMove;
+            tint[idx(p.to())] = Tint::LastMove;
+        }
+        if let Some(sel) = &opts.selection {
+            tint[idx(sel.piece)] = Tint::Selected;
+        }
+        if let Some(e) = opts.error_mark {
+            tint[idx(e)] = Tint::Error;
+        }
+        let mut tiles = vec![None; n * n];
+        for sq in board.all_squares() {
+            let (piece, t) = (occupant[idx(sq)], tint[idx(sq)]);
+            if piece.is_some() || t != Tint::None {
+                tiles[idx(sq)] = Some(tile_id(Shade::of(sq), layer.zone(sq), t, piece));
+            }
+        }
+
+        let inks = &layer.inks;
+        let c = geo.cell as f32;
+        let edge = (0.028 * c).max(1.5);
+        let mut marks = Vec::new();
+        if let Some(p) = &opts.last_move {
+            marks.push((
+                path_shape(geo, p),
+                [(edge, &inks.path_edge), (0.0, &inks.path)],
+            ));
+        }
+        if let Some(sel) = &opts.selection {
+            let mut shape = vec![Prim::Ring {
+                c: geo.center_f(sel.piece),
+                r_in: 0.415 * c,
+                r_out: 0.475 * c,
+            }];
+            shape.extend(sel.targets.iter().map(|t| Prim::Circle {
+                c: geo.center_f(*t),
+                r: 0.13 * c,
+            }));
+            marks.push((shape, [(edge, &inks.select_edge), (0.0, &inks.select)]));
+        }
+        if let Some(e) = opts.error_mark {
+            let (x, y) = geo.center_f(e);
+            let k = 0.27 * c;
+            let r = 0.06 * c;
+            let shape = vec![
+                Prim::capsule((x - k, y - k), (x + k, y + k), r),
+                Prim::capsule((x - k, y + k), (x + k, y - k), r),
+            ];
+            marks.push((shape, [(edge * 1.3, &inks.error_edge), (0.0, &inks.error)]));
+        }
+        Ok(Scene {
+            layer,
+            tiles,
+            marks,
+        })
+    }
+
+    /// Draw the picture's `rows` into `out` (`rows.len()` rows of `size_px` indices).
+    fn draw(&self, rows: std::ops::Range<usize>, out: &mut [u8]) {
+        let layer = self.layer;
+        let geo = &layer.geo;
+        let size = geo.size_px as usize;
+        let cell = geo.cell as usize;
+        let n = geo.board.n() as usize;
+        out.copy_from_slice(&layer.base[rows.start * size..rows.end * size]);
+        for sq in geo.board.all_squares() {
+            let Some(id) = self.tiles[sq.rank as usize * n + sq.file as usize] else {
+                continue;
+            };
+            let (x, y) = geo.square_origin(sq);
+            let (x, y) = (x as usize, y as usize);
+            let (from, to) = (y.max(rows.start), (y + cell).min(rows.end));
+            let tile = layer.tile(id);
+            for r in from..to {
+                let d = (r - rows.start) * size + x;
+                let t = (r - y) * cell;
+                out[d..d + cell].copy_from_slice(&tile[t..t + cell]);
+            }
+        }
+        for (shape, coats) in &self.marks {
+            paint(out, size, rows.start, shape, coats);
+        }
+    }
+
+    /// The picture's bands, one per rank and one per frame edge, each keyed by what it
+    /// shows: the layer, its rows, the tile of each of its squares and the marks' shapes
+    /// that come near it (a mark's pixels depend only on shapes within its coats' reach).
+    fn plan(&self) -> Vec<bands::BandPlan> {
+        use std::hash::{Hash, Hasher};
+        /// A `Hasher` that keeps the bytes written to it: a description to key a band by.
+        struct Bytes(Vec<u8>);
+        impl Hasher for Bytes {
+            fn write(&mut self, bytes: &[u8]) {
+                self.0.extend_from_slice(bytes);
+            }
+            fn finish(&self) -> u64 {
+                0
+            }
+        }
+        let layer = self.layer;
+        let geo = &layer.geo;
+        let size = geo.size_px as usize;
+        let (cell, origin) = (geo.cell as usize, geo.origin as usize);
+        let n = geo.board.n() as usize;
+        let mut tops = vec![0, origin];
+        tops.extend((1..=n).map(|k| origin + k * cell));
+        tops.push(size);
+        tops.dedup();
+        let key = layer.key;
+        let mut d = Bytes(Vec::with_capacity(256));
+        tops.windows(2)
+            .filter(|t| t[0] < t[1])
+            .map(|t| {
+                let rows = t[0]..t[1];
+                d.0.clear();
+                key.hash(&mut d);
+                d.write_u64(rows.start as u64);
+                d.write_u64(rows.end as u64);
+                for sq in geo.board.all_squares() {
+                    let (_, y) = geo.square_origin(sq);
+                    let y = y as usize;
+                    if y < rows.end && y + cell > rows.start {
+                        let i = sq.rank as usize * n + sq.file as usize;
+                        d.write_u16(i as u16);
+                        d.write_u16(self.tiles[i].map_or(u16::MAX, |id| id as u16));
+                    }
+                }
+                for (k, (shape, coats)) in self.marks.iter().enumerate() {
+                    let grow = coats.iter().fold(0f32, |m, c| m.max(c.0));
+                    d.write_u8(k as u8);
+                    for c in coats {
+                        d.write_u32(c.0.to_bits());
+                    }
+                    for p in shape {
+                        let (_, y0, _, y1) = p.bbox();
+                        if y0 - grow - 2.0 < rows.end as f32 && y1 + grow + 2.0 > rows.start as f32
+                        {
+                            p.describe(&mut d.0);
+                        }
+                    }
+                }
+                bands::BandPlan {
+                    rows,
+                    key: bands::content_key(&d.0),
+                }
+            })
+            .collect()
+    }
 }
 
 /// The last move as one shape: a dot on the origin, the line through every square of

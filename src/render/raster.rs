@@ -95,8 +95,25 @@ impl Prim {
         }
     }
 
+    /// Append the shape's kind and exact coordinates to `out` (a band's key describes the
+    /// shapes near it; equal descriptions paint equal pixels).
+    pub(crate) fn describe(&self, out: &mut Vec<u8>) {
+        let mut put = |tag: u8, vals: &[f32]| {
+            out.push(tag);
+            for v in vals {
+                out.extend_from_slice(&v.to_bits().to_le_bytes());
+            }
+        };
+        match *self {
+            Prim::Circle { c, r } => put(0, &[c.0, c.1, r]),
+            Prim::Ring { c, r_in, r_out } => put(1, &[c.0, c.1, r_in, r_out]),
+            Prim::Capsule { a, ba, inv_bb, r } => put(2, &[a.0, a.1, ba.0, ba.1, inv_bb, r]),
+            Prim::Triangle { p } => put(3, &[p[0].0, p[0].1, p[1].0, p[1].1, p[2].0, p[2].1]),
+        }
+    }
+
     /// (min x, min y, max x, max y) enclosing the shape.
-    fn bbox(&self) -> (f32, f32, f32, f32) {
+    pub(crate) fn bbox(&self) -> (f32, f32, f32, f32) {
         match *self {
             Prim::Circle { c, r } => (c.0 - r, c.1 - r, c.0 + r, c.1 + r),
             Prim::Ring { c, r_out, .. } => (c.0 - r_out, c.1 - r_out, c.0 + r_out, c.1 + r_out),
@@ -124,15 +141,23 @@ const BLOCK: usize = 6;
 /// Fine blocks per side of a coarse block.
 const SUB: usize = 4;
 
-/// Paint the union of `shape` into a `width`-wide indexed buffer, once per
-/// `(grow, ink)` coat, outermost coat first (e.g. a dark edge grown by 2 px, then the
-/// colour itself). Overlapping primitives are painted once (no double blending), and
-/// all coats share one distance evaluation per pixel.
-pub(crate) fn paint(buf: &mut [u8], width: usize, shape: &[Prim], coats: &[(f32, &Ink)]) {
+/// Paint the union of `shape` into a `width`-wide indexed buffer whose first row is the
+/// picture's row `top`, once per `(grow, ink)` coat, outermost coat first (e.g. a dark
+/// edge grown by 2 px, then the colour itself). Overlapping primitives are painted once
+/// (no double blending), and all coats share one distance evaluation per pixel. A
+/// pixel's value depends only on the shape and the pixel (the blocks only skip work), so
+/// a picture painted in strips of rows is the same as one painted whole.
+pub(crate) fn paint(
+    buf: &mut [u8],
+    width: usize,
+    top: usize,
+    shape: &[Prim],
+    coats: &[(f32, &Ink)],
+) {
     if shape.is_empty() || width == 0 || coats.is_empty() {
         return;
     }
-    let height = buf.len() / width;
+    let height = top + buf.len() / width;
     let grow = coats.iter().fold(0f32, |m, c| m.max(c.0));
     let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
     for s in shape {
@@ -144,11 +169,15 @@ pub(crate) fn paint(buf: &mut [u8], width: usize, shape: &[Prim], coats: &[(f32,
     }
     let pad = grow + 1.0;
     let clip = |v: f32, hi: usize| (v.floor().max(0.0) as usize).min(hi);
-    let (x0, y0) = (clip(x0 - pad, width), clip(y0 - pad, height));
+    let (x0, y0) = (clip(x0 - pad, width), clip(y0 - pad, height).max(top));
     let (x1, y1) = (clip(x1 + pad + 1.0, width), clip(y1 + pad + 1.0, height));
+    if y0 >= y1 {
+        return;
+    }
     let mut p = Painter {
         buf,
         width,
+        top,
         coats,
         grow,
         inner: coats.iter().fold(f32::MAX, |m, c| m.min(c.0)),
@@ -192,6 +221,8 @@ enum Cover {
 struct Painter<'a> {
     buf: &'a mut [u8],
     width: usize,
+    /// The picture row of `buf`'s first row.
+    top: usize,
     coats: &'a [(f32, &'a Ink)],
     /// Largest coat growth.
     grow: f32,
@@ -232,7 +263,7 @@ impl Painter<'_> {
     /// Every coat at full strength over the block: the innermost coat's colour.
     fn fill(&mut self, x: usize, y: usize, w: usize, h: usize) {
         let solid = &self.coats[self.coats.len() - 1].1.table[LEVELS];
-        for r in y..y + h {
+        for r in y - self.top..y - self.top + h {
             for px in &mut self.buf[r * self.width + x..r * self.width + x + w] {
                 *px = solid[*px as usize];
             }
@@ -244,7 +275,7 @@ impl Painter<'_> {
         // The solid table maps every index to the same one.
         let solid = self.coats[self.coats.len() - 1].1.table[LEVELS][0];
         for r in y..y + h {
-            let row = r * self.width;
+            let row = (r - self.top) * self.width;
             for c in x..x + w {
                 let p = (c as f32 + 0.5, r as f32 + 0.5);
                 let d = near.iter().fold(f32::INFINITY, |m, s| m.min(s.sd(p)));
@@ -294,6 +325,7 @@ mod tests {
         paint(
             &mut buf,
             64,
+            0,
             &[Prim::Circle {
                 c: (32.0, 32.0),
                 r: 20.0,
@@ -326,11 +358,44 @@ mod tests {
         paint(
             &mut buf,
             16,
+            0,
             &[Prim::capsule((-50.0, 8.0), (80.0, 8.0), 3.0)],
             &[(1.0, &ink())],
         );
         assert_eq!(buf[8 * 16], 2);
         assert_eq!(buf[8 * 16 + 15], 2);
         assert_eq!(buf[0], 0);
+    }
+
+    #[test]
+    fn a_shape_painted_in_strips_of_rows_is_the_shape_painted_whole() {
+        let (w, h) = (97, 90);
+        let shape = [
+            Prim::capsule((5.0, 7.5), (80.3, 71.2), 4.2),
+            Prim::Ring {
+                c: (40.5, 44.0),
+                r_in: 17.0,
+                r_out: 21.5,
+            },
+            Prim::Triangle {
+                p: [(60.0, 10.0), (90.0, 30.0), (70.0, 55.0)],
+            },
+        ];
+        let (edge, fill) = (ink(), ink());
+        let coats = [(2.5, &edge), (0.0, &fill)];
+        let base: Vec<u8> = (0..w * h).map(|i| (i % 7) as u8 + 3).collect();
+        let mut whole = base.clone();
+        paint(&mut whole, w, 0, &shape, &coats);
+        for strip in [1, 7, 13, 45] {
+            let mut strips = Vec::new();
+            for top in (0..h).step_by(strip) {
+                let bottom = (top + strip).min(h);
+                let mut rows = base[top * w..bottom * w].to_vec();
+                paint(&mut rows, w, top, &shape, &coats);
+                strips.extend(rows);
+            }
+            assert_eq!(strips, whole, "strips of {strip} rows");
+        }
+        assert_ne!(whole, base);
     }
 }
