@@ -514,6 +514,76 @@ fn a_schema_1_database_is_migrated_on_open() {
 }
 
 #[test]
+fn deadline_times_are_kept_in_memory_and_rebuilt_from_the_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let due = |store: &SledStore| store.deadlines(Timestamp(u64::MAX), 10).unwrap();
+    let raw_keys = |dir: &Path| -> Vec<Vec<u8>> {
+        let db = raw_sled(dir);
+        let keys = db
+            .open_tree("deadlines")
+            .unwrap()
+            .iter()
+            .map(|i| i.unwrap().0.to_vec())
+            .collect();
+        drop(db);
+        keys
+    };
+    let (id, after_move) = {
+        let store = open(dir.path());
+        let s = service(&store);
+        let g = pvp(&s, VariantId::Classic, 1_000);
+        let before = due(&store);
+        assert_eq!(before.len(), 1, "an untimed game's abandonment warning");
+        s.play(
+            g.id,
+            Actor::User(A),
+            Expect::Ply(0),
+            &text("c3-d3"),
+            t(50_000),
+        )
+        .unwrap();
+        let after = due(&store);
+        assert_eq!(after.len(), 1);
+        assert_eq!(after[0].target, DeadlineTarget::Game(g.id));
+        assert!(after[0].at > before[0].at, "{before:?} then {after:?}");
+        (g.id, after[0])
+    };
+    // sled holds which records have a deadline, not when.
+    let target = keys::deadline_target(DeadlineTarget::Game(id)).to_vec();
+    assert_eq!(raw_keys(dir.path()), vec![target.clone()]);
+    {
+        let store = open(dir.path());
+        assert_eq!(
+            due(&store),
+            vec![after_move],
+            "rebuilt from the game's record"
+        );
+    }
+    // The older layout (a key per deadline, time first, here a stale one) is converted.
+    {
+        let db = raw_sled(dir.path());
+        let tree = db.open_tree("deadlines").unwrap();
+        tree.remove(&target).unwrap();
+        let stale = DeadlineEntry {
+            at: Timestamp(7),
+            ..after_move
+        };
+        tree.insert(keys::deadline(&stale), &[2u8][..]).unwrap();
+        db.flush().unwrap();
+    }
+    {
+        let store = open(dir.path());
+        assert_eq!(due(&store), vec![after_move]);
+        let s = service(&store);
+        s.resign(id, A, t(60_000)).unwrap();
+        assert!(due(&store).is_empty(), "a finished game has no deadline");
+    }
+    assert!(raw_keys(dir.path()).is_empty());
+    let store = open(dir.path());
+    assert!(due(&store).is_empty());
+}
+
+#[test]
 fn a_newer_schema_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     drop(open(dir.path()));

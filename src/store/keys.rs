@@ -1,5 +1,5 @@
 //! Key layout: fixed-width big-endian integers, so sled's byte order is the numeric
-//! order (the deadline index iterates next-deadline-first, a user's games newest-last).
+//! order (a user's games iterate newest-last).
 //!
 //! | tree | key | value |
 //! |---|---|---|
@@ -7,7 +7,7 @@
 //! | `users` | user id (u64 BE) | record |
 //! | `chats` | chat id (i64, sign bit flipped, BE) | record |
 //! | `challenges` | challenge id (u64 BE) | record |
-//! | `deadlines` | due ms (u64 BE) · kind (u8) · target tag (u8: 0 game, 1 challenge) · id (u64 BE) | schema byte |
+//! | `deadlines` | target tag (u8: 0 game, 1 challenge) · id (u64 BE): the records that have a deadline (their times are kept in memory, see `super::deadlines`) | schema byte |
 //! | `user_games` | user id (u64 BE) · game id (u64 BE) | schema byte |
 //! | `chat_games` | chat id (as `chats`) · game id (u64 BE): the chat's active games | schema byte |
 //! | `usernames` | lower-cased username · 0x00 · user id (u64 BE) | schema byte |
@@ -84,7 +84,9 @@ pub enum IndexTree {
 /// Tree and key of an index entry.
 pub fn index(e: &IndexEntry) -> (IndexTree, Vec<u8>) {
     match e {
-        IndexEntry::Deadline(d) => (IndexTree::Deadlines, deadline(d).to_vec()),
+        // Only that the record has a deadline: its time changes with every move, and a
+        // key that stays put lets a move be one write (see `super::deadlines`).
+        IndexEntry::Deadline(d) => (IndexTree::Deadlines, deadline_target(d.target).to_vec()),
         IndexEntry::UserGame(u, g) => {
             let mut k = Vec::with_capacity(16);
             k.extend_from_slice(&u.0.to_be_bytes());
@@ -116,7 +118,34 @@ pub fn parse_chat_game(k: &[u8]) -> Option<(ChatId, GameId)> {
     Some((c, GameId(u64_at(k, 8)?)))
 }
 
-/// Key of a deadline entry.
+/// Key of a record with a deadline in the `deadlines` tree.
+pub fn deadline_target(t: DeadlineTarget) -> [u8; 9] {
+    let (tag, id) = match t {
+        DeadlineTarget::Game(g) => (0, g.0),
+        DeadlineTarget::Challenge(c) => (1, c.0),
+    };
+    let mut k = [0u8; 9];
+    k[0] = tag;
+    k[1..].copy_from_slice(&id.to_be_bytes());
+    k
+}
+
+/// Inverse of [`deadline_target`].
+pub fn parse_deadline_target(k: &[u8]) -> Option<DeadlineTarget> {
+    if k.len() != 9 {
+        return None;
+    }
+    let id = u64_at(k, 1)?;
+    match k[0] {
+        0 => Some(DeadlineTarget::Game(GameId(id))),
+        1 => Some(DeadlineTarget::Challenge(ChallengeId(id))),
+        _ => None,
+    }
+}
+
+/// A deadline as a key that sorts by due time (then kind and target): the in-memory
+/// index's order, and the `deadlines` tree's key in databases written before the times
+/// moved to memory (converted on open).
 pub fn deadline(d: &DeadlineEntry) -> [u8; 18] {
     let mut k = [0u8; 18];
     k[..8].copy_from_slice(&d.at.0.to_be_bytes());
@@ -203,5 +232,10 @@ mod tests {
         assert_eq!(parse_deadline(&deadline(&d1)), Some(d1));
         assert_eq!(parse_deadline(&deadline(&d2)), Some(d2));
         assert_eq!(parse_deadline(&[0; 17]), None);
+        for t in [d1.target, d2.target] {
+            assert_eq!(parse_deadline_target(&deadline_target(t)), Some(t));
+        }
+        assert_eq!(parse_deadline_target(&[2; 9]), None);
+        assert_eq!(parse_deadline_target(&deadline(&d1)), None);
     }
 }

@@ -3,26 +3,28 @@
 //! - One tree per record kind plus one per derived index (layout in [`keys`]); every value
 //!   starts with its schema version ([`codec`]), older schemas are upgraded on open
 //!   ([`v0`]).
-//! - A commit is one sled transaction over all the trees it touches (records, deadline
-//!   index, users' games, usernames), with every expected version checked inside it;
-//!   it returns only after a flush to disk. Concurrent commits share flushes (group
-//!   commit): one caller flushes for everyone who committed before it started, the rest
-//!   wait for that flush instead of issuing their own.
+//! - A commit is one sled transaction over all the trees it touches (records, the
+//!   records with deadlines, users' games, usernames), with every expected version
+//!   checked inside it; a commit of one record whose index keys stay the same (a move)
+//!   is a single compare-and-swap instead. It returns only after a flush to disk.
+//!   Concurrent commits share flushes (group commit): one caller flushes for everyone who
+//!   committed before it started, the rest wait for that flush instead of issuing their own.
+//! - Deadline times are kept in memory ([`deadlines`]), rebuilt from the records on open.
 //! - A value that does not decode is moved to the `quarantine` tree (logged, and reported
 //!   as [`StoreError::Corrupt`] naming the record); everything else keeps working.
 //! - The data directory is locked with an OS file lock (`LOCK`, holding the owner's pid),
 //!   so a second instance gets [`OpenError::Locked`] rather than a corrupted database.
 
 pub mod codec;
+mod deadlines;
 pub mod keys;
 pub mod v0;
 pub mod v1;
 
-use crate::game::storage::index_diff;
 use crate::game::{
     AnyRecord, ChallengeId, ChallengeRecord, ChatId, ChatRecord, CommitError, DeadlineEntry,
-    DeadlineTarget, GameId, GameRecord, Imported, RecordKind, RecordRef, Storage, StoreError,
-    Timestamp, Timing, UserId, UserRecord, WriteSet,
+    DeadlineTarget, GameId, GameRecord, Imported, IndexEntry, RecordKind, RecordRef, Storage,
+    StoreError, Timestamp, Timing, UserId, UserRecord, WriteSet,
 };
 use keys::IndexTree;
 use serde::{Deserialize, Serialize};
@@ -226,6 +228,9 @@ pub struct SledStore {
     meta: sled::Tree,
     group: GroupCommit,
     timing: Timing,
+    /// The pending deadlines; its lock is held across every record write, so the index
+    /// follows the writes in their order.
+    due: Mutex<deadlines::DeadlineIndex>,
     _lock: File,
 }
 
@@ -326,9 +331,14 @@ impl SledStore {
             dir: dir.clone(),
             group: GroupCommit::default(),
             timing: cfg.timing,
+            due: Mutex::default(),
             _lock: lock,
         };
         store.check_schema()?;
+        store.load_deadlines().map_err(|e| OpenError::Database {
+            dir: dir.clone(),
+            reason: e.to_string(),
+        })?;
         Ok(store)
     }
 
@@ -345,6 +355,75 @@ impl SledStore {
             .map_err(io)?
             .and_then(|v| v.first().copied())
             .unwrap_or(0))
+    }
+
+    /// Read the deadlines of every record listed in the `deadlines` tree into memory,
+    /// converting the tree's older layout (one key per deadline, time first) and
+    /// dropping keys whose record has none.
+    fn load_deadlines(&self) -> Result<(), StoreError> {
+        let started = std::time::Instant::now();
+        let tree = &self.tx[index_slot(IndexTree::Deadlines)];
+        let mut targets = Vec::new();
+        let mut stale = Vec::new();
+        for item in tree.iter() {
+            let (k, _) = item.map_err(io)?;
+            if let Some(t) = keys::parse_deadline_target(&k) {
+                targets.push(t);
+            } else {
+                if let Some(d) = keys::parse_deadline(&k) {
+                    targets.push(d.target);
+                }
+                stale.push(k);
+            }
+        }
+        targets.sort_unstable();
+        targets.dedup();
+        let mut loaded = Vec::with_capacity(targets.len());
+        for t in targets {
+            let (kind, key) = match t {
+                DeadlineTarget::Game(g) => (RecordKind::Game, keys::game(g)),
+                DeadlineTarget::Challenge(c) => (RecordKind::Challenge, keys::challenge(c)),
+            };
+            // A damaged record is set aside by `load`, as when its deadline came due.
+            let index = match self.load(kind, &key) {
+                Ok(Some(r)) => r.index_entries(),
+                Ok(None) | Err(StoreError::Corrupt { .. }) => Vec::new(),
+                Err(e) => return Err(e),
+            };
+            let has = index.iter().any(|e| matches!(e, IndexEntry::Deadline(_)));
+            loaded.push((t, index, has));
+        }
+        let mut changed = false;
+        // New keys before old ones go, so an interrupted conversion loses nothing.
+        for (t, _, has) in &loaded {
+            let k = keys::deadline_target(*t);
+            if *has && !tree.contains_key(k).map_err(io)? {
+                tree.insert(k, &[codec::SCHEMA][..]).map_err(io)?;
+                changed = true;
+            } else if !*has {
+                changed |= tree.remove(k).map_err(io)?.is_some();
+            }
+        }
+        for k in &stale {
+            tree.remove(k).map_err(io)?;
+        }
+        if changed || !stale.is_empty() {
+            self.group.wait_durable(&self.db)?;
+        }
+        if !stale.is_empty() {
+            tracing::info!(old_keys = stale.len(), "moved deadline times to memory");
+        }
+        let mut due = self.due.lock().unwrap_or_else(|e| e.into_inner());
+        for (t, index, _) in &loaded {
+            due.set(*t, index);
+        }
+        tracing::info!(
+            pending = due.len(),
+            records = loaded.len(),
+            ms = started.elapsed().as_millis() as u64,
+            "loaded the deadlines"
+        );
+        Ok(())
     }
 
     /// Bytes the database occupies on disk.
@@ -497,13 +576,11 @@ impl SledStore {
             _ => None,
         };
         if let Some(target) = target {
-            for item in self.tx[4].iter() {
-                if let Ok((k, _)) = item
-                    && keys::parse_deadline(&k).is_some_and(|d| d.target == target)
-                {
-                    let _ = self.tx[4].remove(k);
-                }
-            }
+            let _ = self.tx[4].remove(keys::deadline_target(target));
+            self.due
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .remove(target);
         }
         if let RecordRef::Game(g) = &record {
             for item in self.tx[7].iter() {
@@ -635,18 +712,39 @@ fn tx_write(
     p: &Prepared,
     old: Option<&AnyRecord>,
 ) -> Result<(), ConflictableTransactionError<Abort>> {
-    let old_idx = old.map(|o| o.index_entries()).unwrap_or_default();
-    let (removed, added) = index_diff(&old_idx, &p.index);
-    for e in removed {
-        let (tree, k) = keys::index(&e);
-        t[index_slot(tree)].remove(k)?;
+    let old_keys = old
+        .map(|o| index_keys(&o.index_entries()))
+        .unwrap_or_default();
+    let new_keys = index_keys(&p.index);
+    for (tree, k) in old_keys.iter().filter(|e| !new_keys.contains(e)) {
+        t[index_slot(*tree)].remove(k.as_slice())?;
     }
-    for e in added {
-        let (tree, k) = keys::index(&e);
-        t[index_slot(tree)].insert(k, &[codec::SCHEMA][..])?;
+    for (tree, k) in new_keys.iter().filter(|e| !old_keys.contains(e)) {
+        t[index_slot(*tree)].insert(k.as_slice(), &[codec::SCHEMA][..])?;
     }
     t[p.slot].insert(p.key.as_slice(), p.value.as_slice())?;
     Ok(())
+}
+
+/// The sled index keys of a record's index entries (a deadline's is only its record's).
+fn index_keys(index: &[IndexEntry]) -> Vec<(IndexTree, Vec<u8>)> {
+    let mut v: Vec<(IndexTree, Vec<u8>)> = Vec::with_capacity(index.len());
+    for e in index {
+        let k = keys::index(e);
+        if !v.contains(&k) {
+            v.push(k);
+        }
+    }
+    v
+}
+
+/// The record a deadline of `r` would name.
+fn deadline_target(r: &RecordRef) -> Option<DeadlineTarget> {
+    match r {
+        RecordRef::Game(g) => Some(DeadlineTarget::Game(*g)),
+        RecordRef::Challenge(c) => Some(DeadlineTarget::Challenge(*c)),
+        _ => None,
+    }
 }
 
 impl SledStore {
@@ -671,22 +769,72 @@ impl SledStore {
             }
         }
         let timing = self.timing;
-        self.tx
-            .as_slice()
-            .transaction(|t| {
-                for (p, expected) in &prepared {
-                    let old = tx_current(t, p, &timing)?;
-                    if old.as_ref().map(AnyRecord::version) != *expected {
-                        return Err(ConflictableTransactionError::Abort(Abort::Conflict(
-                            p.reference.clone(),
-                        )));
+        let mut due = self.due.lock().unwrap_or_else(|e| e.into_inner());
+        if let [(p, expected)] = prepared.as_slice()
+            && self.swap_one(p, *expected)?
+        {
+            if let Some(t) = deadline_target(&p.reference) {
+                due.set(t, &p.index);
+            }
+            return Ok(());
+        }
+        let done = self.tx.as_slice().transaction(|t| {
+            for (p, expected) in &prepared {
+                let old = tx_current(t, p, &timing)?;
+                if old.as_ref().map(AnyRecord::version) != *expected {
+                    return Err(ConflictableTransactionError::Abort(Abort::Conflict(
+                        p.reference.clone(),
+                    )));
+                }
+                tx_write(t, p, old.as_ref())?;
+            }
+            Ok(())
+        });
+        match done {
+            Ok(()) => {
+                for (p, _) in &prepared {
+                    if let Some(t) = deadline_target(&p.reference) {
+                        due.set(t, &p.index);
                     }
-                    tx_write(t, p, old.as_ref())?;
                 }
                 Ok(())
-            })
-            .map_err(|e| self.after_abort(e))?;
-        Ok(())
+            }
+            Err(e) => {
+                drop(due);
+                Err(self.after_abort(e))
+            }
+        }
+    }
+
+    /// Write one record without a transaction when that is all a commit does: the current
+    /// value decodes at the expected version and the new one keeps its index keys (a
+    /// move, whose deadline time is only in memory). `Ok(true)` when written,
+    /// `Err(Conflict)` on another version, `Ok(false)` when the transaction must decide
+    /// (no current value, a damaged one, index keys that change, or a value that changed
+    /// under the compare-and-swap).
+    fn swap_one(
+        &self,
+        p: &Prepared,
+        expected: Option<crate::game::Version>,
+    ) -> Result<bool, CommitError> {
+        let tree = &self.tx[p.slot];
+        let Some(cur) = tree.get(p.key.as_slice()).map_err(io)? else {
+            return Ok(false);
+        };
+        let Ok(old) = codec::decode(p.kind, &p.key, &cur, &self.timing) else {
+            return Ok(false);
+        };
+        if Some(old.version()) != expected {
+            return Err(CommitError::Conflict(p.reference.clone()));
+        }
+        let (old_keys, new_keys) = (index_keys(&old.index_entries()), index_keys(&p.index));
+        if old_keys.len() != new_keys.len() || old_keys.iter().any(|k| !new_keys.contains(k)) {
+            return Ok(false);
+        }
+        Ok(tree
+            .compare_and_swap(p.key.as_slice(), Some(cur), Some(p.value.as_slice()))
+            .map_err(io)?
+            .is_ok())
     }
 }
 
@@ -740,23 +888,11 @@ impl Storage for SledStore {
     }
 
     fn deadlines(&self, until: Timestamp, limit: usize) -> Result<Vec<DeadlineEntry>, StoreError> {
-        let mut out = Vec::new();
-        let mut bad = Vec::new();
-        for item in self.tx[4].iter() {
-            if out.len() >= limit {
-                break;
-            }
-            let (k, v) = item.map_err(io)?;
-            match keys::parse_deadline(&k) {
-                Some(d) if d.at <= until => out.push(d),
-                Some(_) => break,
-                None => bad.push((k, v)),
-            }
-        }
-        for (k, v) in bad {
-            self.quarantine(4, &k, &v, "not a deadline key");
-        }
-        Ok(out)
+        Ok(self
+            .due
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .due(until, limit))
     }
 
     fn user_games(
@@ -857,30 +993,42 @@ impl Storage for SledStore {
                 }
             }
             let timing = self.timing;
-            let done = self
-                .tx
-                .as_slice()
-                .transaction(|t| {
-                    let mut res = Vec::with_capacity(prepared.len());
-                    for p in &prepared {
-                        let old = tx_current(t, p, &timing)?;
-                        let r = match old.as_ref().map(AnyRecord::version) {
-                            None => Imported::Inserted,
-                            Some(v) if v < p.version => Imported::Updated,
-                            Some(_) => {
-                                res.push(Imported::Unchanged);
-                                continue;
-                            }
-                        };
-                        tx_write(t, p, old.as_ref())?;
-                        res.push(r);
-                    }
-                    Ok(res)
-                })
-                .map_err(|e| match self.after_abort(e) {
-                    CommitError::Store(s) => s,
-                    CommitError::Conflict(r) => StoreError::Io(format!("conflict on {r}")),
-                })?;
+            let mut due = self.due.lock().unwrap_or_else(|e| e.into_inner());
+            let done = self.tx.as_slice().transaction(|t| {
+                let mut res = Vec::with_capacity(prepared.len());
+                for p in &prepared {
+                    let old = tx_current(t, p, &timing)?;
+                    let r = match old.as_ref().map(AnyRecord::version) {
+                        None => Imported::Inserted,
+                        Some(v) if v < p.version => Imported::Updated,
+                        Some(_) => {
+                            res.push(Imported::Unchanged);
+                            continue;
+                        }
+                    };
+                    tx_write(t, p, old.as_ref())?;
+                    res.push(r);
+                }
+                Ok(res)
+            });
+            let done = match done {
+                Ok(done) => done,
+                Err(e) => {
+                    drop(due);
+                    return Err(match self.after_abort(e) {
+                        CommitError::Store(s) => s,
+                        CommitError::Conflict(r) => StoreError::Io(format!("conflict on {r}")),
+                    });
+                }
+            };
+            for (p, r) in prepared.iter().zip(&done) {
+                if *r != Imported::Unchanged
+                    && let Some(t) = deadline_target(&p.reference)
+                {
+                    due.set(t, &p.index);
+                }
+            }
+            drop(due);
             out.extend(done);
         }
         self.group.wait_durable(&self.db)?;
