@@ -569,11 +569,21 @@ fn deadline_times_are_kept_in_memory_and_rebuilt_from_the_records() {
             ..after_move
         };
         tree.insert(keys::deadline(&stale), &[2u8][..]).unwrap();
+        // A record listed that is not there (dropped on open).
+        tree.insert(
+            keys::deadline_target(DeadlineTarget::Game(GameId(999))),
+            &[2u8][..],
+        )
+        .unwrap();
         db.flush().unwrap();
     }
     {
         let store = open(dir.path());
         assert_eq!(due(&store), vec![after_move]);
+    }
+    assert_eq!(raw_keys(dir.path()), vec![target.clone()], "converted");
+    {
+        let store = open(dir.path());
         let s = service(&store);
         s.resign(id, A, t(60_000)).unwrap();
         assert!(due(&store).is_empty(), "a finished game has no deadline");
