@@ -17,7 +17,6 @@ fn spawn_bot(api: &FakeApi, dir: &std::path::Path) -> Child {
     Command::new(env!("CARGO_BIN_EXE_ugolki"))
         .args([
             "bot",
-            "--no-pacing",
             "--board-px",
             "320",
             "--actions-per-minute",
@@ -61,6 +60,7 @@ async fn open_group_game(api: &FakeApi, command: &str) -> (i64, TgUser, TgUser) 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn game_survives_kill_and_restart() {
     let api = FakeApi::start().await.unwrap();
+    api.set_limits(Some(ugolki_bot::fakeapi::TelegramLimits::default()));
     let dir = tempfile::tempdir().unwrap();
     let mut bot = spawn_bot(&api, dir.path());
     let g = group();
@@ -115,6 +115,7 @@ async fn game_survives_kill_and_restart() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_board_left_behind_by_a_crash_is_redrawn_while_the_bot_serves_others() {
     let api = FakeApi::start().await.unwrap();
+    api.set_limits(Some(ugolki_bot::fakeapi::TelegramLimits::default()));
     let dir = tempfile::tempdir().unwrap();
     let mut bot = spawn_bot(&api, dir.path());
     api.wait_for(0, WAIT, |c| c.is("SetMyCommands"))
@@ -218,6 +219,7 @@ fn unsafe_terminate(child: &Child) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_deadline_that_falls_while_the_bot_is_down_is_applied_once_after_restart() {
     let api = FakeApi::start().await.unwrap();
+    api.set_limits(Some(ugolki_bot::fakeapi::TelegramLimits::default()));
     let dir = tempfile::tempdir().unwrap();
     let mut bot = spawn_bot(&api, dir.path());
     let g = group();

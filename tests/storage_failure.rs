@@ -267,7 +267,7 @@ fn radix36(mut n: u64) -> String {
 
 fn spawn_bot(api: &FakeApi, dir: &std::path::Path) -> Child {
     Command::new(env!("CARGO_BIN_EXE_ugolki"))
-        .args(["bot", "--no-pacing", "--board-px", "240"])
+        .args(["bot", "--board-px", "240"])
         .args(["--actions-per-minute", "0"])
         .arg("--api-url")
         .arg(api.url())
@@ -335,6 +335,7 @@ async fn the_real_bot_on_a_full_then_read_only_disk() {
     let _mount = Mount(mnt.clone());
     let data = mnt.join("data");
     let api = FakeApi::start().await.unwrap();
+    api.set_limits(Some(ugolki_bot::fakeapi::TelegramLimits::default()));
     let g = group();
     let bot = spawn_bot(&api, &data);
     let _guard = KillOnPanic(bot.id());

@@ -41,6 +41,8 @@ pub struct AppInner {
     pub renderer: Renderer,
     /// Outgoing pacing.
     pub pacer: Pacer,
+    /// Board edits waiting for their chat's slot, newest state only.
+    pub boards: super::view::Outbox,
     /// Tunables.
     pub tuning: Tuning,
     /// Games the program is thinking in (one search per game at a time).

@@ -173,7 +173,7 @@ pub async fn send_replay_to(
         .map_err(|e| BotError::Internal(e.to_string()))??;
     let chat = to.0;
     let name = format!("ugolki-{}.gif", g.id);
-    tg::call(&app.pacer, chat, || {
+    tg::call(&app.pacer, chat, tg::Kind::Send, || {
         app.bot
             .send_animation(
                 teloxide::types::ChatId(chat),
@@ -197,7 +197,7 @@ pub async fn send_record_to(
     let text = record_text(app, g, game).await;
     let chat = to.0;
     let name = format!("ugolki-{}.txt", g.id);
-    tg::call(&app.pacer, chat, || {
+    tg::call(&app.pacer, chat, tg::Kind::Send, || {
         app.bot
             .send_document(
                 teloxide::types::ChatId(chat),
@@ -276,7 +276,7 @@ async fn training_report(
     };
     let chat = g.chat.0;
     let text = t.training_done(moves, optimum.as_ref().map(|b| b.plies() as u16));
-    tg::call(&app.pacer, chat, || {
+    tg::call(&app.pacer, chat, tg::Kind::Send, || {
         app.bot
             .send_message(teloxide::types::ChatId(chat), text.clone())
             .parse_mode(ParseMode::Html)

@@ -48,7 +48,7 @@ pub async fn say(
     } else {
         text.to_string()
     };
-    let m = tg::call(&app.pacer, chat.0, || {
+    let m = tg::call(&app.pacer, chat.0, tg::Kind::Send, || {
         let mut req = app
             .bot
             .send_message(teloxide::types::ChatId(chat.0), text.clone())
@@ -790,7 +790,7 @@ async fn repost_board(app: &App, chat: ChatId, g: &GameRecord, t: &dyn Texts) ->
         let chat = chat.0;
         let text = t.board_moved();
         // The old board keeps its picture but loses its buttons.
-        let r = tg::call(&app.pacer, chat, || {
+        let r = tg::call(&app.pacer, chat, tg::Kind::Edit, || {
             app.bot
                 .edit_message_caption(
                     teloxide::types::ChatId(chat),
@@ -839,7 +839,7 @@ async fn is_admin(app: &App, chat: ChatId, user: UserId) -> bool {
     if chat.0 > 0 {
         return true;
     }
-    let r = tg::call(&app.pacer, chat.0, || {
+    let r = tg::call_unpaced(&app.pacer, || {
         app.bot
             .get_chat_member(
                 teloxide::types::ChatId(chat.0),
@@ -971,7 +971,8 @@ fn btn(label: String, key: SettingKey, value: &str) -> teloxide::types::InlineKe
 // ---------------------------------------------------------------------------------------
 // Callback queries
 
-/// Entry point for button taps. Every query is answered exactly once.
+/// Entry point for button taps. Every query is answered exactly once, as soon as its
+/// answer is known: where a tap causes edits, the handler answers before making them.
 pub async fn on_callback(app: App, q: CallbackQuery) -> HandlerResult {
     app.touch(&q.from).await;
     let user = uid(&q.from);
@@ -981,6 +982,7 @@ pub async fn on_callback(app: App, q: CallbackQuery) -> HandlerResult {
         .unwrap_or(ChatId(user.0 as i64));
     let lang = app.chat_lang(chat, Some(user)).await;
     let t = texts(lang);
+    let tap = Tap::new(&app, &q);
     let answer = match Callback::decode(q.data.as_deref().unwrap_or("")) {
         Err(_) => Answer::Alert(t.bad_button()),
         // Buttons that redraw a board, write records or start games count against the
@@ -994,7 +996,7 @@ pub async fn on_callback(app: App, q: CallbackQuery) -> HandlerResult {
             | Callback::Lang(_)
             | Callback::Setting { .. },
         ) if !app.allow_action(user.0) => Answer::Toast(t.slow_down()),
-        Ok(cb) => match handle_callback(&app, &q, chat, user, cb, t).await {
+        Ok(cb) => match handle_callback(&app, &q, &tap, chat, user, cb, t).await {
             Ok(a) => a,
             Err(e) => {
                 tracing::warn!(error = %e, "callback failed");
@@ -1008,20 +1010,50 @@ pub async fn on_callback(app: App, q: CallbackQuery) -> HandlerResult {
             }
         },
     };
-    let r = tg::call(&app.pacer, chat.0, || {
-        let mut req = app.bot.answer_callback_query(q.id.clone());
-        match &answer {
-            Answer::Silent => {}
-            Answer::Toast(s) => req = req.text(truncate200(s)),
-            Answer::Alert(s) => req = req.text(truncate200(s)).show_alert(true),
-        }
-        req.into_future()
-    })
-    .await;
-    if let Err(e) = r {
-        tracing::debug!(error = %e, "answerCallbackQuery failed");
-    }
+    tap.answer(answer).await;
     Ok(())
+}
+
+/// A tap being handled: its query is answered once, by the first [`Tap::answer`].
+struct Tap<'a> {
+    app: &'a App,
+    q: &'a CallbackQuery,
+    answered: std::sync::atomic::AtomicBool,
+}
+
+impl<'a> Tap<'a> {
+    fn new(app: &'a App, q: &'a CallbackQuery) -> Tap<'a> {
+        Tap {
+            app,
+            q,
+            answered: std::sync::atomic::AtomicBool::new(false),
+        }
+    }
+
+    /// Answer the query now (later calls do nothing). Not paced: an answer is no message
+    /// in the chat, and the client shows a spinner until it comes.
+    async fn answer(&self, answer: Answer) {
+        if self
+            .answered
+            .swap(true, std::sync::atomic::Ordering::SeqCst)
+        {
+            return;
+        }
+        let (app, q) = (self.app, self.q);
+        let r = tg::call_unpaced(&app.pacer, || {
+            let mut req = app.bot.answer_callback_query(q.id.clone());
+            match &answer {
+                Answer::Silent => {}
+                Answer::Toast(s) => req = req.text(truncate200(s)),
+                Answer::Alert(s) => req = req.text(truncate200(s)).show_alert(true),
+            }
+            req.into_future()
+        })
+        .await;
+        if let Err(e) = r {
+            tracing::debug!(error = %e, "answerCallbackQuery failed");
+        }
+    }
 }
 
 fn truncate200(s: &str) -> String {
@@ -1069,6 +1101,7 @@ fn on_current_board(q: &CallbackQuery, g: &GameRecord) -> bool {
 async fn handle_callback(
     app: &App,
     q: &CallbackQuery,
+    tap: &Tap<'_>,
     chat: ChatId,
     user: UserId,
     cb: Callback,
@@ -1076,6 +1109,7 @@ async fn handle_callback(
 ) -> Result<Answer, BotError> {
     match cb {
         Callback::Noop => {
+            tap.answer(Answer::Silent).await;
             remove_keyboard(app, q).await;
             Ok(Answer::Silent)
         }
@@ -1105,6 +1139,7 @@ async fn handle_callback(
             let (g, game) = flow::load(app, game).await?;
             let pos = game.position();
             if pos.piece_at(square) == Some(colour) && !pos.destinations(square).is_empty() {
+                tap.answer(Answer::Silent).await;
                 view::show_ui_at(app, g.id, g.ply(), chat, &Ui::Select(square)).await?;
                 Ok(Answer::Silent)
             } else {
@@ -1147,6 +1182,7 @@ async fn handle_callback(
             match attempt {
                 Attempt::Played => Ok(Answer::Silent),
                 Attempt::Confirm { path } => {
+                    tap.answer(Answer::Silent).await;
                     view::show_ui_at(
                         app,
                         g.id,
@@ -1175,6 +1211,7 @@ async fn handle_callback(
             if g.color_of(user).is_none() {
                 return Ok(Answer::Alert(t.not_your_game()));
             }
+            tap.answer(Answer::Silent).await;
             if asks_return_home(q) {
                 // The question is in the caption: the whole board is redrawn.
                 view::refresh(app, g.id).await?;
@@ -1189,6 +1226,9 @@ async fn handle_callback(
             };
             let id = g.id;
             let r = app.games.run(move |s| s.resign(id, user, now())).await;
+            if r.is_ok() {
+                tap.answer(Answer::Silent).await;
+            }
             remove_keyboard(app, q).await;
             match r {
                 Ok(g) => {
@@ -1211,6 +1251,7 @@ async fn handle_callback(
                 .await;
             match r {
                 Ok(g) => {
+                    tap.answer(Answer::Silent).await;
                     remove_keyboard(app, q).await;
                     if !accept {
                         let who = app.user_mention(user).await;
@@ -1236,6 +1277,7 @@ async fn handle_callback(
             let Some(colour) = g.color_of(user) else {
                 return Ok(Answer::Alert(t.not_your_game()));
             };
+            tap.answer(Answer::Silent).await;
             match g.player(!colour) {
                 Player::Program { level } => {
                     start_vs_program(app, chat, user, g.variant.id(), Some(!colour), level).await?;
@@ -1288,7 +1330,7 @@ async fn handle_callback(
             )
         }
         Callback::Challenge { id, accept } => {
-            challenge_answer(app, q, chat, user, id, accept, t).await
+            challenge_answer(app, q, tap, chat, user, id, accept, t).await
         }
         Callback::Play {
             variant,
@@ -1299,12 +1341,14 @@ async fn handle_callback(
                 return Ok(Answer::Alert(t.bad_button()));
             }
             if variant == VariantId::Training {
+                tap.answer(Answer::Silent).await;
                 remove_keyboard(app, q).await;
                 start_training(app, chat, user, Variant::new(VariantId::Training)).await?;
                 return Ok(Answer::Silent);
             }
             match (colour, level) {
                 (None, _) => {
+                    tap.answer(Answer::Silent).await;
                     say(
                         app,
                         chat,
@@ -1320,6 +1364,7 @@ async fn handle_callback(
                         Some(Color::Black) => t.btn_black(),
                         None => t.btn_random(),
                     };
+                    tap.answer(Answer::Silent).await;
                     edit_text(
                         app,
                         q,
@@ -1332,6 +1377,7 @@ async fn handle_callback(
                     if !app.allow_action(user.0) {
                         return Ok(Answer::Toast(t.slow_down()));
                     }
+                    tap.answer(Answer::Silent).await;
                     remove_keyboard(app, q).await;
                     start_vs_program(app, chat, user, variant, c, l).await?;
                 }
@@ -1339,6 +1385,7 @@ async fn handle_callback(
             Ok(Answer::Silent)
         }
         Callback::Lang(l) => {
+            tap.answer(Answer::Silent).await;
             set_language(app, chat, user, l, None).await?;
             Ok(Answer::Silent)
         }
@@ -1384,10 +1431,11 @@ async fn handle_callback(
             app.games
                 .run(move |s| s.update_chat_settings(chat, now(), |c| f(c)))
                 .await?;
+            tap.answer(Answer::Toast("✓".into())).await;
             let t2 = texts(app.chat_lang(chat, Some(user)).await);
             remove_keyboard(app, q).await;
             settings_menu(app, chat, user, t2).await?;
-            Ok(Answer::Toast("✓".into()))
+            Ok(Answer::Silent)
         }
     }
 }
@@ -1408,9 +1456,11 @@ fn no_move_reason(
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 async fn challenge_answer(
     app: &App,
     q: &CallbackQuery,
+    tap: &Tap<'_>,
     chat: ChatId,
     user: UserId,
     id: ChallengeId,
@@ -1425,6 +1475,7 @@ async fn challenge_answer(
     // A challenge link may be answered from another chat (the friend's private chat).
     let via_link = c.chat != chat;
     if via_link && !accept {
+        tap.answer(Answer::Silent).await;
         remove_keyboard(app, q).await;
         return Ok(Answer::Silent);
     }
@@ -1437,6 +1488,7 @@ async fn challenge_answer(
             .await;
         match r {
             Ok((c, g)) => {
+                tap.answer(Answer::Silent).await;
                 let from = app.user_mention(c.from).await;
                 let by = app.user_mention(user).await;
                 close_challenge_message(app, &c, &t.challenge_accepted(&from, &by)).await;
@@ -1458,6 +1510,7 @@ async fn challenge_answer(
             .await;
         match r {
             Ok(c) => {
+                tap.answer(Answer::Silent).await;
                 let from = app.user_mention(c.from).await;
                 let text = if c.status == ChallengeStatus::Cancelled {
                     t.challenge_withdrawn(&from)
@@ -1479,7 +1532,7 @@ async fn challenge_answer(
 pub async fn close_challenge_message(app: &App, c: &ChallengeRecord, text: &str) {
     let Some(mid) = c.message else { return };
     let chat = c.chat.0;
-    let r = tg::call(&app.pacer, chat, || {
+    let r = tg::call(&app.pacer, chat, tg::Kind::Edit, || {
         app.bot
             .edit_message_text(
                 teloxide::types::ChatId(chat),
@@ -1508,7 +1561,7 @@ async fn remove_keyboard(app: &App, q: &CallbackQuery) {
         return;
     }
     let (chat, id) = (m.chat.id, m.id);
-    let r = tg::call(&app.pacer, chat.0, || {
+    let r = tg::call(&app.pacer, chat.0, tg::Kind::Edit, || {
         app.bot.edit_message_reply_markup(chat, id).into_future()
     })
     .await;
@@ -1540,7 +1593,7 @@ fn is_board_keyboard(k: &InlineKeyboardMarkup) -> bool {
 async fn edit_text(app: &App, q: &CallbackQuery, text: &str, kb: Option<InlineKeyboardMarkup>) {
     let Some(m) = q.regular_message() else { return };
     let (chat, id) = (m.chat.id, m.id);
-    let r = tg::call(&app.pacer, chat.0, || {
+    let r = tg::call(&app.pacer, chat.0, tg::Kind::Edit, || {
         let mut req = app
             .bot
             .edit_message_text(chat, id, text.to_string())

@@ -52,8 +52,9 @@ pub struct BotConfig {
     pub api_url: Option<String>,
     /// Polling or webhook.
     pub updates: Updates,
-    /// Space calls within Telegram's rate limits (off only against a test server).
-    pub pacing: bool,
+    /// The rate limits calls are kept within (`None` only for raw-throughput benchmarks
+    /// against the fake Bot API).
+    pub pacing: Option<tg::PaceLimits>,
     /// Board picture size.
     pub board_px: u32,
     /// AI level for moves made for players who missed a per-move limit.
@@ -100,7 +101,7 @@ async fn register_commands(bot: &Bot) {
             .into_iter()
             .map(|(c, d)| BotCommand::new(c, d))
             .collect();
-        let r = tg::call(&pacer, 0, || {
+        let r = tg::call(&pacer, 0, tg::Kind::Edit, || {
             let mut req = bot.set_my_commands(cmds.clone());
             if lang == Language::Ru {
                 req = req.language_code("ru");
@@ -166,7 +167,8 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
         bot: bot.clone(),
         games: AsyncGames::new(service),
         renderer: Renderer::new(),
-        pacer: tg::Pacer::new(cfg.pacing.then(tg::PaceLimits::default)),
+        pacer: tg::Pacer::new(cfg.pacing),
+        boards: view::Outbox::default(),
         tuning: Tuning {
             board_px: cfg.board_px,
             auto_move_level: cfg.auto_move_level,
@@ -265,6 +267,19 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
         reused = bands.hits,
         compressed = bands.misses,
         "picture bands"
+    );
+    // How much Telegram's limits held the bot back, and whether it ever overstepped them.
+    let pace = app.pacer.stats();
+    let boards = app.boards.stats();
+    tracing::info!(
+        too_many_requests = pace.too_many_requests,
+        waited = pace.waited,
+        waited_ms = pace.waited_ms,
+        boards_sent = boards.sent,
+        boards_coalesced = boards.coalesced,
+        boards_unchanged = boards.unchanged,
+        boards_older_dropped = boards.older,
+        "pacing"
     );
     tracing::info!("stopped cleanly");
     Ok(())

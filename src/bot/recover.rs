@@ -48,7 +48,7 @@ pub async fn refresh_recent_boards(app: &App) {
         }
         let app = app.clone();
         tasks.spawn(async move {
-            if let Err(e) = view::refresh(&app, id).await {
+            if let Err(e) = view::refresh_and_wait(&app, id).await {
                 tracing::warn!(game = %id, error = %e, "could not redraw a board");
             }
         });

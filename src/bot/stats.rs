@@ -212,7 +212,7 @@ pub async fn stats(
         .await
         .map_err(|e| BotError::Internal(e.to_string()))??;
     let fits = text.chars().count() <= CAPTION_MAX;
-    tg::call(&app.pacer, chat.0, || {
+    tg::call(&app.pacer, chat.0, tg::Kind::Send, || {
         let mut req = app.bot.send_photo(
             teloxide::types::ChatId(chat.0),
             InputFile::memory(png.clone()).file_name("rating.png"),

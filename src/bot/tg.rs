@@ -1,67 +1,293 @@
 //! Outgoing Telegram calls: pacing within Telegram's rate limits, and retries that honour
 //! `RetryAfter` and survive transient server and network errors.
+//!
+//! Telegram's limits are windows with bursts, not fixed gaps: about one message a second
+//! in a chat (short bursts tolerated), at most 20 new messages a minute in a group, about
+//! 30 a second overall. Each is kept here as "at most N calls in any span of W", so a quiet
+//! chat gets its burst at once and a busy one is spread out. Callback answers are not
+//! messages in a chat and pass unpaced (see [`call_unpaced`]); the only authoritative
+//! signal is a 429, which freezes the chat it came from for its `retry_after`.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::future::Future;
+use std::str::FromStr;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use teloxide::{ApiError, RequestError};
 use tokio::time::Instant;
 
-/// Telegram's published limits, enforced before each call when pacing is on.
-#[derive(Clone, Copy, Debug)]
+/// At most `calls` calls in any span of `per`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Window {
+    /// Calls allowed in one span.
+    pub calls: u32,
+    /// The span.
+    pub per: Duration,
+}
+
+impl Window {
+    /// `calls` in any `per`.
+    pub const fn new(calls: u32, per: Duration) -> Window {
+        Window { calls, per }
+    }
+}
+
+impl std::fmt::Display for Window {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let ms = self.per.as_millis();
+        if ms % 1000 == 0 {
+            write!(f, "{}/{}s", self.calls, ms / 1000)
+        } else {
+            write!(f, "{}/{}ms", self.calls, ms)
+        }
+    }
+}
+
+/// A window written as `CALLS/SPAN`, the span in `s` or `ms` (`20/60s`, `3/3s`, `30/1000ms`).
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error("a rate window is written CALLS/SPAN, e.g. 20/60s or 30/1000ms: {0:?}")]
+pub struct BadWindow(pub String);
+
+impl FromStr for Window {
+    type Err = BadWindow;
+    fn from_str(s: &str) -> Result<Window, BadWindow> {
+        let bad = || BadWindow(s.to_string());
+        let (n, span) = s.trim().split_once('/').ok_or_else(bad)?;
+        let calls: u32 = n.trim().parse().map_err(|_| bad())?;
+        let span = span.trim();
+        let per = if let Some(ms) = span.strip_suffix("ms") {
+            Duration::from_millis(ms.trim().parse().map_err(|_| bad())?)
+        } else if let Some(s) = span.strip_suffix('s') {
+            Duration::from_secs(s.trim().parse().map_err(|_| bad())?)
+        } else {
+            return Err(bad());
+        };
+        if calls == 0 || per.is_zero() {
+            return Err(bad());
+        }
+        Ok(Window { calls, per })
+    }
+}
+
+/// The limits the bot keeps to (see the module documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PaceLimits {
-    /// Minimum gap between calls to one private chat.
-    pub private_gap: Duration,
-    /// Minimum gap between calls to one group (20 a minute).
-    pub group_gap: Duration,
-    /// Minimum gap between any two calls (30 a second).
-    pub global_gap: Duration,
+    /// Every call into one chat, private or group (messages and edits).
+    pub chat: Window,
+    /// New messages in one group.
+    pub group_sends: Window,
+    /// Messages and edits over all chats.
+    pub global: Window,
 }
 
 impl Default for PaceLimits {
     fn default() -> Self {
         PaceLimits {
-            private_gap: Duration::from_millis(1000),
-            group_gap: Duration::from_millis(3000),
-            global_gap: Duration::from_millis(34),
+            chat: Window::new(3, Duration::from_secs(3)),
+            group_sends: Window::new(20, Duration::from_secs(60)),
+            global: Window::new(30, Duration::from_secs(1)),
         }
     }
 }
 
-/// Spaces calls per chat and overall. Off (`None` limits) for tests against the fake API.
+/// Whether a call posts a new message (counted against a group's 20 a minute) or edits one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// `sendMessage`, `sendPhoto`, `sendDocument`, ...
+    Send,
+    /// `editMessage*`, `deleteMessage`.
+    Edit,
+}
+
+/// The calls made in one window's span (times in order).
+#[derive(Debug, Default)]
+struct Log(VecDeque<Instant>);
+
+impl Log {
+    /// The earliest time from `now` at which one more call keeps within `w`.
+    fn next_slot(&self, w: Window, now: Instant) -> Instant {
+        let n = w.calls as usize;
+        if self.0.len() < n {
+            return now;
+        }
+        let oldest = self.0[self.0.len() - n];
+        now.max(oldest + w.per)
+    }
+
+    /// Record a call at `at`, forgetting those that no longer count in `w`.
+    fn push(&mut self, at: Instant, w: Window) {
+        while self.0.len() >= w.calls as usize
+            || self.0.front().is_some_and(|t| at.saturating_duration_since(*t) >= w.per)
+        {
+            if self.0.pop_front().is_none() {
+                break;
+            }
+        }
+        self.0.push_back(at);
+    }
+
+    fn idle(&self, now: Instant, w: Window) -> bool {
+        self.0.back().is_none_or(|t| now.saturating_duration_since(*t) >= w.per)
+    }
+}
+
+#[derive(Debug, Default)]
+struct ChatPace {
+    calls: Log,
+    sends: Log,
+    frozen_until: Option<Instant>,
+}
+
+#[derive(Debug)]
+struct PaceState {
+    chats: HashMap<i64, ChatPace>,
+    global: Log,
+    frozen_until: Option<Instant>,
+}
+
+/// What the pacer has seen since the bot started (logged at stop, served as metrics).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PaceStats {
+    /// 429 answers received.
+    pub too_many_requests: u64,
+    /// Calls that had to wait for a slot.
+    pub waited: u64,
+    /// Their total wait, in milliseconds.
+    pub waited_ms: u64,
+}
+
+/// Keeps calls within [`PaceLimits`] per chat and overall, and freezes a chat that drew a
+/// 429. Off (`None` limits) only for raw-throughput benchmarks; 429s are honoured either way.
 #[derive(Debug)]
 pub struct Pacer {
     limits: Option<PaceLimits>,
-    next: Mutex<(Instant, HashMap<i64, Instant>)>,
+    state: Mutex<PaceState>,
+    too_many: AtomicU64,
+    waited: AtomicU64,
+    waited_ms: AtomicU64,
 }
+
+/// Chats remembered before idle ones are forgotten.
+const CHATS_KEPT: usize = 10_000;
 
 impl Pacer {
     /// A pacer with `limits`, or none at all.
     pub fn new(limits: Option<PaceLimits>) -> Pacer {
         Pacer {
             limits,
-            next: Mutex::new((Instant::now(), HashMap::new())),
+            state: Mutex::new(PaceState {
+                chats: HashMap::new(),
+                global: Log::default(),
+                frozen_until: None,
+            }),
+            too_many: AtomicU64::new(0),
+            waited: AtomicU64::new(0),
+            waited_ms: AtomicU64::new(0),
         }
     }
 
-    /// Wait for this chat's (and the global) turn.
-    pub async fn wait(&self, chat: i64) {
-        let Some(l) = self.limits else { return };
-        let at = {
-            let mut g = self.next.lock().unwrap_or_else(|e| e.into_inner());
-            let now = Instant::now();
-            let gap = if chat < 0 { l.group_gap } else { l.private_gap };
-            let chat_at = g.1.get(&chat).copied().unwrap_or(now).max(now);
-            let at = chat_at.max(g.0);
-            g.0 = at + l.global_gap;
-            g.1.insert(chat, at + gap);
-            if g.1.len() > 100_000 {
-                g.1.retain(|_, t| *t > now);
-            }
-            at
+    /// The limits kept (`None`: unpaced).
+    pub fn limits(&self) -> Option<PaceLimits> {
+        self.limits
+    }
+
+    /// Counters since start.
+    pub fn stats(&self) -> PaceStats {
+        PaceStats {
+            too_many_requests: self.too_many.load(Ordering::Relaxed),
+            waited: self.waited.load(Ordering::Relaxed),
+            waited_ms: self.waited_ms.load(Ordering::Relaxed),
+        }
+    }
+
+    /// When a call of `kind` to `chat` may go, or `None` if it may go now (then it is
+    /// counted as made now).
+    fn try_take(&self, chat: i64, kind: Kind) -> Option<Instant> {
+        let now = Instant::now();
+        let mut g = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        let global_frozen = g.frozen_until.filter(|t| *t > now);
+        let Some(l) = self.limits else {
+            // Unpaced: only a 429's freeze holds a call back.
+            let c = g.chats.get(&chat).and_then(|c| c.frozen_until).filter(|t| *t > now);
+            return match (c, global_frozen) {
+                (None, None) => None,
+                (a, b) => a.max(b),
+            };
         };
-        tokio::time::sleep_until(at).await;
+        if g.chats.len() > CHATS_KEPT {
+            g.chats.retain(|_, c| {
+                !c.calls.idle(now, l.chat)
+                    || !c.sends.idle(now, l.group_sends)
+                    || c.frozen_until.is_some_and(|t| t > now)
+            });
+        }
+        let group_send = chat < 0 && kind == Kind::Send;
+        let c = g.chats.entry(chat).or_default();
+        let mut at = c.calls.next_slot(l.chat, now);
+        if group_send {
+            at = at.max(c.sends.next_slot(l.group_sends, now));
+        }
+        if let Some(f) = c.frozen_until.filter(|t| *t > now) {
+            at = at.max(f);
+        }
+        if at > now {
+            return Some(at);
+        }
+        let mut at = g.global.next_slot(l.global, now);
+        if let Some(f) = global_frozen {
+            at = at.max(f);
+        }
+        if at > now {
+            return Some(at);
+        }
+        g.global.push(now, l.global);
+        let c = g.chats.entry(chat).or_default();
+        c.calls.push(now, l.chat);
+        if group_send {
+            c.sends.push(now, l.group_sends);
+        }
+        None
+    }
+
+    /// Wait until a call of `kind` to `chat` keeps within the limits, and count it.
+    pub async fn wait(&self, chat: i64, kind: Kind) {
+        let start = Instant::now();
+        let mut waited = false;
+        while let Some(at) = self.try_take(chat, kind) {
+            waited = true;
+            tokio::time::sleep_until(at).await;
+        }
+        if waited {
+            self.waited.fetch_add(1, Ordering::Relaxed);
+            self.waited_ms
+                .fetch_add(start.elapsed().as_millis() as u64, Ordering::Relaxed);
+        }
+    }
+
+    /// Telegram answered a call to `chat` with 429: hold that chat's calls (every call, for
+    /// `chat` 0: a call that belongs to no chat) for `retry_after`.
+    pub fn too_many_requests(&self, chat: i64, retry_after: Duration) {
+        self.too_many.fetch_add(1, Ordering::Relaxed);
+        let until = Instant::now() + retry_after;
+        let mut g = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        let slot = if chat == 0 {
+            &mut g.frozen_until
+        } else {
+            &mut g.chats.entry(chat).or_default().frozen_until
+        };
+        *slot = Some(slot.map_or(until, |t| t.max(until)));
+    }
+
+    /// Whether calls to `chat` are held by a 429 now.
+    pub fn frozen(&self, chat: i64) -> bool {
+        let now = Instant::now();
+        let g = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        g.frozen_until.is_some_and(|t| t > now)
+            || g.chats
+                .get(&chat)
+                .and_then(|c| c.frozen_until)
+                .is_some_and(|t| t > now)
     }
 }
 
@@ -95,23 +321,80 @@ pub fn gone(e: &RequestError) -> bool {
     )
 }
 
-/// Run a Telegram call for `chat` with pacing and retries: `RetryAfter` waits as told
-/// (up to 5 times), transient failures back off and retry (up to 3 times).
-pub async fn call<T, F, Fut>(pacer: &Pacer, chat: i64, mut f: F) -> Result<T, RequestError>
+/// Run a Telegram call of `kind` to `chat` within the limits, with retries: a 429 freezes
+/// the chat for its `retry_after` and the call waits it out (up to 5 times); transient
+/// failures back off and retry (up to 3 times).
+pub async fn call<T, F, Fut>(pacer: &Pacer, chat: i64, kind: Kind, f: F) -> Result<T, RequestError>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Result<T, RequestError>>,
+{
+    retried(pacer, chat, Mode::Paced(kind), f).await
+}
+
+/// [`call`] for a caller that has just taken the slot itself ([`Pacer::wait`]; the board
+/// sender waits first and builds the newest picture after): the first attempt goes at
+/// once, retries wait as usual.
+pub async fn call_in_slot<T, F, Fut>(
+    pacer: &Pacer,
+    chat: i64,
+    kind: Kind,
+    f: F,
+) -> Result<T, RequestError>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Result<T, RequestError>>,
+{
+    retried(pacer, chat, Mode::Slotted(kind), f).await
+}
+
+/// Run `answerCallbackQuery` (or another call that is no message in a chat) at once: it
+/// is not under the per-chat limits, and the client shows a spinner until it arrives. Only
+/// a 429 for the whole bot holds it back.
+pub async fn call_unpaced<T, F, Fut>(pacer: &Pacer, f: F) -> Result<T, RequestError>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Result<T, RequestError>>,
+{
+    retried(pacer, 0, Mode::Unpaced, f).await
+}
+
+#[derive(Clone, Copy)]
+enum Mode {
+    Paced(Kind),
+    Slotted(Kind),
+    Unpaced,
+}
+
+async fn retried<T, F, Fut>(pacer: &Pacer, chat: i64, mode: Mode, mut f: F) -> Result<T, RequestError>
 where
     F: FnMut() -> Fut,
     Fut: Future<Output = Result<T, RequestError>>,
 {
     let mut waits = 0;
     let mut failures = 0;
+    let mut first = true;
     loop {
-        pacer.wait(chat).await;
+        match mode {
+            Mode::Slotted(_) if first => {}
+            Mode::Paced(kind) | Mode::Slotted(kind) => pacer.wait(chat, kind).await,
+            Mode::Unpaced => {
+                while pacer.frozen(0) {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+            }
+        }
+        first = false;
         match f().await {
             Ok(t) => return Ok(t),
             Err(RequestError::RetryAfter(s)) if waits < 5 => {
                 waits += 1;
                 tracing::warn!(chat, secs = s.seconds(), "Telegram asks to retry later");
-                tokio::time::sleep(s.duration()).await;
+                let frozen = if matches!(mode, Mode::Unpaced) { 0 } else { chat };
+                pacer.too_many_requests(frozen, s.duration());
+                if matches!(mode, Mode::Unpaced) {
+                    tokio::time::sleep(s.duration()).await;
+                }
             }
             Err(e) if transient(&e) && failures < 3 => {
                 failures += 1;
@@ -127,32 +410,92 @@ where
 mod tests {
     use super::*;
 
-    #[tokio::test(start_paused = true)]
-    async fn pacer_spaces_calls_per_chat() {
-        let p = Pacer::new(Some(PaceLimits::default()));
-        let t0 = Instant::now();
-        p.wait(5).await;
-        p.wait(5).await;
-        assert!(t0.elapsed() >= Duration::from_millis(1000));
-        let t1 = Instant::now();
-        p.wait(6).await;
-        assert!(
-            t1.elapsed() < Duration::from_millis(100),
-            "another chat is not delayed"
+    fn limits() -> PaceLimits {
+        PaceLimits::default()
+    }
+
+    #[test]
+    fn windows_are_read_and_written_as_calls_per_span() {
+        assert_eq!("20/60s".parse(), Ok(Window::new(20, Duration::from_secs(60))));
+        assert_eq!(
+            " 30 / 1000ms ".parse(),
+            Ok(Window::new(30, Duration::from_millis(1000)))
         );
-        let off = Pacer::new(None);
-        let t2 = Instant::now();
-        for _ in 0..10 {
-            off.wait(-1).await;
+        for bad in ["", "20", "20/60", "0/1s", "3/0s", "x/1s", "3/1m"] {
+            assert!(bad.parse::<Window>().is_err(), "{bad:?}");
         }
-        assert_eq!(t2.elapsed(), Duration::ZERO);
+        assert_eq!(Window::new(20, Duration::from_secs(60)).to_string(), "20/60s");
+        assert_eq!(Window::new(3, Duration::from_millis(1500)).to_string(), "3/1500ms");
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_quiet_chat_gets_its_burst_then_one_call_a_second() {
+        let p = Pacer::new(Some(limits()));
+        let t0 = Instant::now();
+        for _ in 0..3 {
+            p.wait(5, Kind::Edit).await;
+        }
+        assert_eq!(t0.elapsed(), Duration::ZERO, "a burst of three goes at once");
+        p.wait(5, Kind::Edit).await;
+        assert_eq!(t0.elapsed(), Duration::from_secs(3));
+        let t1 = Instant::now();
+        p.wait(6, Kind::Edit).await;
+        assert_eq!(t1.elapsed(), Duration::ZERO, "another chat is not delayed");
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_group_gets_twenty_new_messages_a_minute() {
+        let p = Pacer::new(Some(limits()));
+        let t0 = Instant::now();
+        let mut at = Vec::new();
+        for _ in 0..21 {
+            p.wait(-7, Kind::Send).await;
+            at.push(t0.elapsed());
+        }
+        // Three at once, then three every three seconds (the chat window) ...
+        assert_eq!(at[2], Duration::ZERO);
+        assert_eq!(at[3], Duration::from_secs(3));
+        assert_eq!(at[19], Duration::from_secs(18));
+        // ... and the 21st waits for the first to leave the minute.
+        assert_eq!(at[20], Duration::from_secs(60));
+        // Edits are not new messages: the group's minute does not hold them.
+        let t1 = Instant::now();
+        p.wait(-7, Kind::Edit).await;
+        assert!(t1.elapsed() <= Duration::from_secs(3));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn thirty_calls_a_second_overall() {
+        let p = Pacer::new(Some(limits()));
+        let t0 = Instant::now();
+        for chat in 1..=31 {
+            p.wait(chat, Kind::Send).await;
+        }
+        assert_eq!(t0.elapsed(), Duration::from_secs(1));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_429_freezes_its_chat_even_unpaced() {
+        let p = Pacer::new(None);
+        let t0 = Instant::now();
+        for _ in 0..10 {
+            p.wait(-1, Kind::Send).await;
+        }
+        assert_eq!(t0.elapsed(), Duration::ZERO, "unpaced");
+        p.too_many_requests(-1, Duration::from_secs(4));
+        p.wait(-2, Kind::Edit).await;
+        assert_eq!(t0.elapsed(), Duration::ZERO, "other chats go on");
+        p.wait(-1, Kind::Edit).await;
+        assert_eq!(t0.elapsed(), Duration::from_secs(4));
+        assert_eq!(p.stats().too_many_requests, 1);
     }
 
     #[tokio::test(start_paused = true)]
     async fn retries_after_retry_after() {
         let p = Pacer::new(None);
         let mut n = 0;
-        let r: Result<u32, RequestError> = call(&p, 1, || {
+        let t0 = Instant::now();
+        let r: Result<u32, RequestError> = call(&p, 1, Kind::Edit, || {
             n += 1;
             let k = n;
             async move {
@@ -167,11 +510,25 @@ mod tests {
         })
         .await;
         assert_eq!(r.unwrap(), 3);
-        let r: Result<u32, RequestError> = call(&p, 1, || async {
+        assert_eq!(t0.elapsed(), Duration::from_secs(4));
+        assert_eq!(p.stats().too_many_requests, 2);
+        let r: Result<u32, RequestError> = call(&p, 1, Kind::Edit, || async {
             Err(RequestError::Api(ApiError::MessageNotModified))
         })
         .await;
         assert!(not_modified(&r.unwrap_err()));
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn answers_pass_a_busy_chat() {
+        let p = Pacer::new(Some(limits()));
+        for _ in 0..3 {
+            p.wait(9, Kind::Edit).await;
+        }
+        let t0 = Instant::now();
+        let r: Result<(), RequestError> = call_unpaced(&p, || async { Ok(()) }).await;
+        assert!(r.is_ok());
+        assert_eq!(t0.elapsed(), Duration::ZERO);
     }
 }
 

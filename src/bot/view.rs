@@ -8,12 +8,12 @@ use super::texts::{CaptionData, ResultContext, Texts, clock, texts};
 use super::tg;
 use crate::engine::{Color, Game, LimitRule, Square};
 use crate::game::{
-    Board, ChatId, ChatRecord, GameRecord, GameService, Language, MessageId, Orientation, Player,
-    Status, TimeControl, UserId, UserRecord,
+    Board, ChatId, ChatRecord, GameId, GameRecord, GameService, Language, MessageId, Orientation,
+    Player, Status, TimeControl, UserId, UserRecord, Version,
 };
 use crate::render::RenderOptions;
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use teloxide::payloads::{
     EditMessageMediaSetters, EditMessageReplyMarkupSetters, SendPhotoSetters,
 };
@@ -401,8 +401,28 @@ pub async fn post(
     chat: ChatId,
     msg: BoardMessage,
 ) -> Result<MessageId, BotError> {
+    post_as(app, g, chat, msg, false).await
+}
+
+/// [`post`] in a slot the caller has taken.
+async fn post_in_slot(
+    app: &App,
+    g: &GameRecord,
+    chat: ChatId,
+    msg: BoardMessage,
+) -> Result<MessageId, BotError> {
+    post_as(app, g, chat, msg, true).await
+}
+
+async fn post_as(
+    app: &App,
+    g: &GameRecord,
+    chat: ChatId,
+    msg: BoardMessage,
+    in_slot: bool,
+) -> Result<MessageId, BotError> {
     let to = chat.0;
-    let sent = tg::call(&app.pacer, to, || {
+    let send = || {
         app.bot
             .send_photo(
                 teloxide::types::ChatId(to),
@@ -412,76 +432,292 @@ pub async fn post(
             .parse_mode(ParseMode::Html)
             .reply_markup(msg.keyboard.clone())
             .into_future()
-    })
-    .await?;
+    };
+    let sent = if in_slot {
+        tg::call_in_slot(&app.pacer, to, tg::Kind::Send, send).await?
+    } else {
+        tg::call(&app.pacer, to, tg::Kind::Send, send).await?
+    };
     let id = MessageId(sent.id.0);
     let gid = g.id;
-    app.games
+    let stored = app
+        .games
         .run(move |s| s.set_board_message_in(gid, chat, id, now()))
         .await?;
+    // The new message shows `g` as it was; the record changed only where its board lives.
+    if stored.ply() == g.ply() && stored.version == g.version.next() {
+        app.boards
+            .record((gid.0, chat.0), stored.version, Ui::Plain, true);
+    }
     Ok(id)
 }
 
-/// Show `g` on every board it has (see [`show_in`]): a game accepted from a deep link
-/// lives in both players' private chats.
-pub async fn show(app: &App, g: &GameRecord, game: &Game) -> Result<(), BotError> {
-    let mut first = Ok(());
-    for b in g.boards() {
-        let r = show_in(app, g, game, b, &Ui::Plain).await;
-        if let Err(e) = r {
-            tracing::warn!(game = %g.id, chat = %b.chat, error = %e, "could not update a board");
-            if first.is_ok() {
-                first = Err(e);
-            }
+/// What a board is asked to show next: `ui` if the game is still at `ply` and on (a
+/// selection or a question belongs to one position), else the plain current state.
+struct Want {
+    ui: Ui,
+    ply: u32,
+    /// Callers waiting until this request is done (sent, found shown, or failed).
+    done: Vec<tokio::sync::oneshot::Sender<()>>,
+}
+
+/// One board's outgoing state.
+#[derive(Default)]
+struct Slot {
+    /// A sender task runs for this board.
+    running: bool,
+    /// The newest request not yet taken by the sender: a newer one replaces it.
+    next: Option<Want>,
+    /// The version and extras last shown.
+    sent: Option<(Version, Ui)>,
+    /// The version whose picture and caption the message shows (a selection on an 8×8
+    /// board changes the keyboard alone, so the picture may be older than `sent`).
+    picture: Option<Version>,
+}
+
+/// Counters of the board sender (logged at stop, served as metrics).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OutboxStats {
+    /// Board edits and posts sent.
+    pub sent: u64,
+    /// Requests replaced by a newer one while they waited for their slot.
+    pub coalesced: u64,
+    /// Requests found already shown (nothing sent).
+    pub unchanged: u64,
+    /// States read older than the one the board already shows (dropped).
+    pub older: u64,
+}
+
+/// Every board's outgoing edits, one sender per board.
+///
+/// A board's edit waits for its chat's slot (see [`tg::Pacer`]) and only then reads the
+/// game and draws the picture, so what goes out is the newest state with its clocks as
+/// of the send; requests made while it waits collapse into one. The version last sent is
+/// kept per board, and a state older than it is never sent, whatever path asked for it
+/// (a move, the timer, the start-up redraw, a selection).
+#[derive(Default)]
+pub struct Outbox {
+    slots: std::sync::Mutex<HashMap<(u64, i64), Slot>>,
+    sent: AtomicU64,
+    coalesced: AtomicU64,
+    unchanged: AtomicU64,
+    older: AtomicU64,
+}
+
+/// Boards remembered before idle ones are forgotten (a forgotten board's next selection
+/// redraws its picture once).
+const SLOTS_KEPT: usize = 50_000;
+
+impl Outbox {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<(u64, i64), Slot>> {
+        self.slots.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Counters since start.
+    pub fn stats(&self) -> OutboxStats {
+        OutboxStats {
+            sent: self.sent.load(Ordering::Relaxed),
+            coalesced: self.coalesced.load(Ordering::Relaxed),
+            unchanged: self.unchanged.load(Ordering::Relaxed),
+            older: self.older.load(Ordering::Relaxed),
         }
     }
-    first
+
+    /// Ask board (`id`, `chat`) to show `want`; true if a sender must be started.
+    fn put(&self, id: GameId, chat: ChatId, want: Want) -> bool {
+        let mut m = self.lock();
+        if m.len() > SLOTS_KEPT {
+            m.retain(|_, s| s.running);
+        }
+        let s = m.entry((id.0, chat.0)).or_default();
+        let mut want = want;
+        if let Some(old) = s.next.take() {
+            self.coalesced.fetch_add(1, Ordering::Relaxed);
+            want.done.extend(old.done);
+        }
+        s.next = Some(want);
+        !std::mem::replace(&mut s.running, true)
+    }
+
+    /// The newest request for the board, or `None` (and the sender stops) when there is
+    /// none.
+    fn take(&self, key: (u64, i64), stop: bool) -> Option<Want> {
+        let mut m = self.lock();
+        let s = m.get_mut(&key)?;
+        let w = s.next.take();
+        if w.is_none() && stop {
+            s.running = false;
+        }
+        w
+    }
+
+    fn sent(&self, key: (u64, i64)) -> (Option<(Version, Ui)>, Option<Version>) {
+        self.lock()
+            .get(&key)
+            .map(|s| (s.sent.clone(), s.picture))
+            .unwrap_or_default()
+    }
+
+    fn record(&self, key: (u64, i64), version: Version, ui: Ui, picture: bool) {
+        self.sent.fetch_add(1, Ordering::Relaxed);
+        let mut m = self.lock();
+        let s = m.entry(key).or_default();
+        s.sent = Some((version, ui));
+        if picture {
+            s.picture = Some(version);
+        }
+    }
 }
 
-/// Show `g` with `ui` on its board in `chat` (a selection or a question is shown only
-/// where it was asked for); the main board if the game has none there.
-pub async fn show_ui(
+/// Ask `g`'s board in `chat` to show `ui` at `ply` (see [`Want`]); returns at once.
+/// `done`, if given, is told when the request has been carried out.
+fn request(
     app: &App,
-    g: &GameRecord,
-    game: &Game,
+    id: GameId,
     chat: ChatId,
-    ui: &Ui,
-) -> Result<(), BotError> {
-    let board = g.board_in(chat).unwrap_or(Board {
-        chat: g.chat,
-        message: g.message,
-    });
-    show_in(app, g, game, board, ui).await
+    ui: Ui,
+    ply: u32,
+    done: Option<tokio::sync::oneshot::Sender<()>>,
+) {
+    let want = Want {
+        ui,
+        ply,
+        done: done.into_iter().collect(),
+    };
+    if app.boards.put(id, chat, want) {
+        let app = app.clone();
+        tokio::spawn(async move { run_sender(&app, id, chat).await });
+    }
 }
 
-/// Show `g` with `ui` on its board `board`: edit the message in place, or post it if
-/// there is none or it is gone. "Not modified" is not an error.
-pub async fn show_in(
+/// Send board (`id`, `chat`)'s requests until none is left.
+async fn run_sender(app: &App, id: GameId, chat: ChatId) {
+    let key = (id.0, chat.0);
+    while let Some(want) = app.boards.take(key, true) {
+        let mut done = want.done;
+        let r = send_newest(app, id, chat, want.ui, want.ply, &mut done).await;
+        if let Err(e) = r {
+            tracing::warn!(game = %id, chat = %chat, error = %e, "could not update a board");
+        }
+        for d in done {
+            let _ = d.send(());
+        }
+    }
+}
+
+/// The extras to show over `g`: `ui` if the game is still at `ply` and on.
+fn resolve(g: &GameRecord, ui: Ui, ply: u32) -> Ui {
+    if g.is_active() && g.ply() == ply {
+        ui
+    } else {
+        Ui::Plain
+    }
+}
+
+/// One board update: skip it if the board shows it already, else wait for the chat's
+/// slot, then read the newest state (and the newest request) and send that.
+async fn send_newest(
     app: &App,
-    g: &GameRecord,
-    game: &Game,
-    board: Board,
-    ui: &Ui,
+    id: GameId,
+    chat: ChatId,
+    mut ui: Ui,
+    mut ply: u32,
+    done: &mut Vec<tokio::sync::oneshot::Sender<()>>,
 ) -> Result<(), BotError> {
-    let known = Lookup::fetch(app, g, board.chat).await;
-    show_with(app, g, game, board, ui, &known).await
+    let key = (id.0, chat.0);
+    let (g, _) = reload(app, id).await?;
+    let Some(board) = g.board_in(chat) else {
+        return Ok(());
+    };
+    let (sent, _) = app.boards.sent(key);
+    if sent.as_ref() == Some(&(g.version, resolve(&g, ui.clone(), ply))) {
+        app.boards.unchanged.fetch_add(1, Ordering::Relaxed);
+        return Ok(());
+    }
+    let kind = if board.message.is_some() {
+        tg::Kind::Edit
+    } else {
+        tg::Kind::Send
+    };
+    app.pacer.wait(chat.0, kind).await;
+    // Whatever was asked while this waited is newer.
+    if let Some(newer) = app.boards.take(key, false) {
+        app.boards.coalesced.fetch_add(1, Ordering::Relaxed);
+        (ui, ply) = (newer.ui, newer.ply);
+        done.extend(newer.done);
+    }
+    let (mut g, mut game) = reload(app, id).await?;
+    let (sent, picture) = app.boards.sent(key);
+    if let Some((v, _)) = &sent
+        && *v > g.version
+    {
+        app.boards.older.fetch_add(1, Ordering::Relaxed);
+        return Ok(());
+    }
+    let mut ui = resolve(&g, ui, ply);
+    if sent.as_ref() == Some(&(g.version, ui.clone())) {
+        app.boards.unchanged.fetch_add(1, Ordering::Relaxed);
+        return Ok(());
+    }
+    // The turn this board shows starts now if the board is late (see `turn_shown`).
+    let shown_ply = g.ply();
+    let late = g.is_active()
+        && !matches!(g.time_control, TimeControl::Untimed)
+        && now().since(g.clocks.turn_started) >= crate::game::LATE_BOARD;
+    if late
+        && let Ok(Some(later)) = app
+            .games
+            .run(move |s| s.turn_shown(id, shown_ply, now()))
+            .await
+    {
+        game = reload(app, id).await?.1;
+        ui = resolve(&later, ui, ply);
+        g = later;
+    }
+    let Some(board) = g.board_in(chat) else {
+        return Ok(());
+    };
+    let known = Lookup::fetch(app, &g, chat).await;
+    let keyboard_alone = board.message.is_some()
+        && keyboard_only(&g, &game, &ui)
+        && picture == Some(g.version);
+    match send_board(app, &g, &game, board, &ui, &known, keyboard_alone).await? {
+        // A new message: `post` has recorded it under the version that names it.
+        Sent::Posted => {}
+        Sent::Keyboard => app.boards.record(key, g.version, ui, false),
+        Sent::Whole => app.boards.record(key, g.version, ui, true),
+    }
+    Ok(())
 }
 
-/// [`show_in`] with the records it needs already read.
-pub async fn show_with(
+/// Show `g` on every board it has; returns at once (see [`Outbox`]).
+pub async fn show(app: &App, g: &GameRecord, _game: &Game) -> Result<(), BotError> {
+    for b in g.boards() {
+        request(app, g.id, b.chat, Ui::Plain, g.ply(), None);
+    }
+    app.repaired(g.id);
+    Ok(())
+}
+
+/// Send the board message of `g` with `ui` to `board`, in the slot its caller has taken:
+/// the keyboard alone (`keyboard_alone`), or the picture, caption and keyboard by an edit,
+/// or a new message if there is none or it is gone. "Not modified" is not an error.
+/// Returns what was sent.
+async fn send_board(
     app: &App,
     g: &GameRecord,
     game: &Game,
     board: Board,
     ui: &Ui,
     known: &Lookup,
-) -> Result<(), BotError> {
+    keyboard_alone: bool,
+) -> Result<Sent, BotError> {
     if let Some(mid) = board.message
-        && keyboard_only(g, game, ui)
+        && keyboard_alone
     {
         let (keyboard, _) = board_keyboard(g, game, ui, known.view(g), texts(known.lang(app, g)));
         let chat = board.chat.0;
-        let r = tg::call(&app.pacer, chat, || {
+        let r = tg::call_in_slot(&app.pacer, chat, tg::Kind::Edit, || {
             let edit = teloxide::payloads::EditMessageReplyMarkup::new(
                 teloxide::types::ChatId(chat),
                 teloxide::types::MessageId(mid.0),
@@ -492,22 +728,24 @@ pub async fn show_with(
         })
         .await;
         match r {
-            Ok(_) => return Ok(()),
-            Err(e) if tg::not_modified(&e) => return Ok(()),
-            // The message is gone: post the whole board anew below.
+            Ok(_) => return Ok(Sent::Keyboard),
+            Err(e) if tg::not_modified(&e) => return Ok(Sent::Keyboard),
             Err(e) if tg::gone(&e) => {
                 tracing::info!(game = %g.id, "board message gone; posting it anew");
+                let msg = compose_with(app, g, game, ui, known).await?;
+                post(app, g, board.chat, msg).await?;
+                return Ok(Sent::Posted);
             }
             Err(e) => return Err(e.into()),
         }
     }
     let msg = compose_with(app, g, game, ui, known).await?;
-    let Some(mid) = board.message.filter(|_| !keyboard_only(g, game, ui)) else {
-        post(app, g, board.chat, msg).await?;
-        return Ok(());
+    let Some(mid) = board.message else {
+        post_in_slot(app, g, board.chat, msg).await?;
+        return Ok(Sent::Posted);
     };
     let chat = board.chat.0;
-    let r = tg::call(&app.pacer, chat, || {
+    let r = tg::call_in_slot(&app.pacer, chat, tg::Kind::Edit, || {
         let media = InputMedia::Photo(
             InputMediaPhoto::new(InputFile::memory(msg.png.clone()).file_name("board.png"))
                 .caption(msg.caption.clone())
@@ -525,46 +763,51 @@ pub async fn show_with(
     })
     .await;
     match r {
-        Ok(_) => Ok(()),
-        Err(e) if tg::not_modified(&e) => Ok(()),
+        Ok(_) => Ok(Sent::Whole),
+        Err(e) if tg::not_modified(&e) => Ok(Sent::Whole),
         Err(e) if tg::gone(&e) => {
             tracing::info!(game = %g.id, "board message gone; posting it anew");
             post(app, g, board.chat, msg).await?;
-            Ok(())
+            Ok(Sent::Posted)
         }
         Err(e) => Err(e.into()),
     }
 }
 
-/// Reload a game and show its current state (used after any change and for stale taps).
-pub async fn refresh(app: &App, id: crate::game::GameId) -> Result<(), BotError> {
+/// What [`send_board`] sent.
+enum Sent {
+    /// The keyboard alone (the picture and caption stay as they were).
+    Keyboard,
+    /// Picture, caption and keyboard, by an edit.
+    Whole,
+    /// A new message (recorded by [`post`]).
+    Posted,
+}
+
+/// Ask for the game's current state on all its boards; returns at once.
+pub async fn refresh(app: &App, id: GameId) -> Result<(), BotError> {
     show_current(app, id).await.map(|_| ())
 }
 
-/// Per-game locks for [`show_current`].
-static SHOWING: std::sync::LazyLock<std::sync::Mutex<HashMap<u64, Arc<tokio::sync::Mutex<()>>>>> =
-    std::sync::LazyLock::new(Default::default);
-
-/// Run `f` while holding game `id`'s board lock: one update of a game's boards at a time.
-async fn with_board_lock<T>(id: crate::game::GameId, f: impl Future<Output = T>) -> T {
-    let lock = {
-        let mut m = SHOWING.lock().unwrap_or_else(|e| e.into_inner());
-        Arc::clone(m.entry(id.0).or_default())
-    };
-    let r = {
-        let _turn = lock.lock().await;
-        f.await
-    };
-    let mut m = SHOWING.lock().unwrap_or_else(|e| e.into_inner());
-    // Ours and the map's: nobody else waits for this game.
-    if Arc::strong_count(&lock) == 2 {
-        m.remove(&id.0);
+/// [`refresh`], returning when every board of the game has been updated (the start-up
+/// redraw goes a few games at a time, beside the live traffic).
+pub async fn refresh_and_wait(app: &App, id: GameId) -> Result<(), BotError> {
+    let (g, _) = reload(app, id).await?;
+    let mut waits = Vec::new();
+    for b in g.boards() {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        request(app, id, b.chat, Ui::Plain, g.ply(), Some(tx));
+        waits.push(rx);
     }
-    r
+    for w in waits {
+        let _ = w.await;
+    }
+    app.repaired(id);
+    Ok(())
 }
 
 /// Re-read game `id` and its replay (also [`super::flow::load`]).
-pub async fn reload(app: &App, id: crate::game::GameId) -> Result<(GameRecord, Game), BotError> {
+pub async fn reload(app: &App, id: GameId) -> Result<(GameRecord, Game), BotError> {
     // Reads only, so in place (see `AsyncGames::read`).
     app.games
         .read(|s| {
@@ -575,72 +818,43 @@ pub async fn reload(app: &App, id: crate::game::GameId) -> Result<(GameRecord, G
         .map_err(Into::into)
 }
 
-/// Show the game's latest stored state, one update of a game's boards at a time.
-///
-/// Two flows can change a game at once (a person's move and the program's answer started
-/// by the timer); each used to show the state it had produced, and when their edits
-/// crossed, the board was left one move behind (found by the load test). Under the lock,
-/// each re-reads the game, so whichever edit comes last shows the latest state. Returns
-/// what was shown.
-pub async fn show_current(
-    app: &App,
-    id: crate::game::GameId,
-) -> Result<(GameRecord, Game), BotError> {
+/// Ask for the game's latest stored state on every board; returns what was read. Each
+/// board's sender reads the game again when its slot comes, so two changes racing (a
+/// person's move and the program's answer started by the timer) leave the board on the
+/// later one.
+pub async fn show_current(app: &App, id: GameId) -> Result<(GameRecord, Game), BotError> {
     show_latest(app, id, None).await
 }
 
 /// [`show_current`] with the engine game of version `known.0` at hand (a move just made
-/// it): if the re-read finds that version, it is not replayed again.
+/// it): if the read finds that version, it is not replayed again.
 pub async fn show_latest(
     app: &App,
-    id: crate::game::GameId,
-    known: Option<(crate::game::Version, Game)>,
+    id: GameId,
+    known: Option<(Version, Game)>,
 ) -> Result<(GameRecord, Game), BotError> {
-    with_board_lock(id, async {
-        // Reads only, so in place (see `AsyncGames::read`).
-        let (g, game, known) = app.games.read(|s| {
-            let g = s.game(id)?;
-            let game = match known {
-                Some((version, game)) if version == g.version => game,
-                _ => s.replay(&g)?,
-            };
-            let known: Vec<Lookup> = g.boards().map(|b| Lookup::read(s, &g, b.chat)).collect();
-            Ok::<_, crate::game::ServiceError>((g, game, known))
-        })?;
-        let mut first = Ok(());
-        for (b, k) in g.boards().zip(&known) {
-            if let Err(e) = show_with(app, &g, &game, b, &Ui::Plain, k).await {
-                tracing::warn!(game = %g.id, chat = %b.chat, error = %e, "could not update a board");
-                if first.is_ok() {
-                    first = Err(e);
-                }
-            }
-        }
-        if first.is_ok() {
-            app.repaired(g.id);
-        }
-        first.map(|()| (g, game))
-    })
-    .await
+    let (g, game) = app.games.read(|s| {
+        let g = s.game(id)?;
+        let game = match known {
+            Some((version, game)) if version == g.version => game,
+            _ => s.replay(&g)?,
+        };
+        Ok::<_, crate::game::ServiceError>((g, game))
+    })?;
+    show(app, &g, &game).await?;
+    Ok((g, game))
 }
 
 /// Show `ui` (a selection, a question) on the game's board in `chat` if the game is still
-/// at `ply`, under the board lock; if a move came first, show the current state instead,
-/// so a selection drawn for an old position never covers a newer board.
+/// at `ply` when the edit goes out; if a move came first, the current state is shown
+/// instead, so a selection drawn for an old position never covers a newer board.
 pub async fn show_ui_at(
     app: &App,
-    id: crate::game::GameId,
+    id: GameId,
     ply: u32,
     chat: ChatId,
     ui: &Ui,
 ) -> Result<(), BotError> {
-    with_board_lock(id, async {
-        let (g, game) = reload(app, id).await?;
-        if g.ply() == ply && g.is_active() {
-            show_ui(app, &g, &game, chat, ui).await
-        } else {
-            show(app, &g, &game).await
-        }
-    })
-    .await
+    request(app, id, chat, ui.clone(), ply, None);
+    Ok(())
 }

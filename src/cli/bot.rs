@@ -30,9 +30,19 @@ pub struct BotArgs {
     /// Log filter (tracing syntax, e.g. `info` or `ugolki_bot=debug`).
     #[arg(long, env = "UGOLKI_LOG", default_value = "info")]
     pub log: String,
-    /// Do not space calls within Telegram's rate limits (only for a test server).
+    /// Do not keep within Telegram's rate limits: only for raw-throughput benchmarks
+    /// against the fake Bot API (a 429 is still honoured).
     #[arg(long)]
     pub no_pacing: bool,
+    /// Calls into one chat, private or group, as CALLS/SPAN (a burst, then spread out).
+    #[arg(long, env = "UGOLKI_PACE_CHAT", default_value = "3/3s")]
+    pub pace_chat: crate::bot::tg::Window,
+    /// New messages in one group, as CALLS/SPAN.
+    #[arg(long, env = "UGOLKI_PACE_GROUP", default_value = "20/60s")]
+    pub pace_group: crate::bot::tg::Window,
+    /// Messages and edits over all chats, as CALLS/SPAN.
+    #[arg(long, env = "UGOLKI_PACE_GLOBAL", default_value = "30/1s")]
+    pub pace_global: crate::bot::tg::Window,
     /// Board picture size in pixels.
     #[arg(long, default_value_t = 720)]
     pub board_px: u32,
@@ -122,7 +132,11 @@ pub fn run(a: &BotArgs) -> Result<(), CliError> {
             },
             None => Updates::Polling,
         },
-        pacing: !a.no_pacing,
+        pacing: (!a.no_pacing).then_some(crate::bot::tg::PaceLimits {
+            chat: a.pace_chat,
+            group_sends: a.pace_group,
+            global: a.pace_global,
+        }),
         board_px: a.board_px,
         auto_move_level: a.auto_move_level.clamp(1, 5),
         actions_per_minute: a.actions_per_minute,

@@ -168,6 +168,98 @@ pub enum Fault {
     DropAfter,
 }
 
+/// The rate limits the fake enforces as Telegram does: a call past one of them is
+/// answered 429 with the `retry_after` that would let it through. Messages and edits
+/// count; `answerCallbackQuery`, `getChatMember` and the other calls that are no message
+/// in a chat do not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TelegramLimits {
+    /// At most this many calls into one chat in any `chat_span` ("about one a second,
+    /// short bursts tolerated").
+    pub chat_calls: u32,
+    /// See `chat_calls`.
+    pub chat_span: Duration,
+    /// At most this many new messages in one group a minute.
+    pub group_sends_per_minute: u32,
+    /// At most this many messages and edits over all chats a second.
+    pub global_per_second: u32,
+}
+
+impl Default for TelegramLimits {
+    /// One call more than the bot's own default windows allow (its clock and the
+    /// fake's differ by the network's jitter).
+    fn default() -> Self {
+        TelegramLimits {
+            chat_calls: 4,
+            chat_span: Duration::from_secs(3),
+            group_sends_per_minute: 20,
+            global_per_second: 30,
+        }
+    }
+}
+
+/// Arrival times of the calls that count against one limit.
+#[derive(Default)]
+struct Arrivals(VecDeque<Instant>);
+
+impl Arrivals {
+    /// If one more call at `now` would make more than `max` in `span`, how long until it
+    /// would not; else `None`.
+    fn over(&mut self, now: Instant, max: u32, span: Duration) -> Option<Duration> {
+        while self
+            .0
+            .front()
+            .is_some_and(|t| now.saturating_duration_since(*t) >= span)
+        {
+            self.0.pop_front();
+        }
+        if self.0.len() < max as usize {
+            return None;
+        }
+        let oldest = self.0[self.0.len() - max as usize];
+        Some((oldest + span).saturating_duration_since(now))
+    }
+}
+
+#[derive(Default)]
+struct Limiter {
+    limits: Option<TelegramLimits>,
+    chats: HashMap<i64, (Arrivals, Arrivals)>,
+    global: Arrivals,
+    refused: u64,
+}
+
+impl Limiter {
+    /// Count a call of `method` into `chat`, or refuse it with the seconds to wait.
+    fn admit(&mut self, method: &str, chat: Option<i64>, now: Instant) -> Option<u32> {
+        let l = self.limits?;
+        let chat = chat?;
+        let send = method.starts_with("send") && method != "sendchataction";
+        let counted = send || method.starts_with("edit") || method == "deletemessage";
+        if !counted {
+            return None;
+        }
+        let (calls, sends) = self.chats.entry(chat).or_default();
+        let mut wait = calls.over(now, l.chat_calls, l.chat_span);
+        if send && chat < 0 {
+            wait = wait.max(sends.over(now, l.group_sends_per_minute, Duration::from_secs(60)));
+        }
+        wait = wait.max(self.global.over(now, l.global_per_second, Duration::from_secs(1)));
+        if let Some(w) = wait {
+            self.refused += 1;
+            // Telegram's `retry_after` is whole seconds, rounded up.
+            return Some((w.as_millis().div_ceil(1000) as u32).max(1));
+        }
+        let (calls, sends) = self.chats.entry(chat).or_default();
+        calls.0.push_back(now);
+        if send && chat < 0 {
+            sends.0.push_back(now);
+        }
+        self.global.0.push_back(now);
+        None
+    }
+}
+
 /// What subscribers of [`FakeApi::subscribe`] see, in order.
 #[derive(Clone, Debug)]
 pub enum Event {
@@ -211,6 +303,7 @@ struct Inner {
     fault_every: Option<(u64, Vec<Fault>)>,
     fault_counter: u64,
     chat_admins: HashMap<i64, Vec<i64>>,
+    limiter: Limiter,
     /// Calls answered so far (the history may be off).
     seq: u64,
     /// Keep every call, upload and user message (tests) or only what later calls need
@@ -421,6 +514,20 @@ impl FakeApi {
     /// Make `users` the administrators of `chat` (for `getChatMember`).
     pub fn set_admins(&self, chat: i64, users: &[i64]) {
         lock(&self.shared).chat_admins.insert(chat, users.to_vec());
+    }
+
+    /// Enforce Telegram's rate limits (`None`: accept every call, the default).
+    pub fn set_limits(&self, limits: Option<TelegramLimits>) {
+        let mut g = lock(&self.shared);
+        g.limiter = Limiter {
+            limits,
+            ..Limiter::default()
+        };
+    }
+
+    /// Calls refused with 429 for passing a rate limit (not counting scripted faults).
+    pub fn rate_limited(&self) -> u64 {
+        lock(&self.shared).limiter.refused
     }
 
     /// Inject `fault` into the next call of `method` (any method when `None`).
@@ -803,6 +910,19 @@ async fn handle(
         }
         f
     };
+    let limited = {
+        let mut g = lock(&shared);
+        let chat = int(&params, "chat_id");
+        g.limiter.admit(&lower, chat, arrived)
+    };
+    if let Some(secs) = limited {
+        record(&shared, &method, params, files, Err("429".into()), arrived);
+        return err(
+            429,
+            &format!("Too Many Requests: retry after {secs}"),
+            Some(secs),
+        );
+    }
     match fault {
         Some(Fault::Slow(d)) => tokio::time::sleep(d).await,
         Some(Fault::TooManyRequests(s)) => {

@@ -32,7 +32,7 @@ pub use record::{
 };
 pub use service::{
     Actor, DrawOutcome, Expect, Fired, GameService, MoveInput, MoveOutcome, Moved, NewChallenge,
-    NewGame, ServiceError, UserProfile,
+    NewGame, ServiceError, UserProfile, LATE_BOARD,
 };
 pub use storage::{CommitError, Imported, Storage, StoreError, Write, WriteSet};
 pub use time::{Clocks, TimeControl, Timing};

@@ -2,7 +2,7 @@
 //! game's end is written together with both players' statistics and the chat's index in
 //! one commit, so it happens exactly once however often it is attempted.
 
-use super::ids::{ChallengeId, ChatId, GameId, MessageId, Timestamp, UserId, Version};
+use super::ids::{ChallengeId, ChatId, GameId, MessageId, Millis, Timestamp, UserId, Version};
 use super::rating::{Rated, elo_update};
 use super::record::{
     AnyRecord, Board, ChallengeRecord, ChallengeStatus, ChallengeTarget, ChatRecord, ChatSettings,
@@ -27,7 +27,13 @@ thread_local! {
 
 /// How often a write is retried after losing a race on a record other than the caller's
 /// expectation (a chat index or a player's stats); each lost race means another write won.
+
+
 const MAX_ATTEMPTS: usize = 64;
+
+/// A board shown this long after the move that began its turn moves the turn's start to
+/// when it was shown (see [`GameService::turn_shown`]); sooner ones are not worth a write.
+pub const LATE_BOARD: Millis = Millis(200);
 
 /// Why a request was refused. Each variant is something the bot tells the user.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -946,6 +952,46 @@ impl GameService {
             Ok(())
         })
         .map(|(g, ())| g)
+    }
+
+    /// The board that shows the turn at `ply` reached the players only at `shown` (it
+    /// waited for Telegram's rate limits): that turn's clock or per-move limit starts then,
+    /// so pacing costs the player to move no time. Nothing changes (`None`) when the game
+    /// has moved on or ended, is untimed, the program is to move, the board came sooner
+    /// than [`LATE_BOARD`], or the turn had already run out when the board went out (an
+    /// overdue deadline stays the timer's to apply).
+    pub fn turn_shown(
+        &self,
+        id: GameId,
+        ply: u32,
+        shown: Timestamp,
+    ) -> Result<Option<GameRecord>, ServiceError> {
+        let late = |g: &GameRecord| {
+            g.is_active()
+                && g.ply() == ply
+                && matches!(g.player(g.side_to_move()), Player::Human(_))
+                && !matches!(g.time_control, TimeControl::Untimed)
+                && shown.since(g.clocks.turn_started) >= LATE_BOARD
+                && g.deadline.is_none_or(|d| d.at > shown)
+        };
+        if !late(&self.game(id)?) {
+            return Ok(None);
+        }
+        let r = self.change_game(id, shown, |cur, next| {
+            if !late(cur) {
+                return Err(ServiceError::Stale {
+                    ply: cur.ply(),
+                    version: cur.version,
+                });
+            }
+            next.clocks.turn_started = shown;
+            Ok(())
+        });
+        match r {
+            Ok((g, ())) => Ok(Some(g)),
+            Err(ServiceError::Stale { .. }) => Ok(None),
+            Err(e) => Err(e),
+        }
     }
 
     /// Pending deadlines due by `until`, earliest first (the timer task's queue).

@@ -7,7 +7,7 @@ use serde_json::Value;
 use std::sync::Arc;
 use std::time::Duration;
 use ugolki_bot::bot::{self, BotConfig, Updates};
-use ugolki_bot::fakeapi::{Call, FakeApi, TgChat, TgUser};
+use ugolki_bot::fakeapi::{Call, FakeApi, TelegramLimits, TgChat, TgUser};
 use ugolki_bot::game::{MemoryStore, Storage, Timing};
 
 pub const WAIT: Duration = Duration::from_secs(10);
@@ -31,7 +31,7 @@ pub fn config(api: &FakeApi, timing: Timing) -> BotConfig {
         token: "4242:TESTTOKEN".into(),
         api_url: Some(api.url()),
         updates: Updates::Polling,
-        pacing: false,
+        pacing: Some(ugolki_bot::bot::tg::PaceLimits::default()),
         board_px: BOARD_PX,
         auto_move_level: 1,
         actions_per_minute: 0,
@@ -58,6 +58,8 @@ impl Harness {
     /// Start the bot against `api`, prepared beforehand (e.g. with faults for its first
     /// calls).
     pub async fn start_with_api(api: FakeApi, store: Arc<dyn Storage>, timing: Timing) -> Harness {
+        // Telegram's limits, as Telegram enforces them: the bot paces itself within them.
+        api.set_limits(Some(TelegramLimits::default()));
         let cfg = config(&api, timing);
         let s = store.clone();
         let task = tokio::spawn(async move {
@@ -99,6 +101,11 @@ impl Harness {
     /// Whether the bot is still running (it has not returned or panicked).
     pub fn running(&self) -> bool {
         !self.task.is_finished()
+    }
+
+    /// The bot kept within Telegram's limits: the fake refused nothing with 429.
+    pub fn assert_within_limits(&self) {
+        assert_eq!(self.api.rate_limited(), 0, "calls refused for passing a rate limit");
     }
 
     pub fn cursor(&self) -> u64 {
