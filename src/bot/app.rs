@@ -43,6 +43,8 @@ pub struct AppInner {
     pub pacer: Pacer,
     /// Board edits waiting for their chat's slot, newest state only.
     pub boards: super::view::Outbox,
+    /// Refusal replies per person, a burst collapsed into its newest.
+    pub replies: super::replies::Replies,
     /// Tunables.
     pub tuning: Tuning,
     /// Games the program is thinking in (one search per game at a time).

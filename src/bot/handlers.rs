@@ -6,6 +6,7 @@ use super::commands::Command;
 use super::error::BotError;
 use super::flow::{self, Attempt};
 use super::keyboard;
+use super::replies;
 use super::stats;
 use super::texts::{Texts, escape, mention, texts};
 use super::tg;
@@ -203,13 +204,13 @@ async fn on_text(app: &App, msg: &Message, from: &User, text: &str) -> HandlerRe
         // Replies to text that is no move count against the limit like commands do.
         Pick::None => {
             if (private || reply_to_board.is_some()) && app.allow_action(user.0) {
-                say(app, chat, Some(msg.id), &t.no_active_game(), None).await?;
+                replies::tell(app, chat, user, Some(msg.id), t.no_active_game());
             }
             Ok(())
         }
         Pick::Several => {
             if app.allow_action(user.0) {
-                say(app, chat, Some(msg.id), &t.several_games(), None).await?;
+                replies::tell(app, chat, user, Some(msg.id), t.several_games());
             }
             Ok(())
         }
@@ -255,11 +256,12 @@ async fn typed_move(
             )
             .await?;
         }
+        // A flood of bad moves gets the newest explanation, not one each.
         Attempt::Refused(reason) => {
-            say(app, chat, Some(msg.id), &escape(&reason), None).await?;
+            replies::tell(app, chat, user, Some(msg.id), escape(&reason));
         }
         Attempt::Stale => {
-            say(app, chat, Some(msg.id), &t.stale_button(), None).await?;
+            replies::tell(app, chat, user, Some(msg.id), t.stale_button());
         }
     }
     Ok(())

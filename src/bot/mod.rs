@@ -11,6 +11,7 @@ pub mod handlers;
 pub mod keyboard;
 pub mod lane;
 pub mod recover;
+pub mod replies;
 pub mod stats;
 pub mod texts;
 pub mod tg;
@@ -169,6 +170,7 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
         renderer: Renderer::new(),
         pacer: tg::Pacer::new(cfg.pacing),
         boards: view::Outbox::default(),
+        replies: replies::Replies::default(),
         tuning: Tuning {
             board_px: cfg.board_px,
             auto_move_level: cfg.auto_move_level,
@@ -279,6 +281,7 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
         boards_coalesced = boards.coalesced,
         boards_unchanged = boards.unchanged,
         boards_older_dropped = boards.older,
+        replies_collapsed = app.replies.collapsed(),
         "pacing"
     );
     tracing::info!("stopped cleanly");

@@ -201,6 +201,27 @@ impl Pacer {
         }
     }
 
+    /// When a call of `kind` to `chat` could go if asked now (now, if at once); nothing is
+    /// counted. Calls asked meanwhile may take that slot: it is an estimate.
+    pub fn eta(&self, chat: i64, kind: Kind) -> Instant {
+        let now = Instant::now();
+        let g = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        let mut at = g.frozen_until.unwrap_or(now).max(now);
+        let c = g.chats.get(&chat);
+        if let Some(f) = c.and_then(|c| c.frozen_until) {
+            at = at.max(f);
+        }
+        let Some(l) = self.limits else { return at };
+        at = at.max(g.global.next_slot(l.global, now));
+        if let Some(c) = c {
+            at = at.max(c.calls.next_slot(l.chat, now));
+            if chat < 0 && kind == Kind::Send {
+                at = at.max(c.sends.next_slot(l.group_sends, now));
+            }
+        }
+        at
+    }
+
     /// When a call of `kind` to `chat` may go, or `None` if it may go now (then it is
     /// counted as made now).
     fn try_take(&self, chat: i64, kind: Kind) -> Option<Instant> {

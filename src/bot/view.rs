@@ -639,6 +639,14 @@ async fn send_newest(
     } else {
         tg::Kind::Send
     };
+    // A board that must wait for its slot moves its turn's start to when the slot comes,
+    // before the wait: a per-move limit shorter than the wait must not run out unseen.
+    let eta = app.pacer.eta(chat.0, kind);
+    let wait = eta.saturating_duration_since(tokio::time::Instant::now());
+    if !wait.is_zero() {
+        let shown = now().plus(crate::game::Millis(wait.as_millis() as u64));
+        shift_turn(app, &g, shown).await;
+    }
     app.pacer.wait(chat.0, kind).await;
     // Whatever was asked while this waited is newer.
     if let Some(newer) = app.boards.take(key, false) {
@@ -660,16 +668,7 @@ async fn send_newest(
         return Ok(());
     }
     // The turn this board shows starts now if the board is late (see `turn_shown`).
-    let shown_ply = g.ply();
-    let late = g.is_active()
-        && !matches!(g.time_control, TimeControl::Untimed)
-        && now().since(g.clocks.turn_started) >= crate::game::LATE_BOARD;
-    if late
-        && let Ok(Some(later)) = app
-            .games
-            .run(move |s| s.turn_shown(id, shown_ply, now()))
-            .await
-    {
+    if let Some(later) = shift_turn(app, &g, now()).await {
         game = reload(app, id).await?.1;
         ui = resolve(&later, ui, ply);
         g = later;
@@ -688,6 +687,29 @@ async fn send_newest(
         Sent::Whole => app.boards.record(key, g.version, ui, true),
     }
     Ok(())
+}
+
+/// Start the turn `g` shows at `shown` if that is late (see
+/// [`crate::game::GameService::turn_shown`]); the record after, if it changed.
+async fn shift_turn(app: &App, g: &GameRecord, shown: crate::game::Timestamp) -> Option<GameRecord> {
+    let late = g.is_active()
+        && !matches!(g.time_control, TimeControl::Untimed)
+        && shown.since(g.clocks.turn_started) >= crate::game::LATE_BOARD;
+    if !late {
+        return None;
+    }
+    let (id, ply) = (g.id, g.ply());
+    match app
+        .games
+        .run(move |s| s.turn_shown(id, ply, shown, now()))
+        .await
+    {
+        Ok(later) => later,
+        Err(e) => {
+            tracing::warn!(game = %id, error = %e, "could not move a late turn's start");
+            None
+        }
+    }
 }
 
 /// Show `g` on every board it has; returns at once (see [`Outbox`]).

@@ -954,17 +954,19 @@ impl GameService {
         .map(|(g, ())| g)
     }
 
-    /// The board that shows the turn at `ply` reached the players only at `shown` (it
-    /// waited for Telegram's rate limits): that turn's clock or per-move limit starts then,
-    /// so pacing costs the player to move no time. Nothing changes (`None`) when the game
-    /// has moved on or ended, is untimed, the program is to move, the board came sooner
-    /// than [`LATE_BOARD`], or the turn had already run out when the board went out (an
-    /// overdue deadline stays the timer's to apply).
+    /// The board that shows the turn at `ply` reaches the players only at `shown` (it
+    /// waits, or waited, for Telegram's rate limits; `shown` may be later than `now`): that
+    /// turn's clock or per-move limit starts then, so pacing costs the player to move no
+    /// time. Nothing changes (`None`) when the game has moved on or ended, is untimed, the
+    /// program is to move, the board comes sooner than [`LATE_BOARD`] after the turn's
+    /// start, or the turn has already run out at `now` (an overdue deadline stays the
+    /// timer's to apply).
     pub fn turn_shown(
         &self,
         id: GameId,
         ply: u32,
         shown: Timestamp,
+        now: Timestamp,
     ) -> Result<Option<GameRecord>, ServiceError> {
         let late = |g: &GameRecord| {
             g.is_active()
@@ -972,12 +974,12 @@ impl GameService {
                 && matches!(g.player(g.side_to_move()), Player::Human(_))
                 && !matches!(g.time_control, TimeControl::Untimed)
                 && shown.since(g.clocks.turn_started) >= LATE_BOARD
-                && g.deadline.is_none_or(|d| d.at > shown)
+                && g.deadline.is_none_or(|d| d.at > now)
         };
         if !late(&self.game(id)?) {
             return Ok(None);
         }
-        let r = self.change_game(id, shown, |cur, next| {
+        let r = self.change_game(id, now, |cur, next| {
             if !late(cur) {
                 return Err(ServiceError::Stale {
                     ply: cur.ply(),
