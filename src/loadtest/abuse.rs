@@ -397,6 +397,7 @@ async fn run_in(cfg: &AbuseConfig, dir: &std::path::Path) -> Result<AbuseReport,
         board_px: cfg.board_px,
         log_file: dir.join("bot.log"),
         log_level: "warn".into(),
+        pacing: false,
     };
     let bot = BotProcess::spawn(&spec)?;
     api.wait_for(0, Duration::from_secs(60), |c| c.is("SetMyCommands"))

@@ -139,6 +139,9 @@ pub struct LoadConfig {
     pub check: bool,
     /// The bot's log filter.
     pub log_level: String,
+    /// Production pacing against a fake Bot API that enforces Telegram's limits (429s);
+    /// off, the bot runs `--no-pacing` for raw throughput.
+    pub pacing: bool,
 }
 
 impl LoadConfig {
@@ -168,6 +171,7 @@ impl LoadConfig {
             keep_data: false,
             check: true,
             log_level: "warn".into(),
+            pacing: false,
         }
     }
 }
@@ -255,6 +259,12 @@ pub struct LoadReport {
     pub latency: Percentiles,
     /// A person's move shown → the program's answer shown.
     pub program: Percentiles,
+    /// A tap delivered → its `answerCallbackQuery`.
+    pub answer: Percentiles,
+    /// Whether the bot ran with production pacing against the strict fake API.
+    pub pacing: bool,
+    /// Calls the fake refused with 429 for passing one of Telegram's limits.
+    pub rate_limited: u64,
     /// Peak `VmRSS` sampled every 250 ms.
     pub peak_rss_kib: u64,
     /// CPU time the bot used in the measured window (`None` if it was restarted in it).
@@ -307,7 +317,14 @@ impl LoadReport {
                 "throughput: {} moves acknowledged in {:.1} s = {:.0} moves/s ({} by the program)",
                 s.moves, self.measured_secs, self.moves_per_sec, s.program_moves
             ),
+            if self.pacing {
+                "pacing: production limits, against a fake Bot API that answers 429 past Telegram's".into()
+            } else {
+                "pacing: off (--no-pacing; raw throughput, not what players meet)".into()
+            },
             format!("latency, update delivered -> board edit: {}", self.latency),
+            format!("latency, tap delivered -> its answer: {}", self.answer),
+            format!("429 answers for passing Telegram's limits: {}", self.rate_limited),
             format!("program's answer after a move is shown: {}", self.program),
             format!(
                 "bot memory: peak VmRSS {:.1} MB (sampled), VmRSS at the end {:.1} MB, VmHWM {:.1} MB",
@@ -543,7 +560,12 @@ async fn run_in(cfg: &LoadConfig, dir: &std::path::Path) -> Result<LoadReport, L
         board_px: cfg.board_px,
         log_file: dir.join("bot.log"),
         log_level: cfg.log_level.clone(),
+        pacing: cfg.pacing,
     };
+    report.pacing = cfg.pacing;
+    if cfg.pacing {
+        api.set_limits(Some(crate::fakeapi::TelegramLimits::default()));
+    }
     let mut driver = Driver::new(&api, api.subscribe(), cfg.sim.clone());
     report.chats = driver.chat_count();
     let mut bot = BotProcess::spawn(&spec)?;
@@ -633,6 +655,8 @@ async fn run_in(cfg: &LoadConfig, dir: &std::path::Path) -> Result<LoadReport, L
     report.dead_slots = driver.dead_slots();
     report.latency = Percentiles::of_micros(&driver.stats.latency_us);
     report.program = Percentiles::of_micros(&driver.stats.program_us);
+    report.answer = Percentiles::of_micros(&driver.stats.answer_us);
+    report.rate_limited = api.rate_limited();
     report.moves_per_sec = driver.stats.moves as f64 / report.measured_secs.max(1e-9);
     report.peak_rss_kib = driver.stats.peak_rss_kib.max(report.end_memory.rss_kib);
     let after_kib = report.peak_rss_kib;

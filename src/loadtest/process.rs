@@ -23,6 +23,9 @@ pub struct BotSpec {
     pub log_file: PathBuf,
     /// `--log` filter.
     pub log_level: String,
+    /// Keep within Telegram's rate limits as in production (else `--no-pacing`: raw
+    /// throughput only).
+    pub pacing: bool,
 }
 
 /// Resident memory of a process, in KiB.
@@ -85,7 +88,7 @@ impl BotProcess {
             .arg("bot")
             .arg("--api-url")
             .arg(&spec.api_url)
-            .arg("--no-pacing")
+            .args((!spec.pacing).then_some("--no-pacing"))
             .arg("--data-dir")
             .arg(&spec.data_dir)
             .arg("--actions-per-minute")

@@ -12,7 +12,7 @@ use super::process::memory_of;
 use super::{Rng, TrackedGame};
 use crate::bot::callback::Callback;
 use crate::engine::{Color, Game, Move, Path, Square, Variant, VariantId, parse_move};
-use crate::fakeapi::{Call, Event, FakeApi, TgChat, TgUser, keyboard_buttons};
+use crate::fakeapi::{Call, Event, FakeApi, Pushed, TgChat, TgUser, keyboard_buttons};
 use serde_json::Value;
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::sync::Arc;
@@ -105,6 +105,8 @@ pub struct SimStats {
     pub latency_us: Vec<u64>,
     /// A person's move shown → the program's answer shown, in microseconds.
     pub program_us: Vec<u64>,
+    /// A tap delivered → its `answerCallbackQuery`, in microseconds (measured window).
+    pub answer_us: Vec<u64>,
     /// Games that started (first board posted).
     pub games_started: u64,
     /// Games that ended.
@@ -250,6 +252,10 @@ pub struct Driver<'a> {
     by_board: HashMap<(i64, i64), usize>,
     by_user: HashMap<i64, usize>,
     by_update: HashMap<i64, usize>,
+    /// Taps not yet answered: update id → (callback id, when delivered).
+    taps: HashMap<i64, (String, Option<Instant>)>,
+    /// Callback id → update id of the taps in `taps`.
+    tap_ids: HashMap<String, i64>,
     ready: VecDeque<usize>,
     rematch: VecDeque<(Instant, usize)>,
     budget: f64,
@@ -337,6 +343,8 @@ impl<'a> Driver<'a> {
             by_board: HashMap::new(),
             by_user,
             by_update: HashMap::new(),
+            taps: HashMap::new(),
+            tap_ids: HashMap::new(),
             ready: VecDeque::new(),
             rematch: VecDeque::new(),
             budget: 0.0,
@@ -570,6 +578,11 @@ impl<'a> Driver<'a> {
             Event::Delivered { first, last, at } => {
                 self.deliveries += 1;
                 for id in first..=last {
+                    if let Some(t) = self.taps.get_mut(&id)
+                        && t.1.is_none()
+                    {
+                        t.1 = Some(at);
+                    }
                     if let Some(&s) = self.by_update.get(&id)
                         && let Some(p) = self.slots[s].pending.as_mut()
                         && p.update == id
@@ -613,6 +626,14 @@ impl<'a> Driver<'a> {
             }
             "sendmessage" => self.on_message(&c, resp),
             "answercallbackquery" => {
+                if let Some(u) = c.str("callback_query_id").and_then(|id| self.tap_ids.remove(id))
+                    && let Some((_, Some(d))) = self.taps.remove(&u)
+                    && self.measuring
+                {
+                    self.stats
+                        .answer_us
+                        .push(c.at.saturating_duration_since(d).as_micros() as u64);
+                }
                 let alert = match c.params.get("show_alert") {
                     Some(Value::Bool(b)) => *b,
                     Some(Value::String(s)) => s == "true",
@@ -943,11 +964,26 @@ impl<'a> Driver<'a> {
         }
     }
 
+    /// Push a tap and follow it until its answer (for the tap → answer figure).
+    fn track_tap(&mut self, chat: &TgChat, from: &TgUser, message: i64, data: &str) -> Pushed {
+        let p = self.api.push_tap(chat, from, message, data);
+        if let Some(cb) = &p.callback_id {
+            if self.taps.len() > 100_000 {
+                self.taps.clear();
+                self.tap_ids.clear();
+            }
+            self.taps.insert(p.update_id, (cb.clone(), None));
+            self.tap_ids.insert(cb.clone(), p.update_id);
+        }
+        p
+    }
+
     fn send_tap(&mut self, s: usize, mover: usize, data: &str, path: Path, phase: Phase) {
         let slot = &self.slots[s];
         let Some(board) = slot.board else { return };
         let chat = self.chats[slot.chat].clone();
-        let p = self.api.push_tap(&chat, &self.users[mover], board, data);
+        let user = self.users[mover].clone();
+        let p = self.track_tap(&chat, &user, board, data);
         self.pending(s, mover, p.update_id, path, phase);
     }
 
@@ -999,7 +1035,7 @@ impl<'a> Driver<'a> {
         }
         .encode();
         let u = self.users[slot.humans[0]].clone();
-        self.api.push_tap(&chat, &u, board, &data);
+        self.track_tap(&chat, &u, board, &data);
     }
 
     fn on_message(&mut self, c: &Call, resp: &Value) {
@@ -1024,7 +1060,8 @@ impl<'a> Driver<'a> {
                     .find(|&u| self.users[u].id != creator);
                 if let Some(o) = other {
                     let chat = self.chats[self.slots[s].chat].clone();
-                    self.api.push_tap(&chat, &self.users[o], mid, data);
+                    let user = self.users[o].clone();
+                    self.track_tap(&chat, &user, mid, data);
                 }
             } else {
                 self.error("challenge", format!("unknown challenger in {text:?}"));
@@ -1042,7 +1079,7 @@ impl<'a> Driver<'a> {
             let data = colours[self.rng.below(colours.len())].clone();
             let chat = self.chats[self.slots[s].chat].clone();
             let u = self.users[self.slots[s].humans[0]].clone();
-            self.api.push_tap(&chat, &u, mid, &data);
+            self.track_tap(&chat, &u, mid, &data);
             return;
         }
         self.error("bot message", text.chars().take(120).collect());
