@@ -15,13 +15,7 @@ use ugolki_bot::store::{SledStore, StoreConfig};
 
 fn spawn_bot(api: &FakeApi, dir: &std::path::Path) -> Child {
     Command::new(env!("CARGO_BIN_EXE_ugolki"))
-        .args([
-            "bot",
-            "--board-px",
-            "320",
-            "--actions-per-minute",
-            "0",
-        ])
+        .args(["bot", "--board-px", "320", "--actions-per-minute", "0"])
         .arg("--api-url")
         .arg(api.url())
         .arg("--data-dir")

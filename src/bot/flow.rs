@@ -23,8 +23,9 @@ use teloxide::types::{InputFile, ParseMode};
 /// How a move attempt went, for the handler to tell the player.
 #[derive(Debug)]
 pub enum Attempt {
-    /// Played (the board is updated).
-    Played,
+    /// Stored; the caller shows it with [`show_played`] (a tap is answered in between,
+    /// so the answer comes before the edit).
+    Played(Box<Stored>),
     /// The move returns a piece home after the deadline: ask first.
     Confirm {
         /// The path that would be played.
@@ -34,6 +35,18 @@ pub enum Attempt {
     Refused(String),
     /// The position changed since the player looked (the board was refreshed).
     Stale,
+}
+
+/// A move just stored, not yet shown.
+#[derive(Debug)]
+pub struct Stored {
+    game: GameRecord,
+    replayed: Option<Game>,
+}
+
+/// Show a stored move on the board (and let the program answer, or announce the end).
+pub async fn show_played(app: &App, stored: Box<Stored>) -> Result<(), BotError> {
+    after_move(app, stored.game, stored.replayed).await
 }
 
 /// The program's move for `game` at `level`, on the calling (blocking) thread.
@@ -469,10 +482,10 @@ pub async fn user_move(
         .run(move |s| s.play_known((g, game), Actor::User(user), expect, &mv, now()))
         .await;
     match r {
-        Ok((MoveOutcome::Played(m), after)) => {
-            after_move(app, m.game, after).await?;
-            Ok(Attempt::Played)
-        }
+        Ok((MoveOutcome::Played(m), after)) => Ok(Attempt::Played(Box::new(Stored {
+            game: m.game,
+            replayed: after,
+        }))),
         Ok((MoveOutcome::Flagged(g), _)) => {
             after_change(app, g).await?;
             Ok(Attempt::Refused(t.game_over()))

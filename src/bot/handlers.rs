@@ -243,7 +243,7 @@ async fn typed_move(
     )
     .await?;
     match attempt {
-        Attempt::Played => {}
+        Attempt::Played(stored) => flow::show_played(app, stored).await?,
         Attempt::Confirm { path } => {
             let kb = keyboard::confirm_return_home(g.id, g.ply(), path.from(), path.to(), t);
             let d = g.variant.rules().exit_deadline.unwrap_or(0);
@@ -1182,7 +1182,11 @@ async fn handle_callback(
                 remove_keyboard(app, q).await;
             }
             match attempt {
-                Attempt::Played => Ok(Answer::Silent),
+                Attempt::Played(stored) => {
+                    tap.answer(Answer::Silent).await;
+                    flow::show_played(app, stored).await?;
+                    Ok(Answer::Silent)
+                }
                 Attempt::Confirm { path } => {
                     tap.answer(Answer::Silent).await;
                     view::show_ui_at(

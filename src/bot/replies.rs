@@ -69,9 +69,7 @@ pub fn tell(
         let mut m = app.replies.lock();
         if m.len() > KEPT {
             let now = Instant::now();
-            m.retain(|k, s| {
-                s.running || s.last.is_some_and(|t| now - t < cooldown(ChatId(k.0)))
-            });
+            m.retain(|k, s| s.running || s.last.is_some_and(|t| now - t < cooldown(ChatId(k.0))));
         }
         let s = m.entry(key).or_default();
         if s.pending.replace(Pending { text, reply_to }).is_some() {

@@ -36,7 +36,7 @@ impl Window {
 impl std::fmt::Display for Window {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let ms = self.per.as_millis();
-        if ms % 1000 == 0 {
+        if ms.is_multiple_of(1000) {
             write!(f, "{}/{}s", self.calls, ms / 1000)
         } else {
             write!(f, "{}/{}ms", self.calls, ms)
@@ -118,7 +118,10 @@ impl Log {
     /// Record a call at `at`, forgetting those that no longer count in `w`.
     fn push(&mut self, at: Instant, w: Window) {
         while self.0.len() >= w.calls as usize
-            || self.0.front().is_some_and(|t| at.saturating_duration_since(*t) >= w.per)
+            || self
+                .0
+                .front()
+                .is_some_and(|t| at.saturating_duration_since(*t) >= w.per)
         {
             if self.0.pop_front().is_none() {
                 break;
@@ -128,7 +131,9 @@ impl Log {
     }
 
     fn idle(&self, now: Instant, w: Window) -> bool {
-        self.0.back().is_none_or(|t| now.saturating_duration_since(*t) >= w.per)
+        self.0
+            .back()
+            .is_none_or(|t| now.saturating_duration_since(*t) >= w.per)
     }
 }
 
@@ -230,7 +235,11 @@ impl Pacer {
         let global_frozen = g.frozen_until.filter(|t| *t > now);
         let Some(l) = self.limits else {
             // Unpaced: only a 429's freeze holds a call back.
-            let c = g.chats.get(&chat).and_then(|c| c.frozen_until).filter(|t| *t > now);
+            let c = g
+                .chats
+                .get(&chat)
+                .and_then(|c| c.frozen_until)
+                .filter(|t| *t > now);
             return match (c, global_frozen) {
                 (None, None) => None,
                 (a, b) => a.max(b),
@@ -387,7 +396,12 @@ enum Mode {
     Unpaced,
 }
 
-async fn retried<T, F, Fut>(pacer: &Pacer, chat: i64, mode: Mode, mut f: F) -> Result<T, RequestError>
+async fn retried<T, F, Fut>(
+    pacer: &Pacer,
+    chat: i64,
+    mode: Mode,
+    mut f: F,
+) -> Result<T, RequestError>
 where
     F: FnMut() -> Fut,
     Fut: Future<Output = Result<T, RequestError>>,
@@ -411,7 +425,11 @@ where
             Err(RequestError::RetryAfter(s)) if waits < 5 => {
                 waits += 1;
                 tracing::warn!(chat, secs = s.seconds(), "Telegram asks to retry later");
-                let frozen = if matches!(mode, Mode::Unpaced) { 0 } else { chat };
+                let frozen = if matches!(mode, Mode::Unpaced) {
+                    0
+                } else {
+                    chat
+                };
                 pacer.too_many_requests(frozen, s.duration());
                 if matches!(mode, Mode::Unpaced) {
                     tokio::time::sleep(s.duration()).await;
@@ -437,7 +455,10 @@ mod tests {
 
     #[test]
     fn windows_are_read_and_written_as_calls_per_span() {
-        assert_eq!("20/60s".parse(), Ok(Window::new(20, Duration::from_secs(60))));
+        assert_eq!(
+            "20/60s".parse(),
+            Ok(Window::new(20, Duration::from_secs(60)))
+        );
         assert_eq!(
             " 30 / 1000ms ".parse(),
             Ok(Window::new(30, Duration::from_millis(1000)))
@@ -445,8 +466,14 @@ mod tests {
         for bad in ["", "20", "20/60", "0/1s", "3/0s", "x/1s", "3/1m"] {
             assert!(bad.parse::<Window>().is_err(), "{bad:?}");
         }
-        assert_eq!(Window::new(20, Duration::from_secs(60)).to_string(), "20/60s");
-        assert_eq!(Window::new(3, Duration::from_millis(1500)).to_string(), "3/1500ms");
+        assert_eq!(
+            Window::new(20, Duration::from_secs(60)).to_string(),
+            "20/60s"
+        );
+        assert_eq!(
+            Window::new(3, Duration::from_millis(1500)).to_string(),
+            "3/1500ms"
+        );
     }
 
     #[tokio::test(start_paused = true)]
@@ -456,7 +483,11 @@ mod tests {
         for _ in 0..3 {
             p.wait(5, Kind::Edit).await;
         }
-        assert_eq!(t0.elapsed(), Duration::ZERO, "a burst of three goes at once");
+        assert_eq!(
+            t0.elapsed(),
+            Duration::ZERO,
+            "a burst of three goes at once"
+        );
         p.wait(5, Kind::Edit).await;
         assert_eq!(t0.elapsed(), Duration::from_secs(3));
         let t1 = Instant::now();

@@ -677,9 +677,8 @@ async fn send_newest(
         return Ok(());
     };
     let known = Lookup::fetch(app, &g, chat).await;
-    let keyboard_alone = board.message.is_some()
-        && keyboard_only(&g, &game, &ui)
-        && picture == Some(g.version);
+    let keyboard_alone =
+        board.message.is_some() && keyboard_only(&g, &game, &ui) && picture == Some(g.version);
     match send_board(app, &g, &game, board, &ui, &known, keyboard_alone).await? {
         // A new message: `post` has recorded it under the version that names it.
         Sent::Posted => {}
@@ -691,7 +690,11 @@ async fn send_newest(
 
 /// Start the turn `g` shows at `shown` if that is late (see
 /// [`crate::game::GameService::turn_shown`]); the record after, if it changed.
-async fn shift_turn(app: &App, g: &GameRecord, shown: crate::game::Timestamp) -> Option<GameRecord> {
+async fn shift_turn(
+    app: &App,
+    g: &GameRecord,
+    shown: crate::game::Timestamp,
+) -> Option<GameRecord> {
     let late = g.is_active()
         && !matches!(g.time_control, TimeControl::Untimed)
         && shown.since(g.clocks.turn_started) >= crate::game::LATE_BOARD;

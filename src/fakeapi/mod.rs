@@ -244,7 +244,10 @@ impl Limiter {
         if send && chat < 0 {
             wait = wait.max(sends.over(now, l.group_sends_per_minute, Duration::from_secs(60)));
         }
-        wait = wait.max(self.global.over(now, l.global_per_second, Duration::from_secs(1)));
+        wait = wait.max(
+            self.global
+                .over(now, l.global_per_second, Duration::from_secs(1)),
+        );
         if let Some(w) = wait {
             self.refused += 1;
             // Telegram's `retry_after` is whole seconds, rounded up.

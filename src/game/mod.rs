@@ -31,8 +31,8 @@ pub use record::{
     UserRecord, VariantStats,
 };
 pub use service::{
-    Actor, DrawOutcome, Expect, Fired, GameService, MoveInput, MoveOutcome, Moved, NewChallenge,
-    NewGame, ServiceError, UserProfile, LATE_BOARD,
+    Actor, DrawOutcome, Expect, Fired, GameService, LATE_BOARD, MoveInput, MoveOutcome, Moved,
+    NewChallenge, NewGame, ServiceError, UserProfile,
 };
 pub use storage::{CommitError, Imported, Storage, StoreError, Write, WriteSet};
 pub use time::{Clocks, TimeControl, Timing};

@@ -27,8 +27,6 @@ thread_local! {
 
 /// How often a write is retried after losing a race on a record other than the caller's
 /// expectation (a chat index or a player's stats); each lost race means another write won.
-
-
 const MAX_ATTEMPTS: usize = 64;
 
 /// A board shown this long after the move that began its turn moves the turn's start to

@@ -318,13 +318,17 @@ impl LoadReport {
                 s.moves, self.measured_secs, self.moves_per_sec, s.program_moves
             ),
             if self.pacing {
-                "pacing: production limits, against a fake Bot API that answers 429 past Telegram's".into()
+                "pacing: production limits, against a fake Bot API that answers 429 past Telegram's"
+                    .into()
             } else {
                 "pacing: off (--no-pacing; raw throughput, not what players meet)".into()
             },
             format!("latency, update delivered -> board edit: {}", self.latency),
             format!("latency, tap delivered -> its answer: {}", self.answer),
-            format!("429 answers for passing Telegram's limits: {}", self.rate_limited),
+            format!(
+                "429 answers for passing Telegram's limits: {}",
+                self.rate_limited
+            ),
             format!("program's answer after a move is shown: {}", self.program),
             format!(
                 "bot memory: peak VmRSS {:.1} MB (sampled), VmRSS at the end {:.1} MB, VmHWM {:.1} MB",

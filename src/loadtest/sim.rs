@@ -626,7 +626,9 @@ impl<'a> Driver<'a> {
             }
             "sendmessage" => self.on_message(&c, resp),
             "answercallbackquery" => {
-                if let Some(u) = c.str("callback_query_id").and_then(|id| self.tap_ids.remove(id))
+                if let Some(u) = c
+                    .str("callback_query_id")
+                    .and_then(|id| self.tap_ids.remove(id))
                     && let Some((_, Some(d))) = self.taps.remove(&u)
                     && self.measuring
                 {

@@ -105,7 +105,11 @@ impl Harness {
 
     /// The bot kept within Telegram's limits: the fake refused nothing with 429.
     pub fn assert_within_limits(&self) {
-        assert_eq!(self.api.rate_limited(), 0, "calls refused for passing a rate limit");
+        assert_eq!(
+            self.api.rate_limited(),
+            0,
+            "calls refused for passing a rate limit"
+        );
     }
 
     pub fn cursor(&self) -> u64 {
