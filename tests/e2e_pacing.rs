@@ -278,7 +278,7 @@ async fn a_429_freezes_its_chat_for_retry_after() {
             c.is("EditMessageMedia") && c.response.is_ok()
         })
         .await;
-    assert!(retried.text().unwrap().contains("Last move: c3-d3"));
+    assert!(last_move_is(&retried, "c3-d3"), "{:?}", retried.text());
     assert!(
         retried.at.duration_since(refused.at) >= Duration::from_secs(3),
         "sent again {:?} after a 429 with retry_after 3",

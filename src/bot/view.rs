@@ -504,6 +504,9 @@ pub struct Outbox {
     older: AtomicU64,
 }
 
+/// How often a failed board update is tried again (after 1, 2, 3 s).
+const BOARD_RETRIES: u32 = 3;
+
 /// Boards remembered before idle ones are forgotten (a forgotten board's next selection
 /// redraws its picture once).
 const SLOTS_KEPT: usize = 50_000;
@@ -551,6 +554,16 @@ impl Outbox {
         w
     }
 
+    /// Put a failed request back, unless a newer one came meanwhile (its waiters join it).
+    fn retry(&self, key: (u64, i64), want: Want) {
+        let mut m = self.lock();
+        let s = m.entry(key).or_default();
+        match s.next.as_mut() {
+            Some(newer) => newer.done.extend(want.done),
+            None => s.next = Some(want),
+        }
+    }
+
     fn sent(&self, key: (u64, i64)) -> (Option<(Version, Ui)>, Option<Version>) {
         self.lock()
             .get(&key)
@@ -593,11 +606,30 @@ fn request(
 /// Send board (`id`, `chat`)'s requests until none is left.
 async fn run_sender(app: &App, id: GameId, chat: ChatId) {
     let key = (id.0, chat.0);
+    let mut failures = 0u32;
     while let Some(want) = app.boards.take(key, true) {
         let mut done = want.done;
+        let (ui, ply) = (want.ui.clone(), want.ply);
         let r = send_newest(app, id, chat, want.ui, want.ply, &mut done).await;
-        if let Err(e) = r {
-            tracing::warn!(game = %id, chat = %chat, error = %e, "could not update a board");
+        match r {
+            Ok(()) => failures = 0,
+            Err(e) => {
+                tracing::warn!(game = %id, chat = %chat, error = %e, "could not update a board");
+                // A board left behind its game stays so until something else changes:
+                // try again a few times (a newer request, if one comes, replaces this).
+                failures += 1;
+                if failures <= BOARD_RETRIES {
+                    tokio::time::sleep(std::time::Duration::from_secs(u64::from(failures))).await;
+                    app.boards.retry(
+                        key,
+                        Want {
+                            ui,
+                            ply,
+                            done: std::mem::take(&mut done),
+                        },
+                    );
+                }
+            }
         }
         for d in done {
             let _ = d.send(());

@@ -767,9 +767,13 @@ impl<'a> Driver<'a> {
         }
         let Some(ply) = st.ply else { return };
         let plies = mirror.plies() as u32;
-        if ply == plies + 2 && slot.phase == Phase::Moving && slot.program {
+        if ply == plies + 2
+            && matches!(slot.phase, Phase::Moving | Phase::Selecting)
+            && slot.program
+        {
             // The first board after our move shows the program's answer too (it was quick,
-            // or our own edit was lost in a restart).
+            // the two edits coalesced while one waited, or our own edit was lost in a
+            // restart).
             if let Some(p) = self.slots[s].pending.clone() {
                 self.apply(s, p.path, at);
             }
