@@ -38,10 +38,10 @@ pub struct BotArgs {
     #[arg(long, env = "UGOLKI_PACE_CHAT", default_value = "3/3s")]
     pub pace_chat: crate::bot::tg::Window,
     /// New messages in one group, as CALLS/SPAN.
-    #[arg(long, env = "UGOLKI_PACE_GROUP", default_value = "20/60s")]
+    #[arg(long, env = "UGOLKI_PACE_GROUP", default_value = "19/60s")]
     pub pace_group: crate::bot::tg::Window,
     /// Messages and edits over all chats, as CALLS/SPAN.
-    #[arg(long, env = "UGOLKI_PACE_GLOBAL", default_value = "30/1s")]
+    #[arg(long, env = "UGOLKI_PACE_GLOBAL", default_value = "29/1s")]
     pub pace_global: crate::bot::tg::Window,
     /// Board picture size in pixels.
     #[arg(long, default_value_t = 720)]

@@ -186,8 +186,9 @@ pub struct TelegramLimits {
 }
 
 impl Default for TelegramLimits {
-    /// One call more than the bot's own default windows allow (its clock and the
-    /// fake's differ by the network's jitter).
+    /// Telegram's published figures (a group's 20 a minute, 30 a second overall) and,
+    /// for a chat's "about one a second", 4 calls in 3 s; the bot's defaults stay one
+    /// call under each, since its clock and the fake's differ by the network's jitter.
     fn default() -> Self {
         TelegramLimits {
             chat_calls: 4,
