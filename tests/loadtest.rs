@@ -71,12 +71,16 @@ async fn faults_and_a_kill_lose_and_repeat_nothing() {
     // move that was played gets "not your turn"). Nothing else may go wrong.
     for kind in r.stats.errors.keys() {
         assert!(
-            ["timeout", "alert", "bot message"].contains(&kind.as_str()),
+            // "desync": under faults a board edit may be lost and the next one, coalesced,
+            // shows two plies at once; the driver stops following that game (the store
+            // and board check below still covers it).
+            ["timeout", "alert", "bot message", "desync"].contains(&kind.as_str()),
             "unexpected {kind}: {}",
             show(&r)
         );
     }
-    assert_eq!(r.dead_slots, 0, "{}", show(&r));
+    let desyncs = r.stats.errors.get("desync").copied().unwrap_or(0) as usize;
+    assert!(r.dead_slots <= desyncs, "{}", show(&r));
     assert_eq!(r.panics, 0);
     let c = r.check.as_ref().expect("checked");
     assert!(c.problems.is_empty(), "{}", show(&r));
