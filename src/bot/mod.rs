@@ -288,9 +288,9 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
     Ok(())
 }
 
-/// Let the program's moves in flight finish (their search, store write and board edit;
-/// the edit may be waiting out a retry), and the announcements of games that just ended
-/// (result, replay, record), before the process exits, so a clean stop leaves no board
+/// Let the program's moves in flight finish (their search, store write and board edit),
+/// the board edits still queued (waiting for their slot or a retry), and the
+/// announcements of games that just ended (result, replay, record), before the process exits, so a clean stop leaves no board
 /// behind its game and no finished game unannounced. Bounded, so a stuck call cannot hold
 /// the stop for ever.
 async fn finish_background(app: &App, limit: std::time::Duration) {
@@ -298,14 +298,16 @@ async fn finish_background(app: &App, limit: std::time::Duration) {
     loop {
         let moves = app.thinking.lock().unwrap_or_else(|e| e.into_inner()).len();
         let ends = app.ending.load(std::sync::atomic::Ordering::SeqCst);
-        if moves == 0 && ends == 0 {
+        let boards = app.boards.busy();
+        if moves == 0 && ends == 0 && boards == 0 {
             return;
         }
         if tokio::time::Instant::now() >= end {
             tracing::warn!(
                 games = moves,
                 ends,
-                "stopping with program moves or game ends still in flight"
+                boards,
+                "stopping with program moves, game ends or board edits still in flight"
             );
             return;
         }

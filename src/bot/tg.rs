@@ -85,8 +85,9 @@ impl Default for PaceLimits {
     fn default() -> Self {
         PaceLimits {
             chat: Window::new(3, Duration::from_secs(3)),
-            // One under Telegram's 20 a minute and 30 a second: the bot's clock and
-            // Telegram's differ by the network's jitter.
+            // One under Telegram's 20 a minute and 30 a second, and every span counted
+            // [`JITTER`] longer: the bot's clock and Telegram's differ by the network's
+            // jitter.
             group_sends: Window::new(19, Duration::from_secs(60)),
             global: Window::new(29, Duration::from_secs(1)),
         }
@@ -102,6 +103,14 @@ pub enum Kind {
     Edit,
 }
 
+/// How much longer than its window's span a call is counted. A call is counted when it
+/// leaves the bot but Telegram counts it when it arrives, and calls of one burst arrive
+/// spread over some milliseconds (a picture upload takes longer than a keyboard edit):
+/// without the margin the first call of the next burst, counted exactly one span after
+/// the last burst's first, could reach Telegram within the span of the last burst's
+/// later calls.
+pub const JITTER: Duration = Duration::from_millis(100);
+
 /// The calls made in one window's span (times in order).
 #[derive(Debug, Default)]
 struct Log(VecDeque<Instant>);
@@ -114,7 +123,7 @@ impl Log {
             return now;
         }
         let oldest = self.0[self.0.len() - n];
-        now.max(oldest + w.per)
+        now.max(oldest + w.per + JITTER)
     }
 
     /// Record a call at `at`, forgetting those that no longer count in `w`.
@@ -123,7 +132,7 @@ impl Log {
             || self
                 .0
                 .front()
-                .is_some_and(|t| at.saturating_duration_since(*t) >= w.per)
+                .is_some_and(|t| at.saturating_duration_since(*t) >= w.per + JITTER)
         {
             if self.0.pop_front().is_none() {
                 break;
@@ -135,7 +144,7 @@ impl Log {
     fn idle(&self, now: Instant, w: Window) -> bool {
         self.0
             .back()
-            .is_none_or(|t| now.saturating_duration_since(*t) >= w.per)
+            .is_none_or(|t| now.saturating_duration_since(*t) >= w.per + JITTER)
     }
 }
 
@@ -297,6 +306,18 @@ impl Pacer {
         }
     }
 
+    /// Wait until a call of `kind` to `chat` could go, without taking its slot (the caller
+    /// prepares the call, then takes the slot with [`Pacer::wait`] or [`call`]).
+    pub async fn until_free(&self, chat: i64, kind: Kind) {
+        loop {
+            let at = self.eta(chat, kind);
+            if at <= Instant::now() {
+                return;
+            }
+            tokio::time::sleep_until(at).await;
+        }
+    }
+
     /// Telegram answered a call to `chat` with 429: hold that chat's calls (every call, for
     /// `chat` 0: a call that belongs to no chat) for `retry_after`.
     pub fn too_many_requests(&self, chat: i64, retry_after: Duration) {
@@ -364,22 +385,6 @@ where
     retried(pacer, chat, Mode::Paced(kind), f).await
 }
 
-/// [`call`] for a caller that has just taken the slot itself ([`Pacer::wait`]; the board
-/// sender waits first and builds the newest picture after): the first attempt goes at
-/// once, retries wait as usual.
-pub async fn call_in_slot<T, F, Fut>(
-    pacer: &Pacer,
-    chat: i64,
-    kind: Kind,
-    f: F,
-) -> Result<T, RequestError>
-where
-    F: FnMut() -> Fut,
-    Fut: Future<Output = Result<T, RequestError>>,
-{
-    retried(pacer, chat, Mode::Slotted(kind), f).await
-}
-
 /// Run `answerCallbackQuery` (or another call that is no message in a chat) at once: it
 /// is not under the per-chat limits, and the client shows a spinner until it arrives. Only
 /// a 429 for the whole bot holds it back.
@@ -394,7 +399,6 @@ where
 #[derive(Clone, Copy)]
 enum Mode {
     Paced(Kind),
-    Slotted(Kind),
     Unpaced,
 }
 
@@ -410,18 +414,15 @@ where
 {
     let mut waits = 0;
     let mut failures = 0;
-    let mut first = true;
     loop {
         match mode {
-            Mode::Slotted(_) if first => {}
-            Mode::Paced(kind) | Mode::Slotted(kind) => pacer.wait(chat, kind).await,
+            Mode::Paced(kind) => pacer.wait(chat, kind).await,
             Mode::Unpaced => {
                 while pacer.frozen(0) {
                     tokio::time::sleep(Duration::from_millis(50)).await;
                 }
             }
         }
-        first = false;
         match f().await {
             Ok(t) => return Ok(t),
             Err(RequestError::RetryAfter(s)) if waits < 5 => {
@@ -453,6 +454,10 @@ mod tests {
 
     fn limits() -> PaceLimits {
         PaceLimits::default()
+    }
+
+    fn secs(n: u64) -> Duration {
+        Duration::from_secs(n)
     }
 
     #[test]
@@ -491,10 +496,31 @@ mod tests {
             "a burst of three goes at once"
         );
         p.wait(5, Kind::Edit).await;
-        assert_eq!(t0.elapsed(), Duration::from_secs(3));
+        assert_eq!(t0.elapsed(), secs(3) + JITTER);
         let t1 = Instant::now();
         p.wait(6, Kind::Edit).await;
         assert_eq!(t1.elapsed(), Duration::ZERO, "another chat is not delayed");
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn waiting_for_a_free_slot_does_not_take_it() {
+        let p = Pacer::new(Some(limits()));
+        for _ in 0..3 {
+            p.wait(5, Kind::Edit).await;
+        }
+        let t0 = Instant::now();
+        let free = secs(3) + JITTER;
+        p.until_free(5, Kind::Edit).await;
+        assert_eq!(t0.elapsed(), free);
+        // The slot it found is still there for the call itself ...
+        p.wait(5, Kind::Edit).await;
+        assert_eq!(t0.elapsed(), free);
+        // ... and taken by it: two more fill the window again.
+        p.wait(5, Kind::Edit).await;
+        p.wait(5, Kind::Edit).await;
+        assert_eq!(t0.elapsed(), free);
+        p.until_free(5, Kind::Edit).await;
+        assert_eq!(t0.elapsed(), free * 2);
     }
 
     #[tokio::test(start_paused = true)]
@@ -506,12 +532,14 @@ mod tests {
             p.wait(-7, Kind::Send).await;
             at.push(t0.elapsed());
         }
-        // Three at once, then three every three seconds (the chat window) ...
+        // Three at once, then three every three seconds (the chat window, each span
+        // counted with the margin for jitter) ...
+        let span = secs(3) + JITTER;
         assert_eq!(at[2], Duration::ZERO);
-        assert_eq!(at[3], Duration::from_secs(3));
-        assert_eq!(at[18], Duration::from_secs(18));
+        assert_eq!(at[3], span);
+        assert_eq!(at[18], span * 6);
         // ... and the 20th waits for the first to leave the minute.
-        assert_eq!(at[19], Duration::from_secs(60));
+        assert_eq!(at[19], secs(60) + JITTER);
         // Edits are not new messages: the group's minute does not hold them.
         let t1 = Instant::now();
         p.wait(-7, Kind::Edit).await;
@@ -525,7 +553,7 @@ mod tests {
         for chat in 1..=30 {
             p.wait(chat, Kind::Send).await;
         }
-        assert_eq!(t0.elapsed(), Duration::from_secs(1));
+        assert_eq!(t0.elapsed(), secs(1) + JITTER);
     }
 
     #[tokio::test(start_paused = true)]

@@ -401,26 +401,6 @@ pub async fn post(
     chat: ChatId,
     msg: BoardMessage,
 ) -> Result<MessageId, BotError> {
-    post_as(app, g, chat, msg, false).await
-}
-
-/// [`post`] in a slot the caller has taken.
-async fn post_in_slot(
-    app: &App,
-    g: &GameRecord,
-    chat: ChatId,
-    msg: BoardMessage,
-) -> Result<MessageId, BotError> {
-    post_as(app, g, chat, msg, true).await
-}
-
-async fn post_as(
-    app: &App,
-    g: &GameRecord,
-    chat: ChatId,
-    msg: BoardMessage,
-    in_slot: bool,
-) -> Result<MessageId, BotError> {
     let to = chat.0;
     let send = || {
         app.bot
@@ -433,11 +413,7 @@ async fn post_as(
             .reply_markup(msg.keyboard.clone())
             .into_future()
     };
-    let sent = if in_slot {
-        tg::call_in_slot(&app.pacer, to, tg::Kind::Send, send).await?
-    } else {
-        tg::call(&app.pacer, to, tg::Kind::Send, send).await?
-    };
+    let sent = tg::call(&app.pacer, to, tg::Kind::Send, send).await?;
     let id = MessageId(sent.id.0);
     let gid = g.id;
     let stored = app
@@ -524,6 +500,11 @@ impl Outbox {
             unchanged: self.unchanged.load(Ordering::Relaxed),
             older: self.older.load(Ordering::Relaxed),
         }
+    }
+
+    /// Boards whose sender is still running (a send waiting for its slot or a retry).
+    pub fn busy(&self) -> usize {
+        self.lock().values().filter(|s| s.running).count()
     }
 
     /// Ask board (`id`, `chat`) to show `want`; true if a sender must be started.
@@ -679,7 +660,10 @@ async fn send_newest(
         let shown = now().plus(crate::game::Millis(wait.as_millis() as u64));
         shift_turn(app, &g, shown).await;
     }
-    app.pacer.wait(chat.0, kind).await;
+    // Wait for the slot without taking it: the picture is drawn first and the slot taken
+    // just before the call goes out, so the pacer counts the call when Telegram sees it
+    // (a render under load would otherwise put two calls closer than their slots).
+    app.pacer.until_free(chat.0, kind).await;
     // Whatever was asked while this waited is newer.
     if let Some(newer) = app.boards.take(key, false) {
         app.boards.coalesced.fetch_add(1, Ordering::Relaxed);
@@ -774,7 +758,7 @@ async fn send_board(
     {
         let (keyboard, _) = board_keyboard(g, game, ui, known.view(g), texts(known.lang(app, g)));
         let chat = board.chat.0;
-        let r = tg::call_in_slot(&app.pacer, chat, tg::Kind::Edit, || {
+        let r = tg::call(&app.pacer, chat, tg::Kind::Edit, || {
             let edit = teloxide::payloads::EditMessageReplyMarkup::new(
                 teloxide::types::ChatId(chat),
                 teloxide::types::MessageId(mid.0),
@@ -798,11 +782,11 @@ async fn send_board(
     }
     let msg = compose_with(app, g, game, ui, known).await?;
     let Some(mid) = board.message else {
-        post_in_slot(app, g, board.chat, msg).await?;
+        post(app, g, board.chat, msg).await?;
         return Ok(Sent::Posted);
     };
     let chat = board.chat.0;
-    let r = tg::call_in_slot(&app.pacer, chat, tg::Kind::Edit, || {
+    let r = tg::call(&app.pacer, chat, tg::Kind::Edit, || {
         let media = InputMedia::Photo(
             InputMediaPhoto::new(InputFile::memory(msg.png.clone()).file_name("board.png"))
                 .caption(msg.caption.clone())

@@ -227,7 +227,22 @@ struct Limiter {
     limits: Option<TelegramLimits>,
     chats: HashMap<i64, (Arrivals, Arrivals)>,
     global: Arrivals,
-    refused: u64,
+    refused: RateLimited,
+}
+
+/// Calls the fake refused with 429, by the limit they passed (a call past several counts
+/// under the first: the chat's, the group's minute, the overall second).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RateLimited {
+    pub chat: u64,
+    pub group: u64,
+    pub overall: u64,
+}
+
+impl RateLimited {
+    pub fn total(&self) -> u64 {
+        self.chat + self.group + self.overall
+    }
 }
 
 impl Limiter {
@@ -241,16 +256,23 @@ impl Limiter {
             return None;
         }
         let (calls, sends) = self.chats.entry(chat).or_default();
-        let mut wait = calls.over(now, l.chat_calls, l.chat_span);
-        if send && chat < 0 {
-            wait = wait.max(sends.over(now, l.group_sends_per_minute, Duration::from_secs(60)));
+        let by_chat = calls.over(now, l.chat_calls, l.chat_span);
+        let by_group = if send && chat < 0 {
+            sends.over(now, l.group_sends_per_minute, Duration::from_secs(60))
+        } else {
+            None
+        };
+        let overall = self
+            .global
+            .over(now, l.global_per_second, Duration::from_secs(1));
+        if by_chat.is_some() {
+            self.refused.chat += 1;
+        } else if by_group.is_some() {
+            self.refused.group += 1;
+        } else if overall.is_some() {
+            self.refused.overall += 1;
         }
-        wait = wait.max(
-            self.global
-                .over(now, l.global_per_second, Duration::from_secs(1)),
-        );
-        if let Some(w) = wait {
-            self.refused += 1;
+        if let Some(w) = by_chat.max(by_group).max(overall) {
             // Telegram's `retry_after` is whole seconds, rounded up.
             return Some((w.as_millis().div_ceil(1000) as u32).max(1));
         }
@@ -531,6 +553,11 @@ impl FakeApi {
 
     /// Calls refused with 429 for passing a rate limit (not counting scripted faults).
     pub fn rate_limited(&self) -> u64 {
+        self.rate_limited_by().total()
+    }
+
+    /// [`FakeApi::rate_limited`] by the limit passed.
+    pub fn rate_limited_by(&self) -> RateLimited {
         lock(&self.shared).limiter.refused
     }
 

@@ -159,6 +159,7 @@ impl LoadConfig {
                 seed: 1,
                 ack_timeout: Duration::from_secs(15),
                 program_level: 1,
+                setup_rate: 0.0,
             },
             warmup: Duration::from_secs(5),
             duration: Duration::from_secs(30),
@@ -264,7 +265,7 @@ pub struct LoadReport {
     /// Whether the bot ran with production pacing against the strict fake API.
     pub pacing: bool,
     /// Calls the fake refused with 429 for passing one of Telegram's limits.
-    pub rate_limited: u64,
+    pub rate_limited: crate::fakeapi::RateLimited,
     /// Peak `VmRSS` sampled every 250 ms.
     pub peak_rss_kib: u64,
     /// CPU time the bot used in the measured window (`None` if it was restarted in it).
@@ -326,8 +327,11 @@ impl LoadReport {
             format!("latency, update delivered -> board edit: {}", self.latency),
             format!("latency, tap delivered -> its answer: {}", self.answer),
             format!(
-                "429 answers for passing Telegram's limits: {}",
-                self.rate_limited
+                "429 answers for passing Telegram's limits: {} (a chat's {}, a group's minute {}, the overall second {})",
+                self.rate_limited.total(),
+                self.rate_limited.chat,
+                self.rate_limited.group,
+                self.rate_limited.overall
             ),
             format!("program's answer after a move is shown: {}", self.program),
             format!(
@@ -581,7 +585,13 @@ async fn run_in(cfg: &LoadConfig, dir: &std::path::Path) -> Result<LoadReport, L
         )));
     }
     let t0 = Instant::now();
-    let setup_time = Duration::from_secs(60) + Duration::from_millis(20 * cfg.sim.games as u64);
+    let spread = if cfg.sim.setup_rate > 0.0 {
+        Duration::from_secs_f64(cfg.sim.games as f64 / cfg.sim.setup_rate)
+    } else {
+        Duration::ZERO
+    };
+    let setup_time =
+        Duration::from_secs(60) + Duration::from_millis(20 * cfg.sim.games as u64) + spread;
     if !driver.setup(setup_time).await {
         return Err(LoadError::Setup(format!(
             "not every game started within {} s: {}",
@@ -660,7 +670,7 @@ async fn run_in(cfg: &LoadConfig, dir: &std::path::Path) -> Result<LoadReport, L
     report.latency = Percentiles::of_micros(&driver.stats.latency_us);
     report.program = Percentiles::of_micros(&driver.stats.program_us);
     report.answer = Percentiles::of_micros(&driver.stats.answer_us);
-    report.rate_limited = api.rate_limited();
+    report.rate_limited = api.rate_limited_by();
     report.moves_per_sec = driver.stats.moves as f64 / report.measured_secs.max(1e-9);
     report.peak_rss_kib = driver.stats.peak_rss_kib.max(report.end_memory.rss_kib);
     let after_kib = report.peak_rss_kib;

@@ -39,11 +39,17 @@ pub struct SimConfig {
     pub ack_timeout: Duration,
     /// The program's level in private games.
     pub program_level: u8,
+    /// Games started a second during the setup (0 = all at once). Under pacing the bot
+    /// posts about three messages for each new game and Telegram's overall limit is 30 a
+    /// second: all at once, the last games would wait longer than `ack_timeout`.
+    pub setup_rate: f64,
 }
 
 /// Where a slot is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
+    /// Not started yet (the setup starts games at its own rate).
+    Queued,
     /// Waiting for the game to be created (challenge or colour choice).
     Setup,
     /// A person's turn, waiting for the rate budget.
@@ -294,7 +300,7 @@ impl<'a> Driver<'a> {
             game_id: None,
             mirror: None,
             colours: [None, None],
-            phase: Phase::Setup,
+            phase: Phase::Queued,
             since: now,
             pending: None,
             tries: 0,
@@ -442,11 +448,39 @@ impl<'a> Driver<'a> {
     /// `/play` in private chats (a colour picked by tapping). Returns when all boards are
     /// posted or `timeout` passes (false then).
     pub async fn setup(&mut self, timeout: Duration) -> bool {
-        for s in 0..self.slots.len() {
-            self.start_game(s);
-        }
-        let end = Instant::now() + timeout;
-        while self.slots.iter().any(|s| s.phase == Phase::Setup) {
+        let t0 = Instant::now();
+        let end = t0 + timeout;
+        let n = self.slots.len();
+        // Chat by chat in turn (every chat's first game, then every chat's second...): a
+        // chat takes about a call a second, so its games started together would queue.
+        let mut order: Vec<usize> = (0..n).collect();
+        let mut rank = HashMap::new();
+        let ranks: Vec<usize> = self
+            .slots
+            .iter()
+            .map(|slot| {
+                let r = rank.entry(slot.chat).or_insert(0usize);
+                *r += 1;
+                *r
+            })
+            .collect();
+        order.sort_by_key(|&s| (ranks[s], self.slots[s].chat));
+        let mut started = 0;
+        while started < n
+            || self
+                .slots
+                .iter()
+                .any(|s| matches!(s.phase, Phase::Setup | Phase::Queued))
+        {
+            let due = if self.cfg.setup_rate > 0.0 {
+                ((t0.elapsed().as_secs_f64() * self.cfg.setup_rate) as usize + 1).min(n)
+            } else {
+                n
+            };
+            for &s in &order[started.min(due)..due] {
+                self.start_game(s);
+            }
+            started = started.max(due);
             if !self.pump_once(end).await {
                 return false;
             }
@@ -742,7 +776,7 @@ impl<'a> Driver<'a> {
             self.new_game(s, &st, caption, now);
         }
         let slot = &self.slots[s];
-        if matches!(slot.phase, Phase::Dead | Phase::Setup) {
+        if matches!(slot.phase, Phase::Dead | Phase::Setup | Phase::Queued) {
             return;
         }
         let Some(mirror) = slot.mirror.as_ref() else {
