@@ -71,6 +71,12 @@ pub struct AppInner {
     /// Game ends being announced in the background (see `flow::spawn_announce_end`); a
     /// stop waits for them.
     pub ending: std::sync::atomic::AtomicUsize,
+    /// Set when the stop begins (the health check answers 503 from then on).
+    pub stopping: std::sync::atomic::AtomicBool,
+    /// When the bot started (for the uptime metric).
+    pub started: std::time::Instant,
+    /// The timer task's counters (served as metrics).
+    pub timers: Arc<crate::game::scheduler::Stats>,
 }
 
 /// Bound of [`AppInner::touched`].

@@ -8,6 +8,7 @@ pub mod commands;
 pub mod error;
 pub mod flow;
 pub mod handlers;
+pub mod health;
 pub mod keyboard;
 pub mod lane;
 pub mod recover;
@@ -67,6 +68,8 @@ pub struct BotConfig {
     /// Program searches run at once (each takes a core for up to its level's budget; more
     /// than the machine has cores would starve the updates of everyone else).
     pub ai_threads: usize,
+    /// Serve `/healthz` and `/metrics` on this address (`None`: not served).
+    pub health: Option<std::net::SocketAddr>,
 }
 
 impl std::fmt::Debug for BotConfig {
@@ -159,6 +162,19 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
     }
     // The dispatcher asks `getMe` again when it starts, and teloxide panics if that call
     // fails; through the cache it is answered by the retried call here, never the network.
+    // Bound first: a port already taken fails the start at once, not the first probe.
+    let health_listener =
+        match cfg.health {
+            Some(addr) => Some(health::bind(addr).await.map_err(|e| {
+                BotError::Internal(format!("cannot serve /healthz on {addr}: {e}"))
+            })?),
+            None => None,
+        };
+    if let Some(l) = &health_listener
+        && let Ok(addr) = l.local_addr()
+    {
+        tracing::info!(%addr, "serving /healthz and /metrics");
+    }
     let polling_bot = bot.clone().cache_me();
     let me = at_start("getMe", || polling_bot.get_me().into_future()).await?;
     tracing::info!(username = %me.username(), "connected to the Bot API");
@@ -189,7 +205,13 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
         replays: lane::Lane::start("ugolki-replays")
             .map_err(|e| BotError::Internal(format!("cannot start the replay thread: {e}")))?,
         ending: std::sync::atomic::AtomicUsize::new(0),
+        stopping: std::sync::atomic::AtomicBool::new(false),
+        started: std::time::Instant::now(),
+        timers: Arc::default(),
     }));
+    if let Some(l) = health_listener {
+        tokio::spawn(health::serve(l, app.clone()));
+    }
     let stop = crate::game::scheduler::Stop::default();
     let timer_task = tokio::spawn(timer::run(app.clone(), stop.clone()));
 
@@ -206,13 +228,16 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
             ))
             .build();
     let token = dispatcher.shutdown_token();
+    let signalled = app.clone();
     tokio::spawn(async move {
         shutdown_signal().await;
+        signalled
+            .stopping
+            .store(true, std::sync::atomic::Ordering::SeqCst);
         tracing::info!("shutting down: finishing in-flight updates");
         // teloxide refuses to shut down a dispatcher that is not running yet (a signal
-        // during start-up): ask again until it takes it. The signal used to be lost then
-        // and the bot ran on (issue 9's kill test: no exit within 30 s of SIGTERM after a
-        // restart).
+        // during start-up): ask again until it takes it, or the signal is lost and the bot
+        // runs on.
         loop {
             match token.shutdown() {
                 Ok(f) => {
@@ -258,6 +283,8 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
     {
         tracing::warn!("stopping before every board was redrawn after the restart");
     }
+    app.stopping
+        .store(true, std::sync::atomic::Ordering::SeqCst);
     stop.stop();
     let _ = timer_task.await;
     finish_background(&app, std::time::Duration::from_secs(25)).await;

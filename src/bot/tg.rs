@@ -167,6 +167,8 @@ struct PaceState {
 pub struct PaceStats {
     /// 429 answers received.
     pub too_many_requests: u64,
+    /// Calls that failed with a 5xx or a network error (each retried).
+    pub transient_errors: u64,
     /// Calls that had to wait for a slot.
     pub waited: u64,
     /// Their total wait, in milliseconds.
@@ -180,6 +182,7 @@ pub struct Pacer {
     limits: Option<PaceLimits>,
     state: Mutex<PaceState>,
     too_many: AtomicU64,
+    transient: AtomicU64,
     waited: AtomicU64,
     waited_ms: AtomicU64,
 }
@@ -198,6 +201,7 @@ impl Pacer {
                 frozen_until: None,
             }),
             too_many: AtomicU64::new(0),
+            transient: AtomicU64::new(0),
             waited: AtomicU64::new(0),
             waited_ms: AtomicU64::new(0),
         }
@@ -212,6 +216,7 @@ impl Pacer {
     pub fn stats(&self) -> PaceStats {
         PaceStats {
             too_many_requests: self.too_many.load(Ordering::Relaxed),
+            transient_errors: self.transient.load(Ordering::Relaxed),
             waited: self.waited.load(Ordering::Relaxed),
             waited_ms: self.waited_ms.load(Ordering::Relaxed),
         }
@@ -440,6 +445,7 @@ where
             }
             Err(e) if transient(&e) && failures < 3 => {
                 failures += 1;
+                pacer.transient.fetch_add(1, Ordering::Relaxed);
                 tracing::warn!(chat, error = %e, attempt = failures, "transient Telegram error, retrying");
                 tokio::time::sleep(Duration::from_millis(100 << failures)).await;
             }

@@ -43,7 +43,7 @@ pub async fn run(app: App, stop: Stop) {
         auto_move: Arc::new(move |g| flow::program_choice(g, level)),
         parallel: 2,
         batch: 128,
-        stats: Arc::default(),
+        stats: Arc::clone(&app.timers),
     }
     .run(stop)
     .await

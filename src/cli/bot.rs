@@ -61,6 +61,9 @@ pub struct BotArgs {
     /// Draw offers lapse after this many seconds.
     #[arg(long, default_value_t = 120)]
     pub draw_offer_ttl_secs: u64,
+    /// Serve `/healthz` and `/metrics` (Prometheus) on this address, e.g. 0.0.0.0:9090.
+    #[arg(long, env = "UGOLKI_HEALTH_LISTEN")]
+    pub health_listen: Option<SocketAddr>,
     /// Program searches run at once (default: one per core beyond the first, at least 1).
     #[arg(long, env = "UGOLKI_AI_THREADS")]
     pub ai_threads: Option<usize>,
@@ -142,6 +145,7 @@ pub fn run(a: &BotArgs) -> Result<(), CliError> {
         actions_per_minute: a.actions_per_minute,
         timing,
         ai_threads: a.ai_threads.unwrap_or_else(default_ai_threads).max(1),
+        health: a.health_listen,
     };
     tracing::info!(data_dir = %a.data_dir.display(), api = a.api_url.as_deref().unwrap_or("telegram"), "starting the bot");
     let rt = tokio::runtime::Builder::new_multi_thread()
@@ -157,4 +161,36 @@ pub fn run(a: &BotArgs) -> Result<(), CliError> {
             message: e.to_string(),
             code: 1,
         })
+}
+
+/// `health` arguments.
+#[derive(Args, Debug)]
+pub struct HealthArgs {
+    /// The bot's health address (as given to `ugolki bot --health-listen`; an unspecified
+    /// address such as 0.0.0.0 is asked on this host's loopback).
+    #[arg(long, env = "UGOLKI_HEALTH_LISTEN", default_value = "127.0.0.1:9090")]
+    pub addr: SocketAddr,
+}
+
+/// Ask the bot's `/healthz`; healthy is exit code 0.
+pub fn health(a: &HealthArgs, out: &mut dyn std::io::Write) -> Result<(), CliError> {
+    let mut addr = a.addr;
+    if addr.ip().is_unspecified() {
+        addr.set_ip(match addr {
+            SocketAddr::V4(_) => std::net::Ipv4Addr::LOCALHOST.into(),
+            SocketAddr::V6(_) => std::net::Ipv6Addr::LOCALHOST.into(),
+        });
+    }
+    let fail = |message: String| CliError { message, code: 1 };
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| fail(e.to_string()))?;
+    match rt.block_on(crate::bot::health::probe(addr)) {
+        Ok(true) => writeln!(out, "healthy").map_err(|e| fail(e.to_string())),
+        Ok(false) => Err(fail(format!(
+            "unhealthy: http://{addr}/healthz did not answer 200"
+        ))),
+        Err(e) => Err(fail(format!("no answer from http://{addr}/healthz: {e}"))),
+    }
 }

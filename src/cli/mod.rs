@@ -63,6 +63,8 @@ pub enum Command {
     Bench(store::BenchArgs),
     /// The real bot under load, faults or abuse through the fake Bot API; prints figures.
     Loadtest(loadtest::LoadtestArgs),
+    /// Ask a running bot's /healthz (exit 0 if healthy, 1 if not): Docker's HEALTHCHECK.
+    Health(bot::HealthArgs),
     /// (internal) the crash test's child: random moves, `ack` after each durable one.
     #[command(hide = true)]
     StoreCrashChild(store::CrashChildArgs),
@@ -396,6 +398,7 @@ pub fn main_with(cli: Cli) -> i32 {
             store::BenchWhat::Search(b) => bench::run(b, &mut out),
         },
         Command::Loadtest(a) => loadtest::run(a, &mut out),
+        Command::Health(a) => bot::health(a, &mut out),
         Command::StoreCrashChild(a) => store::crash_child(a),
     };
     match r {

@@ -114,6 +114,9 @@ pub struct Stats {
     pub not_due: AtomicU64,
     /// Failures (logged).
     pub errors: AtomicU64,
+    /// How late the last fired deadline fired, in milliseconds (its due time to the
+    /// moment it was taken): a timer task falling behind shows here first.
+    pub last_lag_ms: AtomicU64,
 }
 
 /// The timer task.
@@ -223,6 +226,9 @@ async fn fire_batch(
             }
             Ok(f) => {
                 stats.fired.fetch_add(1, Ordering::Relaxed);
+                stats
+                    .last_lag_ms
+                    .store(now.since(e.at).0, Ordering::Relaxed);
                 let sink = Arc::clone(&sink);
                 tell.spawn(async move { sink.fired(f).await });
             }

@@ -37,6 +37,7 @@ pub fn config(api: &FakeApi, timing: Timing) -> BotConfig {
         actions_per_minute: 0,
         timing,
         ai_threads: 1,
+        health: None,
     }
 }
 
@@ -58,9 +59,18 @@ impl Harness {
     /// Start the bot against `api`, prepared beforehand (e.g. with faults for its first
     /// calls).
     pub async fn start_with_api(api: FakeApi, store: Arc<dyn Storage>, timing: Timing) -> Harness {
+        let cfg = config(&api, timing);
+        Self::start_with_config(api, store, cfg).await
+    }
+
+    /// Start the bot with `cfg` (from [`config`], changed) against `api`.
+    pub async fn start_with_config(
+        api: FakeApi,
+        store: Arc<dyn Storage>,
+        cfg: BotConfig,
+    ) -> Harness {
         // Telegram's limits, as Telegram enforces them: the bot paces itself within them.
         api.set_limits(Some(TelegramLimits::default()));
-        let cfg = config(&api, timing);
         let s = store.clone();
         let task = tokio::spawn(async move {
             if let Err(e) = bot::run(cfg, s).await {
