@@ -485,6 +485,7 @@ async fn return_home_asks_for_confirmation() {
     h.api.send_text(&g, &a, "/board");
     let board = h.expect(c0, "board", |c| c.is("SendPhoto")).await;
     let bid = message_id(&board);
+    h.board_stored(g.id(), bid).await;
 
     // Typed: a confirmation message, then "play it" loses.
     let c1 = h.cursor();

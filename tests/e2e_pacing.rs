@@ -10,6 +10,10 @@ use std::time::Duration;
 use ugolki_bot::engine::{Game, Variant, VariantId};
 use ugolki_bot::fakeapi::{Call, Fault, TgUser, keyboard_buttons};
 
+/// A generous bound on the time from a typed move reaching the fake Bot API to the bot
+/// having fetched and stored it (it takes milliseconds; a loaded CI machine is slower).
+const STORED: Duration = Duration::from_millis(500);
+
 /// Who plays White according to a board caption (the first mention).
 fn white_id(c: &Call) -> i64 {
     let html = c.text().unwrap();
@@ -42,6 +46,7 @@ async fn open_game(h: &Harness) -> (Call, TgUser, TgUser) {
         .expect(c1, "challenge closed", |c| c.is("EditMessageText"))
         .await;
     assert!(answer.seq < closed.seq && answer.seq < board.seq);
+    h.board_stored(g.id(), message_id(&board)).await;
     if white_id(&board) == a.id {
         (board, a, b)
     } else {
@@ -87,9 +92,6 @@ async fn taps_are_answered_before_their_edits_and_never_wait_behind_the_chat() {
     let g = group();
     let (board, white, _black) = open_game(&h).await;
     let bid = message_id(&board);
-    // The board's message id is stored once its post is answered; a tap before that
-    // would be on a board the bot does not know yet.
-    tokio::time::sleep(Duration::from_millis(300)).await;
     let c0 = h.cursor();
     let select = h.api.tap(&g, &white, bid, &tap_data(&board, ":c3"));
     let answered = h
@@ -199,8 +201,9 @@ async fn a_group_game_at_human_pace_shows_every_move_before_the_next() {
 }
 
 /// Both players move every second for 20 plies: every move is played, the board's edits
-/// never go back to an older ply, the last shows the last move, and Telegram is never
-/// asked for more than it allows.
+/// never go back to an older ply, the board is never more than one coalesced edit behind
+/// (an edit drawn after a move was stored shows it), the last shows the last move, and
+/// Telegram is never asked for more than it allows.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_burst_of_moves_in_a_group_coalesces_within_the_limits() {
     let h = Harness::start().await;
@@ -210,11 +213,13 @@ async fn a_burst_of_moves_in_a_group_coalesces_within_the_limits() {
     let c0 = h.cursor();
     let mut game = Game::new(&Variant::new(VariantId::Classic));
     let mut played = Vec::new();
+    let mut sent_at = Vec::new();
     for ply in 0..20 {
         let who = if ply % 2 == 0 { &white } else { &black };
         let path = ugolki_bot::bot::flow::program_choice(&game, 1).expect("a move");
         game.play(path.as_move()).expect("legal");
         played.push(path.to_string());
+        sent_at.push(std::time::Instant::now());
         h.api.reply_text(&g, who, bid, &path.to_string());
         tokio::time::sleep(Duration::from_secs(1)).await;
     }
@@ -228,7 +233,7 @@ async fn a_burst_of_moves_in_a_group_coalesces_within_the_limits() {
     h.settle().await;
     let edits = board_calls(&h, c0, bid);
     let mut shown = 0;
-    for e in &edits {
+    for (k, e) in edits.iter().enumerate() {
         let ply = played
             .iter()
             .rposition(|m| last_move_is(e, m))
@@ -236,6 +241,20 @@ async fn a_burst_of_moves_in_a_group_coalesces_within_the_limits() {
             .expect("an edit shows one of the moves");
         assert!(ply > shown, "an edit went back from ply {shown} to {ply}");
         shown = ply;
+        // The board has one sender: edit k is drawn after edit k-1 went out. So every move
+        // stored before then (sent, delivered and stored within STORED) is in edit k: the
+        // board is at most the edit in flight behind.
+        if let Some(prev) = k.checked_sub(1).map(|j| &edits[j]) {
+            let stored = sent_at
+                .iter()
+                .filter(|&&t| t + STORED <= prev.at)
+                .count();
+            assert!(
+                ply >= stored,
+                "edit {k} shows ply {ply}, but {stored} moves were stored before edit {} went out",
+                k - 1
+            );
+        }
     }
     assert_eq!(shown, 20);
     assert!(edits.len() <= 20);

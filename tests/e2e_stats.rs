@@ -426,6 +426,7 @@ async fn export_by_reply_and_the_last_finished_game() {
     h.api.tap(&g, &b, message_id(&ch), &accept);
     let board = h.expect(c2, "board", |c| c.is("SendPhoto")).await;
     let bid = message_id(&board);
+    h.board_stored(g.id(), bid).await;
 
     // An active game's board: not yet.
     let c3 = h.cursor();

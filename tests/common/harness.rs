@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use ugolki_bot::bot::{self, BotConfig, Updates};
 use ugolki_bot::fakeapi::{Call, FakeApi, TelegramLimits, TgChat, TgUser};
-use ugolki_bot::game::{MemoryStore, Storage, Timing};
+use ugolki_bot::game::{ChatId, MemoryStore, MessageId, Storage, Timing};
 
 pub const WAIT: Duration = Duration::from_secs(10);
 /// The bot's picture size in these tests (small: fast to draw and to compare).
@@ -120,6 +120,31 @@ impl Harness {
             0,
             "calls refused for passing a rate limit"
         );
+    }
+
+    /// Wait until the bot has stored `message` in `chat` as a game's board. Telegram shows
+    /// a player the board only after the bot's post is answered, and the bot stores its id
+    /// right then; a test that replies to it at once could otherwise win that race.
+    pub async fn board_stored(&self, chat: i64, message: i64) {
+        let (chat, message) = (ChatId(chat), MessageId(message as i32));
+        let deadline = tokio::time::Instant::now() + WAIT;
+        loop {
+            let games = self.store.chat_games(chat).expect("the store");
+            if games.into_iter().any(|id| {
+                self.store
+                    .game(id)
+                    .ok()
+                    .flatten()
+                    .is_some_and(|g| g.is_board(chat, message))
+            }) {
+                return;
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "board {message:?} in {chat:?} never stored"
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
     }
 
     pub fn cursor(&self) -> u64 {
