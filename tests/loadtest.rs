@@ -7,16 +7,22 @@ use std::path::PathBuf;
 use std::time::Duration;
 use ugolki_bot::loadtest::{self, FaultPlan, LoadConfig, LoadReport};
 
+/// A small population played with production pacing against a fake Bot API that answers
+/// 429 past Telegram's limits, at a pace those limits can show (eight chats show about
+/// five moves a second between them).
 fn small(seed: u64) -> LoadConfig {
     let mut cfg = LoadConfig::standard(PathBuf::from(env!("CARGO_BIN_EXE_ugolki")));
     cfg.sim.games = 24;
     cfg.sim.chats = 8;
     cfg.sim.private_chats = 4;
-    cfg.sim.rate = 150.0;
+    cfg.sim.rate = 4.0;
+    cfg.sim.setup_rate = 8.0;
+    cfg.pacing = true;
     cfg.sim.seed = seed;
-    cfg.sim.ack_timeout = Duration::from_secs(4);
+    // A group's games start one call a second once its burst is spent.
+    cfg.sim.ack_timeout = Duration::from_secs(15);
     cfg.warmup = Duration::from_millis(300);
-    cfg.duration = Duration::from_secs(3);
+    cfg.duration = Duration::from_secs(6);
     cfg.stored_games = 300;
     cfg.board_px = 240;
     cfg
@@ -32,7 +38,8 @@ async fn short_load_run_is_clean() {
     eprintln!("{}", show(&r));
     assert!(r.clean(), "{}", show(&r));
     assert_eq!(r.stored_before, 300);
-    assert!(r.stats.moves > 20, "{}", show(&r));
+    assert!(r.stats.moves > 15, "{}", show(&r));
+    assert_eq!(r.rate_limited.total(), 0, "{}", show(&r));
     assert!(r.stats.program_moves > 0, "{}", show(&r));
     // Every person's move (and piece selection) shown in the window is a latency sample.
     assert!(r.latency.count as u64 >= r.stats.moves - r.stats.program_moves);

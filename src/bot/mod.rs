@@ -27,7 +27,7 @@ use std::collections::{HashMap, HashSet};
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use teloxide::adaptors::CacheMe;
-use teloxide::dispatching::{DefaultKey, Dispatcher, UpdateHandler};
+use teloxide::dispatching::{Dispatcher, UpdateHandler};
 use teloxide::prelude::*;
 use teloxide::types::BotCommand;
 
@@ -85,7 +85,32 @@ impl std::fmt::Debug for BotConfig {
     }
 }
 
-/// Updates queued per chat before the dispatcher waits (bounds memory under a flood).
+/// Which updates the dispatcher handles one after another (each lane in order, lanes side
+/// by side). teloxide's default is one lane per chat, but a handler may wait for its chat's
+/// rate-limit slot (posting a board, a challenge, a reply), and a tap behind it would keep
+/// its spinner all that time: a tap must be answered at once. So taps queue only behind the
+/// same person's taps, and messages behind the same person's messages in that chat. What
+/// two people do at once in one chat is kept consistent by the game service's
+/// compare-and-swap, not by this order.
+#[derive(Clone, Debug, Hash, PartialEq, Eq)]
+pub enum UpdateLane {
+    /// One person's messages in one chat (or the chat's, for a message without a sender).
+    Messages(i64, Option<u64>),
+    /// One person's taps, wherever they are.
+    Taps(u64),
+}
+
+fn update_lane(u: &Update) -> Option<UpdateLane> {
+    use teloxide::types::UpdateKind;
+    match &u.kind {
+        UpdateKind::CallbackQuery(q) => Some(UpdateLane::Taps(q.from.id.0)),
+        _ => u
+            .chat()
+            .map(|c| UpdateLane::Messages(c.id.0, u.from().map(|f| f.id.0))),
+    }
+}
+
+/// Updates queued per lane before the dispatcher waits (bounds memory under a flood).
 const WORKER_QUEUE: usize = 1024;
 
 /// The update handler tree.
@@ -215,9 +240,10 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
     let stop = crate::game::scheduler::Stop::default();
     let timer_task = tokio::spawn(timer::run(app.clone(), stop.clone()));
 
-    let mut dispatcher: Dispatcher<CacheMe<Bot>, BotError, DefaultKey> =
+    let mut dispatcher: Dispatcher<CacheMe<Bot>, BotError, UpdateLane> =
         Dispatcher::builder(polling_bot.clone(), schema())
             .dependencies(dptree::deps![app.clone()])
+            .distribution_function(update_lane)
             // When one chat's queue is full the dispatcher stops fetching updates for every
             // chat; a deeper queue (teloxide's default is 64) lets a flood in one chat wait
             // there instead of stalling the others.
