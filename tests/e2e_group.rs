@@ -245,8 +245,8 @@ async fn challenge_by_mention_only_the_named_user_can_accept() {
         .await;
     assert_eq!(
         no.str("text"),
-        Some("Этот вызов адресован не вам."),
-        "Boris speaks Russian"
+        Some("This challenge is for someone else."),
+        "the group speaks Alice's language (she spoke first), whoever taps"
     );
     let c2 = h.cursor();
     h.api.tap(&g, &c, message_id(&ch), &accept);

@@ -245,10 +245,7 @@ async fn a_burst_of_moves_in_a_group_coalesces_within_the_limits() {
         // stored before then (sent, delivered and stored within STORED) is in edit k: the
         // board is at most the edit in flight behind.
         if let Some(prev) = k.checked_sub(1).map(|j| &edits[j]) {
-            let stored = sent_at
-                .iter()
-                .filter(|&&t| t + STORED <= prev.at)
-                .count();
+            let stored = sent_at.iter().filter(|&&t| t + STORED <= prev.at).count();
             assert!(
                 ply >= stored,
                 "edit {k} shows ply {ply}, but {stored} moves were stored before edit {} went out",

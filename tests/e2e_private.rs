@@ -304,6 +304,47 @@ async fn a_deep_link_challenge_is_played_in_both_private_chats() {
         .next()
         .unwrap()
         .to_string();
+    // The link carries a random token, and a Share button forwards it in one tap.
+    let (id36, token) = arg[1..].split_once('_').expect("c<id>_<token>");
+    assert_eq!(token.len(), 24, "{arg}");
+    let share = link
+        .keyboard()
+        .and_then(|k| k.pointer("/inline_keyboard/0/0/url"))
+        .and_then(|u| u.as_str())
+        .expect("a share button");
+    assert!(share.starts_with("https://t.me/share/url?url="), "{share}");
+    assert!(share.contains(token), "{share}");
+
+    // Guesses take nothing: the old numeric form, another token, forged button data.
+    let (c, cc) = (carol(), TgChat::Private(carol()));
+    let id = i64::from_str_radix(id36, 36).unwrap();
+    let forged_token = "0".repeat(24);
+    for guess in [format!("c{id}"), format!("c{id36}_{forged_token}")] {
+        let cg = h.cursor();
+        h.api.send_text(&cc, &c, &format!("/start {guess}"));
+        let refused = h
+            .expect(cg, "a refused guess", |x| {
+                x.is("SendMessage") && x.chat_id() == Some(cc.id())
+            })
+            .await;
+        assert!(refused.buttons().is_empty(), "{guess}");
+        assert!(refused.text().unwrap().contains("not valid"), "{guess}");
+    }
+    for forged in [format!("c:{id36}:1"), format!("c:{id36}:{forged_token}:1")] {
+        let cg = h.cursor();
+        let tap = h.api.tap(&cc, &c, 1, &forged);
+        let alert = h
+            .expect(cg, "the forged tap's answer", |x| {
+                x.is("AnswerCallbackQuery") && x.str("callback_query_id") == Some(tap.as_str())
+            })
+            .await;
+        assert!(alert.str("text").is_some(), "{forged}: {:?}", alert.params);
+    }
+    h.settle().await;
+    assert!(
+        h.store.chat_games(ChatId(c.id)).unwrap().is_empty(),
+        "a guess started a game"
+    );
 
     let c1 = h.cursor();
     h.api.send_text(&cb, &b, &format!("/start {arg}"));
@@ -338,6 +379,15 @@ async fn a_deep_link_challenge_is_played_in_both_private_chats() {
     assert!(in_b.text().unwrap().contains("ход"), "{:?}", in_b.text());
     let (ma, mb) = (message_id(&in_a), message_id(&in_b));
     h.settle().await;
+    // The link is single use.
+    let cg = h.cursor();
+    h.api.send_text(&cc, &c, &format!("/start {arg}"));
+    let used = h
+        .expect(cg, "the used link refused", |x| {
+            x.is("SendMessage") && x.chat_id() == Some(cc.id())
+        })
+        .await;
+    assert!(used.text().unwrap().contains("not valid"));
 
     let g = only_game(&h);
     assert_eq!(g.chat, ChatId(a.id));

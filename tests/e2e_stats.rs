@@ -130,11 +130,12 @@ async fn stats_show_ratings_a_chart_and_head_to_head() {
     assert!(cap.contains("📊 <b>Boris</b>"), "{cap}");
     assert!(cap.contains("⚔ Carol vs Boris: +0 =0 −0"), "{cap}");
 
-    // Boris asks himself, in Russian.
+    // Boris asks in his private chat, in Russian (the group speaks the language of
+    // whoever the bot answered first there).
     let c3 = h.cursor();
-    h.api.send_text(&g, &b, "/stats");
+    h.api.send_text(&TgChat::Private(b.clone()), &b, "/stats");
     let photo = h
-        .expect(c3, "Russian stats", |c| is_to(c, "SendPhoto", g.id()))
+        .expect(c3, "Russian stats", |c| is_to(c, "SendPhoto", b.id))
         .await;
     let cap = photo.text().unwrap();
     assert!(

@@ -1096,13 +1096,13 @@ fn a_link_challenge_gets_a_board_in_both_private_chats() {
     for env in envs() {
         let s = &env.svc;
         let (mine, friends) = (ChatId(A.0 as i64), ChatId(B.0 as i64));
-        let open_challenge = |chat, now| {
+        let open_challenge = |chat, target, now| {
             s.create_challenge(
                 NewChallenge {
                     chat,
                     message: None,
                     from: A,
-                    target: ChallengeTarget::Open,
+                    target,
                     variant: classic(),
                     time_control: TimeControl::Untimed,
                     colour: ColourChoice::White,
@@ -1112,10 +1112,30 @@ fn a_link_challenge_gets_a_board_in_both_private_chats() {
             )
             .unwrap()
         };
-        let c = open_challenge(mine, 0);
+        let token = LinkToken::random().unwrap();
+        let c = open_challenge(mine, ChallengeTarget::Link(token), 0);
+        // Without the link's token, or with another, nobody takes it; nor can they decline
+        // it for the challenger.
+        let guess = LinkToken::random().unwrap();
+        for proof in [None, Some(guess)] {
+            assert_eq!(
+                s.accept_challenge_in(c.id, B, None, Some(friends), proof, t(1))
+                    .unwrap_err(),
+                ServiceError::NotForYou
+            );
+        }
+        assert_eq!(
+            s.decline_challenge(c.id, B, None, t(1)).unwrap_err(),
+            ServiceError::NotForYou
+        );
         let (_, g) = s
-            .accept_challenge_in(c.id, B, None, Some(friends), t(1))
+            .accept_challenge_in(c.id, B, None, Some(friends), Some(token), t(1))
             .unwrap();
+        // Single use: the link takes nobody else.
+        assert!(matches!(
+            s.accept_challenge_in(c.id, C, None, Some(ChatId(C.0 as i64)), Some(token), t(1)),
+            Err(ServiceError::ChallengeClosed(_))
+        ));
         assert_eq!((g.chat, g.message), (mine, None));
         assert_eq!(
             g.mirror,
@@ -1146,10 +1166,16 @@ fn a_link_challenge_gets_a_board_in_both_private_chats() {
         for chat in [mine, friends] {
             assert!(s.store().chat_games(chat).unwrap().is_empty());
         }
-        // Accepted in the challenge's own chat (a group): one board.
-        let c = open_challenge(CHAT, 4);
+        // An open challenge in a group is taken only there, not from anyone's private
+        // chat with forged button data; in the group it gets one board.
+        let c = open_challenge(CHAT, ChallengeTarget::Open, 4);
+        assert_eq!(
+            s.accept_challenge_in(c.id, B, None, Some(friends), None, t(5))
+                .unwrap_err(),
+            ServiceError::NotForYou
+        );
         let (_, g) = s
-            .accept_challenge_in(c.id, B, None, Some(CHAT), t(5))
+            .accept_challenge_in(c.id, B, None, Some(CHAT), None, t(5))
             .unwrap();
         assert_eq!(g.mirror, None);
     }

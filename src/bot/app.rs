@@ -232,7 +232,9 @@ impl App {
             .unwrap_or(Language::En)
     }
 
-    /// The language of a chat: a group's setting, else the user's language.
+    /// The language of a chat: a private chat's owner's; a group's setting, which the
+    /// first person the bot answers there sets (admins change it in `/settings`), so a
+    /// group hears one language whoever acts.
     pub async fn chat_lang(&self, chat: ChatId, user: Option<UserId>) -> Language {
         let user = user.or_else(|| (chat.0 > 0).then_some(UserId(chat.0 as u64)));
         // Reads only, so in place (this runs for every update; see `AsyncGames::read`).
@@ -252,12 +254,27 @@ impl App {
         if let Some(l) = group {
             return l;
         }
-        match user {
+        let lang = match user {
             Some(u) => stored
                 .or_else(|| self.seen_language(u))
                 .unwrap_or(Language::En),
             None => Language::En,
+        };
+        if chat.0 < 0 && user.is_some() {
+            let r = self
+                .games
+                .run(move |s| {
+                    s.update_chat_settings(chat, now(), |c| {
+                        c.language.get_or_insert(lang);
+                    })
+                })
+                .await;
+            match r {
+                Ok(c) => return c.settings.language.unwrap_or(lang),
+                Err(e) => tracing::warn!(error = %e, "could not store a group's language"),
+            }
         }
+        lang
     }
 
     /// The language for a game's messages in its main chat.

@@ -6,7 +6,7 @@
 //! numbers in base 36, squares as `c3`.
 
 use crate::engine::{Color, Square, VariantId};
-use crate::game::{ChallengeId, GameId, Language};
+use crate::game::{ChallengeId, GameId, Language, LinkToken};
 
 /// Telegram's limit on callback data.
 pub const MAX_LEN: usize = 64;
@@ -73,6 +73,9 @@ pub enum Callback {
         id: ChallengeId,
         /// Accept (or decline / withdraw).
         accept: bool,
+        /// The token of a challenge by link, which its Accept button carries: the button
+        /// is in the friend's chat, where anyone could forge data for any challenge id.
+        link: Option<LinkToken>,
     },
     /// A step of `/play` against the program.
     Play {
@@ -107,6 +110,19 @@ pub enum SettingKey {
     Language,
     /// Board orientation.
     Orientation,
+}
+
+/// The `/start` payload of a challenge link: `c`, the challenge id in base 36, `_`, and
+/// its token (Telegram allows `A-Za-z0-9_-`, up to 64 characters).
+pub fn link_payload(id: ChallengeId, token: LinkToken) -> String {
+    format!("c{}_{token}", b36(id.0))
+}
+
+/// Read a challenge link's payload; `None` for anything else, the old numeric `c<id>`
+/// form included (those ids could be guessed).
+pub fn parse_link_payload(payload: &str) -> Option<(ChallengeId, LinkToken)> {
+    let (id, token) = payload.strip_prefix('c')?.split_once('_')?;
+    Some((ChallengeId(un36(id).ok()?), token.parse().ok()?))
 }
 
 /// Why data was rejected.
@@ -188,7 +204,16 @@ impl Callback {
             Callback::Draw { game, accept } => format!("d:{}:{}", b36(game.0), u8::from(*accept)),
             Callback::Rematch { game } => format!("x:{}", b36(game.0)),
             Callback::Export { game, gif } => format!("e:{}:{}", b36(game.0), u8::from(*gif)),
-            Callback::Challenge { id, accept } => format!("c:{}:{}", b36(id.0), u8::from(*accept)),
+            Callback::Challenge {
+                id,
+                accept,
+                link: None,
+            } => format!("c:{}:{}", b36(id.0), u8::from(*accept)),
+            Callback::Challenge {
+                id,
+                accept,
+                link: Some(token),
+            } => format!("c:{}:{token}:{}", b36(id.0), u8::from(*accept)),
             Callback::Play {
                 variant,
                 colour,
@@ -261,6 +286,12 @@ impl Callback {
             ["c", id, a] => Callback::Challenge {
                 id: ChallengeId(un36(id)?),
                 accept: flag(a)?,
+                link: None,
+            },
+            ["c", id, token, a] => Callback::Challenge {
+                id: ChallengeId(un36(id)?),
+                accept: flag(a)?,
+                link: Some(token.parse().map_err(|_| BadCallback)?),
             },
             ["p", v, c, l] => {
                 let variant: VariantId = v.parse().map_err(|_| BadCallback)?;
@@ -366,6 +397,12 @@ mod tests {
             Callback::Challenge {
                 id: ChallengeId(u64::MAX),
                 accept: false,
+                link: None,
+            },
+            Callback::Challenge {
+                id: ChallengeId(u64::MAX),
+                accept: true,
+                link: Some(LinkToken([0xff; 12])),
             },
             Callback::Play {
                 variant: VariantId::Diagonal3x4,
@@ -421,11 +458,32 @@ mod tests {
             "t:1:2:c3\n",
             "t:1:2:a0",
             "x:1:1",
+            "c:1:0011223344556677:1",
+            "c:1:00112233445566778899AABB:1",
+            "c:1:00112233445566778899aabb:2",
         ] {
             assert_eq!(Callback::decode(bad), Err(BadCallback), "{bad:?}");
         }
         let long = "t:".to_string() + &"1".repeat(70);
         assert_eq!(Callback::decode(&long), Err(BadCallback));
+    }
+
+    #[test]
+    fn link_payloads_carry_the_token() {
+        let token = LinkToken([0xab; 12]);
+        let p = link_payload(ChallengeId(1234), token);
+        assert!(p.len() <= 64 && p.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'));
+        assert_eq!(parse_link_payload(&p), Some((ChallengeId(1234), token)));
+        for bad in [
+            "c1234",
+            "c12",
+            "cyz_abab",
+            "x12_abababababababababababab",
+            "c12_",
+            &p[..p.len() - 1],
+        ] {
+            assert_eq!(parse_link_payload(bad), None, "{bad}");
+        }
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The bot's commands. The doc comments are the English help; `texts` has both languages
 //! for setMyCommands.
 
+use teloxide::types::BotCommandScope;
 use teloxide::utils::command::BotCommands;
 
 /// Commands of the Ugolki bot.
@@ -45,4 +46,40 @@ pub enum Command {
     Settings(String),
     /// Language: /lang en|ru.
     Lang(String),
+}
+
+/// The command menus Telegram shows (setMyCommands scopes): each chat type is offered
+/// only what works there, and group admins also their settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Menu {
+    /// Private chats with the bot (also the default, for any other chat).
+    Private,
+    /// Everyone in groups.
+    Group,
+    /// Group administrators.
+    GroupAdmins,
+}
+
+impl Menu {
+    /// Every menu, in the order they are registered.
+    pub const ALL: [Menu; 3] = [Menu::Private, Menu::Group, Menu::GroupAdmins];
+
+    /// Whether the menu offers `command` (its name without the slash).
+    pub fn offers(self, command: &str) -> bool {
+        let private_only = matches!(command, "start" | "play" | "train");
+        match self {
+            Menu::Private => command != "new",
+            Menu::Group => !private_only && !matches!(command, "settings" | "lang"),
+            Menu::GroupAdmins => !private_only,
+        }
+    }
+
+    /// The scopes this menu is registered for.
+    pub fn scopes(self) -> &'static [BotCommandScope] {
+        match self {
+            Menu::Private => &[BotCommandScope::Default, BotCommandScope::AllPrivateChats],
+            Menu::Group => &[BotCommandScope::AllGroupChats],
+            Menu::GroupAdmins => &[BotCommandScope::AllChatAdministrators],
+        }
+    }
 }

@@ -1,7 +1,7 @@
 //! Update handlers: commands, typed moves and button taps.
 
 use super::app::{Allowance, App, now};
-use super::callback::{Callback, SettingKey};
+use super::callback::{self, Callback, SettingKey};
 use super::commands::Command;
 use super::error::BotError;
 use super::flow::{self, Attempt};
@@ -14,8 +14,8 @@ use super::view::{self, Ui};
 use crate::engine::{Color, Variant, VariantId, read_squares};
 use crate::game::{
     ChallengeId, ChallengeRecord, ChallengeStatus, ChallengeTarget, ChatId, ColourChoice, Expect,
-    GameId, GameRecord, Language, MessageId, MoveInput, NewChallenge, NewGame, Orientation, Player,
-    ServiceError, TimeControl, UserId,
+    GameId, GameRecord, Language, LinkToken, MessageId, MoveInput, NewChallenge, NewGame,
+    Orientation, Player, ServiceError, TimeControl, UserId,
 };
 use teloxide::payloads::{AnswerCallbackQuerySetters, SendMessageSetters};
 use teloxide::prelude::*;
@@ -68,10 +68,25 @@ pub async fn say(
 
 /// Entry point for messages.
 pub async fn on_message(app: App, msg: Message, me: Me) -> HandlerResult {
+    // Telegram announces a group's upgrade to a supergroup in both chats.
+    let migration = match (msg.migrate_to_chat_id(), msg.migrate_from_chat_id()) {
+        (Some(to), _) => Some((chat_of(&msg), ChatId(to.0))),
+        (_, Some(from)) => Some((ChatId(from.0), chat_of(&msg))),
+        _ => None,
+    };
+    if let Some((from, to)) = migration {
+        if let Err(e) = migrate(&app, from, to).await {
+            tracing::warn!(%from, %to, error = %e, "could not move a group's games to its supergroup");
+        }
+        return Ok(());
+    }
     let Some(from) = msg.from.clone() else {
         return Ok(());
     };
     if from.is_bot {
+        if is_anonymous_admin(&msg) {
+            return anonymous_admin(&app, &msg, &me).await;
+        }
         return Ok(());
     }
     let Some(text) = msg.text().map(str::to_string) else {
@@ -99,6 +114,62 @@ pub async fn on_message(app: App, msg: Message, me: Me) -> HandlerResult {
         report(&app, chat_of(&msg), Some(uid(&from)), e).await;
     }
     Ok(())
+}
+
+/// Move a group's settings and games to the supergroup it became, and post the moved
+/// games' boards there.
+async fn migrate(app: &App, from: ChatId, to: ChatId) -> HandlerResult {
+    let moved = app
+        .games
+        .run(move |s| s.migrate_chat(from, to, now()))
+        .await?;
+    tracing::info!(%from, %to, games = moved.len(), "a group became a supergroup");
+    for g in moved {
+        view::show_latest(app, g.id, None).await?;
+    }
+    Ok(())
+}
+
+/// A message a group admin sent anonymously: Telegram shows it as from the group itself
+/// (`sender_chat`), with a stand-in bot as the sender.
+fn is_anonymous_admin(msg: &Message) -> bool {
+    msg.sender_chat
+        .as_ref()
+        .is_some_and(|c| c.id == msg.chat.id)
+}
+
+/// An anonymous admin may change the group's settings and language (only admins can be
+/// anonymous); playing needs a person, so the rest is declined with a hint.
+async fn anonymous_admin(app: &App, msg: &Message, me: &Me) -> HandlerResult {
+    let chat = chat_of(msg);
+    let Some(text) = msg.text() else {
+        return Ok(());
+    };
+    let Ok(cmd) = Command::parse(text, me.username()) else {
+        return Ok(());
+    };
+    let t = texts(app.chat_lang(chat, None).await);
+    match cmd {
+        Command::Settings(_) => settings_menu(app, chat, t).await,
+        Command::Lang(arg) => match Language::from_code(arg.trim()) {
+            Some(l) => {
+                app.games
+                    .run(move |s| s.update_chat_settings(chat, now(), |c| c.language = Some(l)))
+                    .await?;
+                say(app, chat, Some(msg.id), &texts(l).language_set(), None).await?;
+                Ok(())
+            }
+            None => {
+                let kb = Some(keyboard::languages());
+                say(app, chat, None, &t.choose_language(), kb).await?;
+                Ok(())
+            }
+        },
+        _ => {
+            say(app, chat, Some(msg.id), &t.anonymous_admin(), None).await?;
+            Ok(())
+        }
+    }
 }
 
 /// Over the rate limit: say so once a minute, otherwise stay quiet (see [`Allowance`]).
@@ -299,8 +370,14 @@ async fn on_command(app: &App, msg: &Message, from: &User, cmd: Command, me: &Me
     let t = texts(lang);
     match cmd {
         Command::Start(arg) => {
-            if let Some(id) = arg.strip_prefix("c").and_then(|s| s.parse::<u64>().ok()) {
-                return link_challenge(app, msg, from, ChallengeId(id), t).await;
+            if arg.starts_with('c') {
+                return match callback::parse_link_payload(arg.trim()) {
+                    Some((id, token)) => link_challenge(app, msg, from, id, token, t).await,
+                    None => {
+                        say(app, chat, None, &t.bad_link(), None).await?;
+                        Ok(())
+                    }
+                };
             }
             if private {
                 say(
@@ -564,7 +641,7 @@ async fn on_command(app: &App, msg: &Message, from: &User, cmd: Command, me: &Me
         Command::Top(arg) => stats::top(app, msg, from, &arg, t).await?,
         Command::History => stats::history(app, msg, from, t).await?,
         Command::Export => stats::export(app, msg, from, t).await?,
-        Command::Settings(_) => settings_menu(app, chat, user, t).await?,
+        Command::Settings(_) => settings_menu(app, chat, t).await?,
     }
     Ok(())
 }
@@ -652,7 +729,7 @@ async fn challenge_text(app: &App, c: &ChallengeRecord, t: &dyn Texts) -> String
     let v = t.variant_name(c.variant.id());
     let tc = t.time_control(&c.time_control);
     match &c.target {
-        ChallengeTarget::Open => t.open_challenge(&from, &v, &tc),
+        ChallengeTarget::Open | ChallengeTarget::Link(_) => t.open_challenge(&from, &v, &tc),
         ChallengeTarget::User(u) => {
             let to = app.user_mention(*u).await;
             t.targeted_challenge(&from, &to, &v, &tc)
@@ -674,11 +751,12 @@ async fn private_challenge(
     me: &Me,
     t: &dyn Texts,
 ) -> HandlerResult {
+    let token = LinkToken::random().map_err(|e| BotError::Internal(e.to_string()))?;
     let new = NewChallenge {
         chat,
         message: None,
         from: uid(from),
-        target: ChallengeTarget::Open,
+        target: ChallengeTarget::Link(token),
         variant: variant.clone(),
         time_control: tc,
         colour: ColourChoice::Random,
@@ -688,9 +766,15 @@ async fn private_challenge(
         .games
         .run(move |s| s.create_challenge(new, now()))
         .await?;
-    let link = format!("https://t.me/{}?start=c{}", me.username(), c.id.0);
-    let text = t.challenge_link(&t.variant_name(variant.id()), &t.time_control(&tc), &link);
-    let m = say(app, chat, None, &text, None).await?;
+    let mut link = url::Url::parse("https://t.me/")
+        .and_then(|u| u.join(me.username()))
+        .map_err(|e| BotError::Internal(format!("the bot's link: {e}")))?;
+    link.query_pairs_mut()
+        .append_pair("start", &callback::link_payload(c.id, token));
+    let (v, tc) = (t.variant_name(variant.id()), t.time_control(&tc));
+    let text = t.challenge_link(&v, &tc, link.as_str());
+    let buttons = keyboard::share_link(c.id, &link, &t.share_text(&v, &tc), t);
+    let m = say(app, chat, None, &text, Some(buttons)).await?;
     let (cid, mid) = (c.id, MessageId(m.id.0));
     app.games
         .run(move |s| s.set_challenge_message(cid, mid, now()))
@@ -698,19 +782,27 @@ async fn private_challenge(
     Ok(())
 }
 
-/// Someone opened a challenge link (`/start c<id>`): show it with an Accept button.
+/// Someone opened a challenge link (`/start c<id>_<token>`): show it with an Accept
+/// button that carries the token. A wrong token is answered as a lapsed link, so a guess
+/// learns nothing about which challenges exist.
 async fn link_challenge(
     app: &App,
     msg: &Message,
     from: &User,
     id: ChallengeId,
+    token: LinkToken,
     t: &dyn Texts,
 ) -> HandlerResult {
     let chat = chat_of(msg);
     let c = match app.games.run(move |s| s.challenge(id)).await {
-        Ok(c) if c.status == ChallengeStatus::Open => c,
+        Ok(c)
+            if c.status == ChallengeStatus::Open
+                && matches!(&c.target, ChallengeTarget::Link(k) if k.matches(&token)) =>
+        {
+            c
+        }
         _ => {
-            say(app, chat, None, &t.challenge_closed(), None).await?;
+            say(app, chat, None, &t.bad_link(), None).await?;
             return Ok(());
         }
     };
@@ -729,7 +821,7 @@ async fn link_challenge(
         chat,
         None,
         &text,
-        Some(keyboard::challenge(c.id, true, t)),
+        Some(keyboard::link_challenge(c.id, token, t)),
     )
     .await?;
     Ok(())
@@ -869,7 +961,7 @@ const VARIANT_CHOICES: [VariantId; 6] = [
     VariantId::Duelio,
 ];
 
-async fn settings_menu(app: &App, chat: ChatId, user: UserId, t: &dyn Texts) -> HandlerResult {
+async fn settings_menu(app: &App, chat: ChatId, t: &dyn Texts) -> HandlerResult {
     let c = app.games.run(move |s| s.chat(chat, now())).await?;
     let s = &c.settings;
     let mark = |on: bool, label: String| if on { format!("✅ {label}") } else { label };
@@ -947,7 +1039,6 @@ async fn settings_menu(app: &App, chat: ChatId, user: UserId, t: &dyn Texts) -> 
         t.variant_name(s.variant.id()),
         t.time_control(&s.time_control)
     );
-    let _ = user;
     say(
         app,
         chat,
@@ -1335,8 +1426,8 @@ async fn handle_callback(
                 },
             )
         }
-        Callback::Challenge { id, accept } => {
-            challenge_answer(app, q, tap, chat, user, id, accept, t).await
+        Callback::Challenge { id, accept, link } => {
+            challenge_answer(app, q, tap, chat, user, id, accept, link, t).await
         }
         Callback::Play {
             variant,
@@ -1440,7 +1531,7 @@ async fn handle_callback(
             tap.answer(Answer::Toast("✓".into())).await;
             let t2 = texts(app.chat_lang(chat, Some(user)).await);
             remove_keyboard(app, q).await;
-            settings_menu(app, chat, user, t2).await?;
+            settings_menu(app, chat, t2).await?;
             Ok(Answer::Silent)
         }
     }
@@ -1471,6 +1562,7 @@ async fn challenge_answer(
     user: UserId,
     id: ChallengeId,
     accept: bool,
+    link: Option<LinkToken>,
     t: &dyn Texts,
 ) -> Result<Answer, BotError> {
     let username = q.from.username.clone();
@@ -1487,10 +1579,9 @@ async fn challenge_answer(
     }
     if accept {
         let un = username.clone();
-        let target_chat = if via_link { Some(chat) } else { None };
         let r = app
             .games
-            .run(move |s| s.accept_challenge_in(id, user, un.as_deref(), target_chat, now()))
+            .run(move |s| s.accept_challenge_in(id, user, un.as_deref(), Some(chat), link, now()))
             .await;
         match r {
             Ok((c, g)) => {
@@ -1498,7 +1589,7 @@ async fn challenge_answer(
                 let from = app.user_mention(c.from).await;
                 let by = app.user_mention(user).await;
                 close_challenge_message(app, &c, &t.challenge_accepted(&from, &by)).await;
-                if target_chat.is_some() {
+                if via_link {
                     remove_keyboard(app, q).await;
                 }
                 flow::after_change(app, g).await?;

@@ -4,7 +4,7 @@
 use super::callback::Callback;
 use super::texts::Texts;
 use crate::engine::{Color, Position, Square, VariantId};
-use crate::game::{ChallengeId, GameId};
+use crate::game::{ChallengeId, GameId, LinkToken};
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 
 /// Telegram clients show at most 8 buttons in a row.
@@ -209,15 +209,56 @@ pub fn finished(game: GameId, rematch: bool, t: &dyn Texts) -> InlineKeyboardMar
 
 /// Under a challenge: accept, and decline (or withdraw for the challenger).
 pub fn challenge(id: ChallengeId, targeted: bool, t: &dyn Texts) -> InlineKeyboardMarkup {
+    challenge_with(id, None, targeted, t)
+}
+
+/// A challenge by link, shown to whoever opened the link: the buttons carry its token.
+pub fn link_challenge(id: ChallengeId, token: LinkToken, t: &dyn Texts) -> InlineKeyboardMarkup {
+    challenge_with(id, Some(token), true, t)
+}
+
+fn challenge_with(
+    id: ChallengeId,
+    link: Option<LinkToken>,
+    targeted: bool,
+    t: &dyn Texts,
+) -> InlineKeyboardMarkup {
+    let cb = |accept| Callback::Challenge { id, accept, link };
     InlineKeyboardMarkup::new(vec![vec![
-        button(t.btn_accept(), &Callback::Challenge { id, accept: true }),
+        button(t.btn_accept(), &cb(true)),
         button(
             if targeted {
                 t.btn_decline()
             } else {
                 t.btn_withdraw()
             },
-            &Callback::Challenge { id, accept: false },
+            &cb(false),
+        ),
+    ]])
+}
+
+/// Under a challenge link in the challenger's chat: forward it in one tap (Telegram's
+/// share page), or withdraw the challenge.
+pub fn share_link(
+    id: ChallengeId,
+    link: &url::Url,
+    text: &str,
+    t: &dyn Texts,
+) -> InlineKeyboardMarkup {
+    let mut share = url::Url::parse("https://t.me/share/url").expect("a constant URL");
+    share
+        .query_pairs_mut()
+        .append_pair("url", link.as_str())
+        .append_pair("text", text);
+    InlineKeyboardMarkup::new(vec![vec![
+        InlineKeyboardButton::url(t.btn_share(), share),
+        button(
+            t.btn_withdraw(),
+            &Callback::Challenge {
+                id,
+                accept: false,
+                link: None,
+            },
         ),
     ]])
 }

@@ -120,26 +120,32 @@ pub fn schema() -> UpdateHandler<BotError> {
         .branch(Update::filter_callback_query().endpoint(handlers::on_callback))
 }
 
-/// Register the command menus (English and Russian), with the same retries as every other
-/// call: a faulted call at start-up must not leave the menu unset.
+/// Register the command menus, per chat type ([`commands::Menu`]) in English and
+/// Russian, with the same retries as every other call: a faulted call at start-up must not
+/// leave a menu unset.
 async fn register_commands(bot: &Bot) {
     let pacer = tg::Pacer::new(None);
-    for lang in [Language::En, Language::Ru] {
-        let cmds: Vec<BotCommand> = texts::texts(lang)
-            .command_list()
-            .into_iter()
-            .map(|(c, d)| BotCommand::new(c, d))
-            .collect();
-        let r = tg::call(&pacer, 0, tg::Kind::Edit, || {
-            let mut req = bot.set_my_commands(cmds.clone());
-            if lang == Language::Ru {
-                req = req.language_code("ru");
+    for menu in commands::Menu::ALL {
+        for lang in [Language::En, Language::Ru] {
+            let cmds: Vec<BotCommand> = texts::texts(lang)
+                .command_list()
+                .into_iter()
+                .filter(|(c, _)| menu.offers(c))
+                .map(|(c, d)| BotCommand::new(c, d))
+                .collect();
+            for scope in menu.scopes() {
+                let r = tg::call(&pacer, 0, tg::Kind::Edit, || {
+                    let mut req = bot.set_my_commands(cmds.clone()).scope(scope.clone());
+                    if lang == Language::Ru {
+                        req = req.language_code("ru");
+                    }
+                    req.into_future()
+                })
+                .await;
+                if let Err(e) = r {
+                    tracing::warn!(error = %e, ?menu, "setMyCommands failed");
+                }
             }
-            req.into_future()
-        })
-        .await;
-        if let Err(e) = r {
-            tracing::warn!(error = %e, "setMyCommands failed");
         }
     }
 }

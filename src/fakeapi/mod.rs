@@ -28,6 +28,9 @@ use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
 /// The bot's own user id in the fake world.
 pub const BOT_ID: i64 = 7_000_000_001;
+/// The stand-in sender of an anonymous group admin's messages (Telegram's
+/// @GroupAnonymousBot).
+pub const GROUP_ANONYMOUS_BOT: i64 = 1_087_968_824;
 /// The bot's username.
 pub const BOT_USERNAME: &str = "ugolki_test_bot";
 
@@ -329,6 +332,8 @@ struct Inner {
     fault_every: Option<(u64, Vec<Fault>)>,
     fault_counter: u64,
     chat_admins: HashMap<i64, Vec<i64>>,
+    /// Groups that became supergroups: old id to new.
+    migrated: HashMap<i64, i64>,
     limiter: Limiter,
     /// Calls answered so far (the history may be off).
     seq: u64,
@@ -537,6 +542,41 @@ impl FakeApi {
         lock(&self.shared).updates.len()
     }
 
+    /// The group `old` becomes the supergroup `new`, as Telegram does it: a service
+    /// message in each chat (`migrate_to_chat_id` in the old, `migrate_from_chat_id` in the
+    /// new), and from then on every call into the old id fails with the new id in its
+    /// parameters.
+    pub fn migrate(&self, old: &TgChat, new: &TgChat, by: &TgUser) {
+        let (old_id, new_id) = (old.id(), new.id());
+        let mut group = old.json();
+        group["type"] = json!("group");
+        for (chat, field, other) in [
+            (group, "migrate_to_chat_id", new_id),
+            (new.json(), "migrate_from_chat_id", old_id),
+        ] {
+            let id = self.user_message_id(chat["id"].as_i64().unwrap_or_default());
+            let msg = json!({
+                "message_id": id, "date": now_unix(), "chat": chat, "from": by.json(),
+                field: other,
+            });
+            self.push(json!({ "message": msg }));
+        }
+        lock(&self.shared).migrated.insert(old_id, new_id);
+    }
+
+    /// A group admin writing anonymously, as the group: Telegram's stand-in bot is the
+    /// sender and the group itself the `sender_chat`. Returns the message id.
+    pub fn send_as_group(&self, chat: &TgChat, text: &str) -> i64 {
+        let anonymous = TgUser {
+            id: GROUP_ANONYMOUS_BOT,
+            first_name: "Group".into(),
+            username: Some("GroupAnonymousBot".into()),
+            lang: None,
+        };
+        let mut p = self.push_text_as(chat, &anonymous, text, Some(chat.json()));
+        p.message_id.take().unwrap_or_default()
+    }
+
     /// Make `users` the administrators of `chat` (for `getChatMember`).
     pub fn set_admins(&self, chat: i64, users: &[i64]) {
         lock(&self.shared).chat_admins.insert(chat, users.to_vec());
@@ -641,7 +681,31 @@ impl FakeApi {
         from: &TgUser,
         text: &str,
         reply_to: Option<i64>,
+        entities: Vec<Value>,
+    ) -> Pushed {
+        self.push_message(chat, from.json(), text, reply_to, entities, None)
+    }
+
+    fn push_text_as(
+        &self,
+        chat: &TgChat,
+        from: &TgUser,
+        text: &str,
+        sender_chat: Option<Value>,
+    ) -> Pushed {
+        let mut user = from.json();
+        user["is_bot"] = json!(true);
+        self.push_message(chat, user, text, None, Vec::new(), sender_chat)
+    }
+
+    fn push_message(
+        &self,
+        chat: &TgChat,
+        from: Value,
+        text: &str,
+        reply_to: Option<i64>,
         mut entities: Vec<Value>,
+        sender_chat: Option<Value>,
     ) -> Pushed {
         let id = self.user_message_id(chat.id());
         if text.starts_with('/') {
@@ -658,9 +722,12 @@ impl FakeApi {
             "message_id": id,
             "date": now_unix(),
             "chat": chat.json(),
-            "from": from.json(),
+            "from": from,
             "text": text,
         });
+        if let Some(s) = sender_chat {
+            msg["sender_chat"] = s;
+        }
         if !entities.is_empty() {
             msg["entities"] = Value::Array(entities);
         }
@@ -977,13 +1044,25 @@ async fn handle(
         }
         Some(Fault::DropAfter) | None => {}
     }
-    let result = {
+    let (result, moved_to) = {
         let mut g = lock(&shared);
-        dispatch(&mut g, &lower, &mut params, &files)
+        // A call into a group that became a supergroup fails, naming the new id.
+        match int(&params, "chat_id").and_then(|c| g.migrated.get(&c).copied()) {
+            Some(to) => (
+                Err(bad("group chat was upgraded to a supergroup chat")),
+                Some(to),
+            ),
+            None => (dispatch(&mut g, &lower, &mut params, &files), None),
+        }
     };
-    let response = match &result {
-        Ok(v) => ok(&**v),
-        Err((code, d)) => err(*code, d, None),
+    let response = match (&result, moved_to) {
+        (Ok(v), _) => ok(&**v),
+        (Err((code, d)), Some(to)) => {
+            let body = json!({ "ok": false, "error_code": code, "description": d,
+                "parameters": { "migrate_to_chat_id": to } });
+            (StatusCode::BAD_REQUEST, axum::Json(body)).into_response()
+        }
+        (Err((code, d)), None) => err(*code, d, None),
     };
     let response = if fault == Some(Fault::DropAfter) {
         dropped()

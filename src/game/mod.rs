@@ -21,7 +21,10 @@ pub mod standings;
 pub mod storage;
 pub mod time;
 
-pub use ids::{ChallengeId, ChatId, GameId, MessageId, Millis, Timestamp, UserId, Version};
+pub use ids::{
+    ChallengeId, ChatId, GameId, LinkToken, LinkTokenError, MessageId, Millis, Timestamp, UserId,
+    Version,
+};
 pub use memory::MemoryStore;
 pub use rating::RatingChange;
 pub use record::{

@@ -3,7 +3,9 @@
 //! compare-and-swap.
 
 use super::codec;
-use super::ids::{ChallengeId, ChatId, GameId, MessageId, Millis, Timestamp, UserId, Version};
+use super::ids::{
+    ChallengeId, ChatId, GameId, LinkToken, MessageId, Millis, Timestamp, UserId, Version,
+};
 use super::rating::{RatingChange, START_RATING};
 use super::time::{Clocks, TimeControl, Timing};
 use crate::engine::{
@@ -656,6 +658,9 @@ pub enum ChallengeTarget {
     User(UserId),
     /// Whoever has this `@username` (without `@`), compared case-insensitively when they tap.
     Username(String),
+    /// Whoever opens the challenge's link, which carries this token (accepted from their
+    /// own private chat with the bot).
+    Link(LinkToken),
 }
 
 /// The challenger's colour.
@@ -746,7 +751,7 @@ impl ChallengeRecord {
     /// Whether `user` (with `username`) may accept or decline it.
     pub fn is_for(&self, user: UserId, username: Option<&str>) -> bool {
         match &self.target {
-            ChallengeTarget::Open => user != self.from,
+            ChallengeTarget::Open | ChallengeTarget::Link(_) => user != self.from,
             ChallengeTarget::User(u) => *u == user,
             ChallengeTarget::Username(n) => {
                 username.is_some_and(|u| u.trim_start_matches('@').eq_ignore_ascii_case(n))

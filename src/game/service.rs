@@ -2,7 +2,9 @@
 //! game's end is written together with both players' statistics and the chat's index in
 //! one commit, so it happens exactly once however often it is attempted.
 
-use super::ids::{ChallengeId, ChatId, GameId, MessageId, Millis, Timestamp, UserId, Version};
+use super::ids::{
+    ChallengeId, ChatId, GameId, LinkToken, MessageId, Millis, Timestamp, UserId, Version,
+};
 use super::rating::{Rated, elo_update};
 use super::record::{
     AnyRecord, Board, ChallengeRecord, ChallengeStatus, ChallengeTarget, ChatRecord, ChatSettings,
@@ -1270,6 +1272,69 @@ impl GameService {
             .unwrap_or_else(|| ChatRecord::new(id, now)))
     }
 
+    /// A group became a supergroup, which Telegram gives a new id: its settings, players
+    /// and active games move from `from` to `to` in one write. The moved games' boards
+    /// lose their message (it is in the old chat, which the bot can no longer edit), so
+    /// the caller posts them anew. Telegram announces a migration in both chats; the second
+    /// call finds nothing left to move.
+    pub fn migrate_chat(
+        &self,
+        from: ChatId,
+        to: ChatId,
+        now: Timestamp,
+    ) -> Result<Vec<GameRecord>, ServiceError> {
+        for _ in 0..MAX_ATTEMPTS {
+            let mut ws = WriteSet::new();
+            if let Some(old) = self.store.chat(from)? {
+                let cur = self.chat(to, now)?;
+                let mut next = cur.clone();
+                // The group's settings were made by its admins; a fresh record for the
+                // new id (the bot may have answered there first) holds only defaults.
+                next.settings = old.settings.clone();
+                for p in &old.players {
+                    if !next.players.contains(p) {
+                        next.players.push(*p);
+                    }
+                }
+                if next != cur || cur.version.0 == 0 {
+                    next.version = cur.version.next();
+                    next.updated_at = now;
+                    ws.put(stored(cur.version), AnyRecord::Chat(next));
+                }
+            }
+            let mut moved = Vec::new();
+            for id in self.store.chat_games(from)? {
+                let Some(cur) = self.store.game(id)? else {
+                    continue;
+                };
+                let mut g = cur.clone();
+                if g.chat == from {
+                    g.chat = to;
+                    g.message = None;
+                }
+                if let Some(m) = g.mirror.as_mut().filter(|m| m.chat == from) {
+                    *m = Board {
+                        chat: to,
+                        message: None,
+                    };
+                }
+                g.version = cur.version.next();
+                g.updated_at = now;
+                ws.put(Some(cur.version), AnyRecord::Game(g.clone()));
+                moved.push(g);
+            }
+            if ws.writes.is_empty() {
+                return Ok(moved);
+            }
+            match self.commit(ws) {
+                Ok(()) => return Ok(moved),
+                Err(CommitError::Conflict(_)) => {}
+                Err(CommitError::Store(e)) => return Err(e.into()),
+            }
+        }
+        Err(ServiceError::Busy)
+    }
+
     /// Change a chat's settings (`/settings`; the bot checks who may).
     pub fn update_chat_settings(
         &self,
@@ -1406,18 +1471,20 @@ impl GameService {
         username: Option<&str>,
         now: Timestamp,
     ) -> Result<(ChallengeRecord, GameRecord), ServiceError> {
-        self.accept_challenge_in(id, user, username, None, now)
+        self.accept_challenge_in(id, user, username, None, None, now)
     }
 
-    /// As [`GameService::accept_challenge`], tapped in `chat`: when that is another chat
-    /// than the challenge's (a friend who opened a deep link in their private chat with
-    /// the bot), the game gets a second board there, so both players see it.
+    /// As [`GameService::accept_challenge`], tapped in `chat` with the `link` token the
+    /// button carried. A challenge by link is accepted only with its token, from another
+    /// chat (the friend's private chat with the bot), and the game gets a second board
+    /// there so both players see it; any other challenge only in its own chat.
     pub fn accept_challenge_in(
         &self,
         id: ChallengeId,
         user: UserId,
         username: Option<&str>,
         chat: Option<ChatId>,
+        link: Option<LinkToken>,
         now: Timestamp,
     ) -> Result<(ChallengeRecord, GameRecord), ServiceError> {
         let game_id = self.store.new_game_id()?;
@@ -1433,6 +1500,14 @@ impl GameService {
                 return Err(ServiceError::OwnChallenge);
             }
             if !cur.is_for(user, username) {
+                return Err(ServiceError::NotForYou);
+            }
+            let elsewhere = chat.is_some_and(|c| c != cur.chat);
+            let holds_link = match &cur.target {
+                ChallengeTarget::Link(token) => link.is_some_and(|l| l.matches(token)),
+                _ => !elsewhere,
+            };
+            if !holds_link {
                 return Err(ServiceError::NotForYou);
             }
             let challenger_white = match cur.colour {
@@ -1501,7 +1576,11 @@ impl GameService {
             }
             next.status = if user == cur.from {
                 ChallengeStatus::Cancelled
-            } else if cur.target != ChallengeTarget::Open && cur.is_for(user, username) {
+            } else if matches!(
+                cur.target,
+                ChallengeTarget::User(_) | ChallengeTarget::Username(_)
+            ) && cur.is_for(user, username)
+            {
                 ChallengeStatus::Declined { by: user }
             } else {
                 return Err(ServiceError::NotForYou);

@@ -531,6 +531,7 @@ async fn run_in(cfg: &AbuseConfig, dir: &std::path::Path) -> Result<AbuseReport,
                 Callback::Challenge {
                     id: ChallengeId(1_000_000 + rng.next_u64() % 1_000_000),
                     accept: true,
+                    link: None,
                 }
                 .encode(),
             ),

@@ -338,6 +338,18 @@ impl Texts for En {
         "This challenge is already closed.".into()
     }
 
+    fn bad_link(&self) -> String {
+        "This challenge link is not valid any more: it was used, withdrawn or has lapsed. Ask your friend for a new one.".into()
+    }
+
+    fn btn_share(&self) -> String {
+        "📤 Share".into()
+    }
+
+    fn share_text(&self, v: &str, tc: &str) -> String {
+        format!("Play Ugolki with me: {v} ({tc})")
+    }
+
     fn caption(&self, c: &CaptionData) -> String {
         let mut s = String::new();
         if c.solo {
@@ -537,6 +549,9 @@ impl Texts for En {
     }
     fn admins_only(&self) -> String {
         "Only the group's admins can change its settings.".into()
+    }
+    fn anonymous_admin(&self) -> String {
+        "You are writing as the group (anonymous admin): that works for /settings and /lang. To play, send the command as yourself.".into()
     }
     fn too_late_to_abort(&self) -> String {
         "Both sides have moved: the game can no longer be aborted (use /resign).".into()

@@ -164,6 +164,12 @@ pub trait Texts: Send + Sync {
     fn own_challenge(&self) -> String;
     /// Alert: the challenge is closed.
     fn challenge_closed(&self) -> String;
+    /// A challenge link that names no open challenge (mistyped, forged, used or lapsed).
+    fn bad_link(&self) -> String;
+    /// Button: forward a challenge link.
+    fn btn_share(&self) -> String;
+    /// The text that goes with a shared challenge link.
+    fn share_text(&self, v: &str, tc: &str) -> String;
 
     // ---- the board ----
     /// The caption under a board.
@@ -222,6 +228,8 @@ pub trait Texts: Send + Sync {
     fn damaged_game(&self) -> String;
     /// Only admins may change a group's settings.
     fn admins_only(&self) -> String;
+    /// An anonymous admin sent a command that needs a person (playing, statistics).
+    fn anonymous_admin(&self) -> String;
     /// Abort is too late.
     fn too_late_to_abort(&self) -> String;
     /// The game was aborted.

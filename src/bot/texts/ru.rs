@@ -351,6 +351,18 @@ impl Texts for Ru {
         "Этот вызов уже закрыт.".into()
     }
 
+    fn bad_link(&self) -> String {
+        "Эта ссылка на вызов больше не действует: ею уже воспользовались, вызов отозван или истёк. Попросите у друга новую.".into()
+    }
+
+    fn btn_share(&self) -> String {
+        "📤 Поделиться".into()
+    }
+
+    fn share_text(&self, v: &str, tc: &str) -> String {
+        format!("Сыграем в уголки: {v} ({tc})")
+    }
+
     fn caption(&self, c: &CaptionData) -> String {
         let mut s = String::new();
         if c.solo {
@@ -574,6 +586,9 @@ impl Texts for Ru {
     }
     fn admins_only(&self) -> String {
         "Менять настройки группы могут только её администраторы.".into()
+    }
+    fn anonymous_admin(&self) -> String {
+        "Вы пишете от имени группы (анонимный администратор): так работают /settings и /lang. Чтобы играть, отправьте команду от своего имени.".into()
     }
     fn too_late_to_abort(&self) -> String {
         "Оба уже сходили: отменить партию нельзя (можно /resign).".into()
