@@ -1014,11 +1014,6 @@ async fn settings_menu(app: &App, chat: ChatId, t: &dyn Texts) -> HandlerResult 
             SettingKey::Language,
             "ru",
         ),
-        btn(
-            mark(s.language.is_none(), "auto".into()),
-            SettingKey::Language,
-            "auto",
-        ),
     ]);
     if chat.0 < 0 {
         rows.push(vec![
@@ -1572,6 +1567,12 @@ async fn challenge_answer(
     };
     // A challenge link may be answered from another chat (the friend's private chat).
     let via_link = c.chat != chat;
+    // The tapped message is the challenge's own unless it came by link; its id may not
+    // be stored yet when someone taps the moment it appears.
+    let tapped = q
+        .regular_message()
+        .filter(|_| !via_link)
+        .map(|m| MessageId(m.id.0));
     if via_link && !accept {
         tap.answer(Answer::Silent).await;
         remove_keyboard(app, q).await;
@@ -1588,6 +1589,10 @@ async fn challenge_answer(
                 tap.answer(Answer::Silent).await;
                 let from = app.user_mention(c.from).await;
                 let by = app.user_mention(user).await;
+                let c = ChallengeRecord {
+                    message: c.message.or(tapped),
+                    ..c
+                };
                 close_challenge_message(app, &c, &t.challenge_accepted(&from, &by)).await;
                 if via_link {
                     remove_keyboard(app, q).await;
@@ -1614,6 +1619,10 @@ async fn challenge_answer(
                 } else {
                     let by = app.user_mention(user).await;
                     t.challenge_declined(&from, &by)
+                };
+                let c = ChallengeRecord {
+                    message: c.message.or(tapped),
+                    ..c
                 };
                 close_challenge_message(app, &c, &text).await;
                 Ok(Answer::Silent)
