@@ -28,7 +28,7 @@ USER ugolki
 WORKDIR /data
 VOLUME ["/data"]
 ENV UGOLKI_DATA_DIR=/data \
-    UGOLKI_HEALTH_LISTEN=0.0.0.0:9090
+    UGOLKI_METRICS_LISTEN=0.0.0.0:9090
 # 8443: the webhook server (only with --webhook-url); 9090: /healthz and /metrics.
 EXPOSE 8443 9090
 # The bot stops cleanly on SIGTERM: it finishes the moves, board edits and game ends in

@@ -1,13 +1,14 @@
-//! The operator's endpoints: `/healthz` answers 200 while the bot runs, `/metrics` counts
-//! what the bot did (games, Telegram's 429s and 5xx, board edits, timers) in the
-//! Prometheus text format, and `ugolki health` (Docker's HEALTHCHECK) reads the first.
-
+//! The operator's endpoints: `/healthz` answers 200 with JSON while the bot runs and
+//! Telegram answers its polls (503 with the reason otherwise), `/metrics` counts what the
+//! bot did (moves, game ends, updates, Telegram calls by method and outcome, latencies) in
+//! the Prometheus text format, and `ugolki health` (Docker's HEALTHCHECK) reads the first.
 mod common;
 
 use common::harness::*;
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::sync::Arc;
+use std::time::Duration;
 use ugolki_bot::fakeapi::{FakeApi, Fault};
 use ugolki_bot::game::{MemoryStore, Timing};
 
@@ -20,50 +21,66 @@ fn free_addr() -> SocketAddr {
 /// `GET path` on `addr`: (status line, body).
 fn get(addr: SocketAddr, path: &str) -> (String, String) {
     let mut s = TcpStream::connect(addr).unwrap();
-    write!(s, "GET {path} HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
     let mut answer = String::new();
     s.read_to_string(&mut answer).unwrap();
     let (head, body) = answer.split_once("\r\n\r\n").unwrap();
     (head.lines().next().unwrap().to_string(), body.to_string())
 }
 
-/// The value of an unlabelled metric in a Prometheus text body.
-fn metric(body: &str, name: &str) -> f64 {
+/// The value of a metric (with its labels, as written) in a Prometheus text body; 0 when
+/// it has not been counted yet.
+fn metric(body: &str, series: &str) -> f64 {
     body.lines()
-        .find_map(|l| l.strip_prefix(&format!("{name} ")))
-        .unwrap_or_else(|| panic!("no {name} in:\n{body}"))
-        .parse()
-        .unwrap()
+        .find_map(|l| l.strip_prefix(&format!("{series} ")))
+        .map_or(0.0, |v| v.parse().unwrap())
 }
 
-async fn start() -> (Harness, SocketAddr) {
+async fn start_with(
+    cfg_change: impl FnOnce(&mut ugolki_bot::bot::BotConfig),
+) -> (Harness, SocketAddr) {
     let addr = free_addr();
     let api = FakeApi::start().await.unwrap();
     let mut cfg = config(&api, Timing::default());
-    cfg.health = Some(addr);
+    cfg.metrics_listen = Some(addr);
+    cfg_change(&mut cfg);
     let h = Harness::start_with_config(api, Arc::new(MemoryStore::new()), cfg).await;
     (h, addr)
 }
 
+async fn get_async(addr: SocketAddr, path: &'static str) -> (String, String) {
+    tokio::task::spawn_blocking(move || get(addr, path))
+        .await
+        .unwrap()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn health_and_metrics_follow_the_bot() {
-    let (h, addr) = start().await;
-    let (status, body) = tokio::task::spawn_blocking(move || get(addr, "/healthz"))
-        .await
-        .unwrap();
+    let (h, addr) = start_with(|_| {}).await;
+    let (status, body) = get_async(addr, "/healthz").await;
     assert_eq!(status, "HTTP/1.1 200 OK");
-    assert_eq!(body, "ok\n");
-    let (status, _) = tokio::task::spawn_blocking(move || get(addr, "/nothing"))
-        .await
-        .unwrap();
+    let json: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(json["status"], "ok", "{body}");
+    assert!(
+        json["updates_age_seconds"].as_f64().unwrap() < 5.0,
+        "{body}"
+    );
+    let (status, _) = get_async(addr, "/nothing").await;
     assert_eq!(status, "HTTP/1.1 404 Not Found");
 
-    let (_, before) = tokio::task::spawn_blocking(move || get(addr, "/metrics"))
-        .await
-        .unwrap();
+    let (_, before) = get_async(addr, "/metrics").await;
     assert_eq!(metric(&before, "ugolki_up"), 1.0);
     assert_eq!(metric(&before, "ugolki_games_active"), 0.0);
-    assert_eq!(metric(&before, "ugolki_telegram_429_total"), 0.0);
+    let photo_429 = r#"ugolki_telegram_calls_total{method="SendPhoto",outcome="429"}"#;
+    let photo_5xx = r#"ugolki_telegram_calls_total{method="SendPhoto",outcome="5xx"}"#;
+    let photo_ok = r#"ugolki_telegram_calls_total{method="SendPhoto",outcome="ok"}"#;
+    let taps = r#"ugolki_updates_total{kind="callback_query"}"#;
+    let moves = r#"ugolki_moves_total{by="person"}"#;
+    let resigned = r#"ugolki_games_ended_total{reason="resignation"}"#;
 
     // A game in the group, whose board post draws a 429 and then a 500 (both retried).
     let (g, a, b) = (group(), alice(), boris());
@@ -81,25 +98,49 @@ async fn health_and_metrics_follow_the_bot() {
     let c1 = h.cursor();
     h.api.tap(&g, &b, message_id(&ch), &accept);
     // teloxide itself pauses 10 s after a 5xx before the bot sees the error and retries.
-    h.api
+    let board = h
+        .api
         .wait_for(c1, std::time::Duration::from_secs(30), |c| {
             c.is("SendPhoto") && c.response.is_ok()
         })
         .await
         .expect("the board, posted on the third try");
+    h.board_stored(g.id(), message_id(&board)).await;
+    // White moves, then Black resigns.
+    let html = board.text().unwrap();
+    let at = html.find("tg://user?id=").unwrap() + "tg://user?id=".len();
+    let white: i64 = html[at..].split('"').next().unwrap().parse().unwrap();
+    let (w, bl) = if white == a.id { (&a, &b) } else { (&b, &a) };
+    let c2 = h.cursor();
+    h.api.reply_text(&g, w, message_id(&board), "c3-d3");
+    h.expect(c2, "the move", |c| c.is("EditMessageMedia")).await;
+    let c3 = h.cursor();
+    h.api.send_text(&g, bl, "/resign");
+    let conf = h
+        .expect(c3, "confirm", |c| {
+            c.is("SendMessage") && !c.buttons().is_empty()
+        })
+        .await;
+    h.api
+        .tap(&g, bl, message_id(&conf), &button(&conf, "r:", ""));
     h.settle().await;
 
-    let (_, after) = tokio::task::spawn_blocking(move || get(addr, "/metrics"))
-        .await
-        .unwrap();
-    assert_eq!(metric(&after, "ugolki_games_active"), 1.0);
-    assert_eq!(metric(&after, "ugolki_telegram_429_total"), 1.0);
-    assert_eq!(
-        metric(&after, "ugolki_telegram_transient_errors_total"),
-        1.0
-    );
+    let (_, after) = get_async(addr, "/metrics").await;
+    assert_eq!(metric(&after, "ugolki_games_active"), 0.0);
+    assert_eq!(metric(&after, photo_429) - metric(&before, photo_429), 1.0);
+    assert_eq!(metric(&after, photo_5xx) - metric(&before, photo_5xx), 1.0);
+    assert!(metric(&after, photo_ok) - metric(&before, photo_ok) >= 1.0);
+    assert!(metric(&after, taps) - metric(&before, taps) >= 2.0);
+    assert_eq!(metric(&after, moves) - metric(&before, moves), 1.0);
+    assert_eq!(metric(&after, resigned) - metric(&before, resigned), 1.0);
     assert!(metric(&after, "ugolki_boards_sent_total") >= 1.0);
-    assert!(after.contains("# TYPE ugolki_telegram_429_total counter"));
+    let polls = r#"ugolki_telegram_calls_total{method="GetUpdates",outcome="ok"}"#;
+    assert!(metric(&after, polls) >= 1.0, "{after}");
+    assert!(after.contains("# TYPE ugolki_telegram_calls_total counter"));
+    assert!(
+        after.contains("ugolki_telegram_call_seconds_bucket{method=\"SendPhoto\",le=\"0.005\"}")
+    );
+    assert!(after.contains("ugolki_store_commit_seconds_count"));
     assert!(metric(&after, "ugolki_uptime_seconds") > 0.0);
 
     // The command Docker's HEALTHCHECK runs.
@@ -115,4 +156,55 @@ async fn health_and_metrics_follow_the_bot() {
         .output()
         .unwrap();
     assert_eq!(down.status.code(), Some(1), "{down:?}");
+}
+
+/// When Telegram stops answering the polls, `/healthz` turns 503 with the reason once
+/// `--unhealthy-after-secs` has passed, and 200 again when the polls come back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn health_fails_while_telegram_does_not_answer() {
+    let (h, addr) = start_with(|c| c.unhealthy_after = Duration::from_secs(4)).await;
+    let (status, _) = get_async(addr, "/healthz").await;
+    assert_eq!(status, "HTTP/1.1 200 OK");
+    h.api.set_polls_fail(true);
+    let t0 = std::time::Instant::now();
+    let body = loop {
+        let (status, body) = get_async(addr, "/healthz").await;
+        if status == "HTTP/1.1 503 Service Unavailable" {
+            break body;
+        }
+        assert!(
+            t0.elapsed() < Duration::from_secs(30),
+            "still healthy: {body}"
+        );
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    };
+    let json: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(json["status"], "unhealthy");
+    assert!(
+        json["reason"]
+            .as_str()
+            .unwrap()
+            .starts_with("no answer from Telegram for"),
+        "{body}"
+    );
+    let exe = env!("CARGO_BIN_EXE_ugolki");
+    let probe = std::process::Command::new(exe)
+        .args(["health", "--addr", &addr.to_string()])
+        .output()
+        .unwrap();
+    assert_eq!(probe.status.code(), Some(1), "{probe:?}");
+    h.api.set_polls_fail(false);
+    // teloxide pauses 10 s after the 502 before the next poll.
+    let t1 = std::time::Instant::now();
+    loop {
+        let (status, body) = get_async(addr, "/healthz").await;
+        if status == "HTTP/1.1 200 OK" {
+            break;
+        }
+        assert!(
+            t1.elapsed() < Duration::from_secs(40),
+            "not healthy again: {body}"
+        );
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    }
 }

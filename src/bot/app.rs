@@ -25,6 +25,8 @@ pub struct Tuning {
     pub actions_per_minute: u32,
     /// The bot's @username (for deep links), filled from getMe.
     pub username: String,
+    /// `/healthz` fails when Telegram has not answered for this long.
+    pub unhealthy_after: std::time::Duration,
 }
 
 /// Everything handlers share. Cheap to clone.
@@ -77,6 +79,8 @@ pub struct AppInner {
     pub started: std::time::Instant,
     /// The timer task's counters (served as metrics).
     pub timers: Arc<crate::game::scheduler::Stats>,
+    /// When Telegram last answered a poll or delivered an update (for `/healthz`).
+    pub live: Arc<super::updates::Liveness>,
 }
 
 /// Bound of [`AppInner::touched`].

@@ -194,7 +194,6 @@ pub async fn send_replay_to(
             )
             .caption(caption.to_string())
             .parse_mode(ParseMode::Html)
-            .into_future()
     })
     .await?;
     Ok(())
@@ -211,12 +210,10 @@ pub async fn send_record_to(
     let chat = to.0;
     let name = format!("ugolki-{}.txt", g.id);
     tg::call(&app.pacer, chat, tg::Kind::Send, || {
-        app.bot
-            .send_document(
-                teloxide::types::ChatId(chat),
-                InputFile::memory(text.clone().into_bytes()).file_name(name.clone()),
-            )
-            .into_future()
+        app.bot.send_document(
+            teloxide::types::ChatId(chat),
+            InputFile::memory(text.clone().into_bytes()).file_name(name.clone()),
+        )
     })
     .await?;
     Ok(())
@@ -293,7 +290,6 @@ async fn training_report(
         app.bot
             .send_message(teloxide::types::ChatId(chat), text.clone())
             .parse_mode(ParseMode::Html)
-            .into_future()
     })
     .await?;
     if let Some(best) = optimum
@@ -395,15 +391,19 @@ async fn program_move(app: &App, id: GameId) -> Result<(), BotError> {
         return Ok(());
     }
     // One of the AI pool's permits first: a search takes a whole core for up to its
-    // level's budget, and unbounded searches on the blocking pool starved every other
-    // chat's moves (issue 9's load run).
+    // level's budget, and unbounded searches on the blocking pool starve every other
+    // chat's moves under load.
     let permit = Arc::clone(&app.ai_pool)
         .acquire_owned()
         .await
         .map_err(|e| BotError::Internal(e.to_string()))?;
     let (path, game) = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        (program_choice(&game, level), game)
+        let started = std::time::Instant::now();
+        let path = program_choice(&game, level);
+        metrics::histogram!(super::metrics::PROGRAM_SEARCH_SECONDS, "level" => level.to_string())
+            .record(started.elapsed().as_secs_f64());
+        (path, game)
     })
     .await
     .map_err(|e| BotError::Internal(e.to_string()))?;

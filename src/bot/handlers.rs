@@ -60,7 +60,7 @@ pub async fn say(
         if let Some(k) = &keyboard {
             req = req.reply_markup(k.clone());
         }
-        req.into_future()
+        req
     })
     .await?;
     Ok(m)
@@ -891,7 +891,6 @@ async fn repost_board(app: &App, chat: ChatId, g: &GameRecord, t: &dyn Texts) ->
                     teloxide::types::MessageId(old.0),
                 )
                 .caption(text.clone())
-                .into_future()
         })
         .await;
         if let Err(e) = r
@@ -934,12 +933,10 @@ async fn is_admin(app: &App, chat: ChatId, user: UserId) -> bool {
         return true;
     }
     let r = tg::call_unpaced(&app.pacer, || {
-        app.bot
-            .get_chat_member(
-                teloxide::types::ChatId(chat.0),
-                teloxide::types::UserId(user.0),
-            )
-            .into_future()
+        app.bot.get_chat_member(
+            teloxide::types::ChatId(chat.0),
+            teloxide::types::UserId(user.0),
+        )
     })
     .await;
     match r {
@@ -1135,7 +1132,7 @@ impl<'a> Tap<'a> {
                 Answer::Toast(s) => req = req.text(truncate200(s)),
                 Answer::Alert(s) => req = req.text(truncate200(s)).show_alert(true),
             }
-            req.into_future()
+            req
         })
         .await;
         if let Err(e) = r {
@@ -1646,7 +1643,6 @@ pub async fn close_challenge_message(app: &App, c: &ChallengeRecord, text: &str)
                 text.to_string(),
             )
             .parse_mode(ParseMode::Html)
-            .into_future()
     })
     .await;
     if let Err(e) = r
@@ -1668,7 +1664,7 @@ async fn remove_keyboard(app: &App, q: &CallbackQuery) {
     }
     let (chat, id) = (m.chat.id, m.id);
     let r = tg::call(&app.pacer, chat.0, tg::Kind::Edit, || {
-        app.bot.edit_message_reply_markup(chat, id).into_future()
+        app.bot.edit_message_reply_markup(chat, id)
     })
     .await;
     if let Err(e) = r
@@ -1707,7 +1703,7 @@ async fn edit_text(app: &App, q: &CallbackQuery, text: &str, kb: Option<InlineKe
         if let Some(k) = &kb {
             req = req.reply_markup(k.clone());
         }
-        req.into_future()
+        req
     })
     .await;
     if let Err(e) = r

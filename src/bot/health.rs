@@ -1,14 +1,21 @@
-//! `/healthz` and `/metrics` (the Prometheus text format) on a plain HTTP port, for
-//! Docker's HEALTHCHECK, an orchestrator's probes and a scraper. Written over tokio: two
-//! read-only routes do not justify a web framework, and they answer beside the dispatcher
+//! `/healthz` and `/metrics` (Prometheus text format) on their own port, for Docker's
+//! HEALTHCHECK, an orchestrator's probes and a scraper. They answer beside the dispatcher
 //! however busy it is.
 //!
-//! Healthy means: the bot is not stopping and its store answers a read within
-//! [`STORE_TIMEOUT`]. A bot that cannot reach Telegram is still healthy (it retries, and
-//! restarting it would not help); its failed calls show in the metrics.
+//! Healthy means: the bot is not stopping, its store answers a read within
+//! [`STORE_TIMEOUT`], and Telegram answered a poll or delivered an update within
+//! `--unhealthy-after-secs` ([`UNHEALTHY_AFTER`] by default: a bot that hears nothing from
+//! Telegram serves nobody, whatever the cause). Unhealthy answers 503 with the reason in a
+//! short JSON object.
 
 use super::app::App;
-use std::fmt::Write as _;
+use super::metrics;
+use axum::Router;
+use axum::extract::State;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use serde_json::json;
 use std::net::SocketAddr;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -18,224 +25,119 @@ use tokio::net::{TcpListener, TcpStream};
 /// How long the health check waits for the store.
 pub const STORE_TIMEOUT: Duration = Duration::from_secs(3);
 
-/// A request is read up to this many bytes (its first line is all that is used).
-const REQUEST_MAX: usize = 8 * 1024;
+/// How old the last answer from Telegram may be, by default. A long poll is answered
+/// within [`super::updates::POLL_TIMEOUT`] even when nobody writes, and a webhook bot asks
+/// about its webhook every [`super::updates::WEBHOOK_CHECK`]; three of those missed is an
+/// outage.
+pub const UNHEALTHY_AFTER: Duration = Duration::from_secs(90);
 
 /// Bind `addr` (before the bot connects to Telegram, so a taken port fails the start).
 pub async fn bind(addr: SocketAddr) -> std::io::Result<TcpListener> {
     TcpListener::bind(addr).await
 }
 
+/// The routes, for [`serve`] (and tests).
+pub fn router(app: App) -> Router {
+    Router::new()
+        .route("/healthz", get(healthz))
+        .route("/metrics", get(render_metrics))
+        .with_state(app)
+}
+
 /// Serve `/healthz` and `/metrics` on `listener` until the process ends.
 pub async fn serve(listener: TcpListener, app: App) {
-    loop {
-        let (stream, _) = match listener.accept().await {
-            Ok(s) => s,
-            Err(e) => {
-                tracing::warn!(error = %e, "health endpoint: accept failed");
-                tokio::time::sleep(Duration::from_millis(100)).await;
-                continue;
-            }
-        };
-        let app = app.clone();
-        tokio::spawn(async move {
-            let _ = tokio::time::timeout(Duration::from_secs(10), answer(stream, &app)).await;
-        });
+    if let Err(e) = axum::serve(listener, router(app)).await {
+        tracing::warn!(error = %e, "the health endpoint stopped");
     }
 }
 
-async fn answer(mut stream: TcpStream, app: &App) -> std::io::Result<()> {
-    let mut buf = Vec::with_capacity(512);
-    let mut chunk = [0u8; 1024];
-    while !buf.windows(4).any(|w| w == b"\r\n\r\n") && buf.len() < REQUEST_MAX {
-        let n = stream.read(&mut chunk).await?;
-        if n == 0 {
-            break;
-        }
-        buf.extend_from_slice(&chunk[..n]);
+async fn healthz(State(app): State<App>) -> Response {
+    match health(&app).await {
+        Ok(age) => (
+            StatusCode::OK,
+            axum::Json(json!({ "status": "ok", "updates_age_seconds": age.as_secs_f64() })),
+        )
+            .into_response(),
+        Err(reason) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            axum::Json(json!({ "status": "unhealthy", "reason": reason })),
+        )
+            .into_response(),
     }
-    let head = String::from_utf8_lossy(&buf);
-    let mut words = head.lines().next().unwrap_or("").split_whitespace();
-    let (method, path) = (words.next().unwrap_or(""), words.next().unwrap_or(""));
-    let path = path.split('?').next().unwrap_or("");
-    let (status, kind, body) = match (method, path) {
-        ("GET" | "HEAD", "/healthz") => match health(app).await {
-            Ok(()) => ("200 OK", "text/plain", "ok\n".to_string()),
-            Err(why) => (
-                "503 Service Unavailable",
-                "text/plain",
-                format!("unhealthy: {why}\n"),
-            ),
-        },
-        ("GET" | "HEAD", "/metrics") => ("200 OK", "text/plain; version=0.0.4", metrics(app).await),
-        ("GET" | "HEAD", _) => ("404 Not Found", "text/plain", "not found\n".into()),
-        _ => ("405 Method Not Allowed", "text/plain", "GET only\n".into()),
-    };
-    let mut out = format!(
-        "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-        body.len()
-    );
-    if method != "HEAD" {
-        out.push_str(&body);
-    }
-    stream.write_all(out.as_bytes()).await?;
-    stream.shutdown().await
 }
 
-/// `Ok` when healthy (see the module documentation), else why not.
-async fn health(app: &App) -> Result<(), String> {
+/// The age of the last answer from Telegram when healthy (see the module documentation),
+/// else why not.
+async fn health(app: &App) -> Result<Duration, String> {
     if app.stopping.load(Ordering::SeqCst) {
         return Err("stopping".into());
     }
+    // One key's read: it goes through the same store, without scanning it.
     let read = app
         .games
-        .run(|s| s.store().all_chat_games().map(|g| g.len()));
+        .run(|s| s.store().chat(crate::game::ChatId(0)).map(|_| ()));
     match tokio::time::timeout(STORE_TIMEOUT, read).await {
-        Ok(Ok(_)) => Ok(()),
-        Ok(Err(e)) => Err(format!("the store cannot be read: {e}")),
-        Err(_) => Err(format!(
-            "the store did not answer within {} s",
-            STORE_TIMEOUT.as_secs()
-        )),
+        Ok(Ok(())) => {}
+        Ok(Err(e)) => return Err(format!("the store cannot be read: {e}")),
+        Err(_) => {
+            return Err(format!(
+                "the store did not answer within {} s",
+                STORE_TIMEOUT.as_secs()
+            ));
+        }
+    }
+    match app.live.age() {
+        None => Err("no answer from Telegram yet".into()),
+        Some(age) if age > app.tuning.unhealthy_after => {
+            Err(format!("no answer from Telegram for {} s", age.as_secs()))
+        }
+        Some(age) => Ok(age),
     }
 }
 
-/// The metrics in the Prometheus text format.
-async fn metrics(app: &App) -> String {
-    let mut out = String::new();
-    let mut metric = |name: &str, kind: &str, help: &str, value: String| {
-        let _ = writeln!(
-            out,
-            "# HELP {name} {help}\n# TYPE {name} {kind}\n{name} {value}"
-        );
-    };
-    let active = app
-        .games
-        .run(|s| {
-            let mut ids: Vec<u64> = s
-                .store()
-                .all_chat_games()?
-                .into_iter()
-                .map(|(_, g)| g.0)
-                .collect();
-            ids.sort_unstable();
-            ids.dedup();
-            Ok::<_, crate::game::ServiceError>(ids.len())
-        })
-        .await;
-    metric(
+async fn render_metrics(State(app): State<App>) -> Response {
+    set_gauges(&app).await;
+    (
+        [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
+        metrics::handle().render(),
+    )
+        .into_response()
+}
+
+/// The gauges, read when scraped: they describe the moment, not events.
+async fn set_gauges(app: &App) {
+    let gauge = |name: &'static str, v: f64| ::metrics::gauge!(name).set(v);
+    gauge(
         "ugolki_up",
-        "gauge",
-        "1 while the bot runs and is not stopping.",
-        u8::from(!app.stopping.load(Ordering::SeqCst)).to_string(),
+        f64::from(u8::from(!app.stopping.load(Ordering::SeqCst))),
     );
-    metric(
-        "ugolki_uptime_seconds",
-        "gauge",
-        "Seconds since the bot started.",
-        format!("{:.1}", app.started.elapsed().as_secs_f64()),
-    );
-    if let Ok(n) = active {
-        metric(
-            "ugolki_games_active",
-            "gauge",
-            "Games being played (with a board in some chat).",
-            n.to_string(),
-        );
+    gauge("ugolki_uptime_seconds", app.started.elapsed().as_secs_f64());
+    if let Ok(ids) = app.games.run(|s| s.active_game_ids()).await {
+        gauge("ugolki_games_active", ids.len() as f64);
+    }
+    if let Some(age) = app.live.age() {
+        gauge("ugolki_updates_age_seconds", age.as_secs_f64());
     }
     let thinking = app.thinking.lock().unwrap_or_else(|e| e.into_inner()).len();
-    metric(
-        "ugolki_program_moves_in_flight",
-        "gauge",
-        "The program's searches running or queued.",
-        thinking.to_string(),
-    );
+    gauge("ugolki_program_moves_in_flight", thinking as f64);
+    gauge("ugolki_boards_queued", app.boards.busy() as f64);
+    gauge("ugolki_replays_queued", app.replays.queued() as f64);
+    let counter = |name: &'static str, v: u64| ::metrics::counter!(name).absolute(v);
     let pace = app.pacer.stats();
-    metric(
-        "ugolki_telegram_429_total",
-        "counter",
-        "Telegram calls answered 429 Too Many Requests.",
-        pace.too_many_requests.to_string(),
-    );
-    metric(
-        "ugolki_telegram_transient_errors_total",
-        "counter",
-        "Telegram calls that failed with a 5xx or a network error (each was retried).",
-        pace.transient_errors.to_string(),
-    );
-    metric(
-        "ugolki_pacing_waits_total",
-        "counter",
-        "Calls that waited for a slot under Telegram's rate limits.",
-        pace.waited.to_string(),
-    );
-    metric(
-        "ugolki_pacing_wait_seconds_total",
-        "counter",
-        "Time calls spent waiting for their slot.",
-        format!("{:.3}", pace.waited_ms as f64 / 1000.0),
-    );
+    counter("ugolki_pacing_waits_total", pace.waited);
+    counter("ugolki_pacing_wait_milliseconds_total", pace.waited_ms);
     let boards = app.boards.stats();
-    for (name, help, v) in [
-        ("sent", "Board edits and posts sent.", boards.sent),
-        (
-            "coalesced",
-            "Board updates replaced by a newer one while waiting.",
-            boards.coalesced,
-        ),
-        (
-            "unchanged",
-            "Board updates found already shown.",
-            boards.unchanged,
-        ),
-        (
-            "older_dropped",
-            "Board states older than the one shown (dropped).",
-            boards.older,
-        ),
-    ] {
-        metric(
-            &format!("ugolki_boards_{name}_total"),
-            "counter",
-            help,
-            v.to_string(),
-        );
-    }
-    metric(
-        "ugolki_boards_queued",
-        "gauge",
-        "Boards with an update waiting for its slot or a retry.",
-        app.boards.busy().to_string(),
-    );
-    metric(
-        "ugolki_replies_collapsed_total",
-        "counter",
-        "Refusal replies to one person collapsed into a later one.",
-        app.replies.collapsed().to_string(),
-    );
-    let timers = &app.timers;
-    metric(
+    counter("ugolki_boards_sent_total", boards.sent);
+    counter("ugolki_boards_coalesced_total", boards.coalesced);
+    counter("ugolki_replies_collapsed_total", app.replies.collapsed());
+    counter(
         "ugolki_timers_fired_total",
-        "counter",
-        "Deadlines fired (clocks, per-move limits, reminders, lapsed offers).",
-        timers.fired.load(Ordering::Relaxed).to_string(),
+        app.timers.fired.load(Ordering::Relaxed),
     );
-    metric(
+    counter(
         "ugolki_timers_errors_total",
-        "counter",
-        "Deadlines that could not fire (logged).",
-        timers.errors.load(Ordering::Relaxed).to_string(),
+        app.timers.errors.load(Ordering::Relaxed),
     );
-    metric(
-        "ugolki_timers_last_lag_seconds",
-        "gauge",
-        "How late the last fired deadline fired.",
-        format!(
-            "{:.3}",
-            timers.last_lag_ms.load(Ordering::Relaxed) as f64 / 1000.0
-        ),
-    );
-    out
 }
 
 /// `ugolki health`: ask a running bot's `/healthz` at `addr`; true if healthy.

@@ -31,13 +31,16 @@ pub enum LaneError {
 #[derive(Debug)]
 pub struct Lane {
     tx: mpsc::Sender<Job>,
+    /// Jobs given and not yet finished.
+    queued: std::sync::Arc<std::sync::atomic::AtomicUsize>,
 }
 
 impl Lane {
-    /// Start the lane's thread, named `name`, at [`NICENESS`] (where the OS has per-thread
-    /// priorities; elsewhere at the normal one).
+    /// Start the lane's thread, named `name`, [`NICENESS`] below the caller's priority
+    /// (where the OS has per-thread priorities; elsewhere at the normal one).
     pub fn start(name: &str) -> std::io::Result<Lane> {
         let (tx, rx) = mpsc::channel::<Job>();
+        // The thread inherits the nice value of the thread that starts it.
         std::thread::Builder::new()
             .name(name.to_string())
             .spawn(move || {
@@ -47,7 +50,15 @@ impl Lane {
                     let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job));
                 }
             })?;
-        Ok(Lane { tx })
+        Ok(Lane {
+            tx,
+            queued: std::sync::Arc::default(),
+        })
+    }
+
+    /// Jobs given to the lane and not yet finished.
+    pub fn queued(&self) -> usize {
+        self.queued.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Run `f` on the lane and wait for its result without holding a runtime thread.
@@ -56,25 +67,43 @@ impl Lane {
         F: FnOnce() -> T + Send + 'static,
         T: Send + 'static,
     {
+        use std::sync::atomic::Ordering;
         let (tx, rx) = tokio::sync::oneshot::channel();
-        self.tx
-            .send(Box::new(move || {
-                let _ = tx.send(f());
-            }))
-            .map_err(|_| LaneError::Stopped)?;
+        let queued = std::sync::Arc::clone(&self.queued);
+        queued.fetch_add(1, Ordering::Relaxed);
+        let done = std::sync::Arc::clone(&queued);
+        let sent = self.tx.send(Box::new(move || {
+            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+            done.fetch_sub(1, Ordering::Relaxed);
+            if let Ok(v) = r {
+                let _ = tx.send(v);
+            }
+        }));
+        if sent.is_err() {
+            queued.fetch_sub(1, Ordering::Relaxed);
+            return Err(LaneError::Stopped);
+        }
         rx.await.map_err(|_| LaneError::Panicked)
     }
 }
 
-/// Lower the calling thread's priority by [`NICENESS`].
+/// Lower the calling thread's priority by [`NICENESS`] from where it is (a bot started
+/// under `nice` keeps its replays below its moves).
 #[cfg(target_os = "linux")]
 fn lower_priority() {
     // On Linux the nice value is per thread: PRIO_PROCESS with a thread id changes that
-    // thread alone (setpriority(2), NOTES).
+    // thread alone (setpriority(2), NOTES). getpriority may return -1 as a value, so
+    // errno tells a failure apart.
     // SAFETY: plain system calls on the calling thread's own id.
     let r = unsafe {
         let tid = libc::syscall(libc::SYS_gettid) as libc::id_t;
-        libc::setpriority(libc::PRIO_PROCESS, tid, NICENESS)
+        *libc::__errno_location() = 0;
+        let now = libc::getpriority(libc::PRIO_PROCESS, tid);
+        if now == -1 && *libc::__errno_location() != 0 {
+            -1
+        } else {
+            libc::setpriority(libc::PRIO_PROCESS, tid, (now + NICENESS).min(19))
+        }
     };
     if r != 0 {
         tracing::warn!(

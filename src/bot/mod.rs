@@ -11,12 +11,14 @@ pub mod handlers;
 pub mod health;
 pub mod keyboard;
 pub mod lane;
+pub mod metrics;
 pub mod recover;
 pub mod replies;
 pub mod stats;
 pub mod texts;
 pub mod tg;
 pub mod timer;
+pub mod updates;
 pub mod view;
 
 use crate::game::{AsyncGames, GameService, Language, Storage, Timing};
@@ -69,7 +71,10 @@ pub struct BotConfig {
     /// than the machine has cores would starve the updates of everyone else).
     pub ai_threads: usize,
     /// Serve `/healthz` and `/metrics` on this address (`None`: not served).
-    pub health: Option<std::net::SocketAddr>,
+    pub metrics_listen: Option<std::net::SocketAddr>,
+    /// `/healthz` fails when Telegram has not answered a poll or delivered an update for
+    /// this long (see [`health::UNHEALTHY_AFTER`]).
+    pub unhealthy_after: std::time::Duration,
 }
 
 impl std::fmt::Debug for BotConfig {
@@ -116,6 +121,10 @@ const WORKER_QUEUE: usize = 1024;
 /// The update handler tree.
 pub fn schema() -> UpdateHandler<BotError> {
     dptree::entry()
+        .inspect(|app: App, u: Update| {
+            app.live.touch();
+            metrics::update(&u);
+        })
         .branch(Update::filter_message().endpoint(handlers::on_message))
         .branch(Update::filter_callback_query().endpoint(handlers::on_callback))
 }
@@ -139,7 +148,7 @@ async fn register_commands(bot: &Bot) {
                     if lang == Language::Ru {
                         req = req.language_code("ru");
                     }
-                    req.into_future()
+                    req
                 })
                 .await;
                 if let Err(e) = r {
@@ -195,7 +204,7 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
     // fails; through the cache it is answered by the retried call here, never the network.
     // Bound first: a port already taken fails the start at once, not the first probe.
     let health_listener =
-        match cfg.health {
+        match cfg.metrics_listen {
             Some(addr) => Some(health::bind(addr).await.map_err(|e| {
                 BotError::Internal(format!("cannot serve /healthz on {addr}: {e}"))
             })?),
@@ -206,8 +215,13 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
     {
         tracing::info!(%addr, "serving /healthz and /metrics");
     }
+    // The metrics recorder before anything is counted.
+    metrics::handle();
     let polling_bot = bot.clone().cache_me();
     let me = at_start("getMe", || polling_bot.get_me().into_future()).await?;
+    // Telegram has answered: the health check counts from here.
+    let live = Arc::new(updates::Liveness::default());
+    live.touch();
     tracing::info!(username = %me.username(), "connected to the Bot API");
     register_commands(&bot).await;
     let service = Arc::new(GameService::new(store.clone(), cfg.timing));
@@ -223,6 +237,7 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
             auto_move_level: cfg.auto_move_level,
             actions_per_minute: cfg.actions_per_minute,
             username: me.username().to_string(),
+            unhealthy_after: cfg.unhealthy_after,
         },
         thinking: Mutex::new(HashSet::new()),
         ai_pool: Arc::new(tokio::sync::Semaphore::new(cfg.ai_threads.max(1))),
@@ -239,6 +254,7 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
         stopping: std::sync::atomic::AtomicBool::new(false),
         started: std::time::Instant::now(),
         timers: Arc::default(),
+        live,
     }));
     if let Some(l) = health_listener {
         tokio::spawn(health::serve(l, app.clone()));
@@ -285,7 +301,15 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
         async move { recover::refresh_recent_boards(&app).await }
     });
     match cfg.updates {
-        Updates::Polling => dispatcher.dispatch().await,
+        Updates::Polling => {
+            let listener = updates::Polling::new(polling_bot.clone(), app.live.clone()).await;
+            dispatcher
+                .dispatch_with_listener(
+                    listener,
+                    LoggingErrorHandler::with_custom_text("getUpdates failed"),
+                )
+                .await
+        }
         Updates::Webhook { url, listen } => {
             let url: url::Url = url
                 .parse()
@@ -299,6 +323,10 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
                 )
             })
             .await?;
+            tokio::spawn(updates::watch_webhook(
+                polling_bot.clone(),
+                app.live.clone(),
+            ));
             dispatcher
                 .dispatch_with_listener(
                     listener,

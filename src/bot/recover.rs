@@ -64,14 +64,7 @@ async fn recent_boards(app: &App) -> Result<Vec<GameId>, ServiceError> {
     let games = app
         .games
         .run(|s| {
-            let mut active: Vec<GameId> = s
-                .store()
-                .all_chat_games()?
-                .into_iter()
-                .map(|(_, g)| g)
-                .collect();
-            active.sort_unstable();
-            active.dedup();
+            let active = s.active_game_ids()?;
             let mut games = Vec::with_capacity(active.len());
             for id in active {
                 match s.game(id) {

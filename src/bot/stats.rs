@@ -220,7 +220,7 @@ pub async fn stats(
         if fits {
             req = req.caption(text.clone()).parse_mode(ParseMode::Html);
         }
-        req.into_future()
+        req
     })
     .await?;
     if !fits {

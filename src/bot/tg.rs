@@ -14,6 +14,7 @@ use std::str::FromStr;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
+use teloxide::requests::{Output, Payload, Request};
 use teloxide::{ApiError, RequestError};
 use tokio::time::Instant;
 
@@ -379,26 +380,40 @@ pub fn gone(e: &RequestError) -> bool {
     )
 }
 
-/// Run a Telegram call of `kind` to `chat` within the limits, with retries: a 429 freezes
-/// the chat for its `retry_after` and the call waits it out (up to 5 times); transient
-/// failures back off and retry (up to 3 times).
-pub async fn call<T, F, Fut>(pacer: &Pacer, chat: i64, kind: Kind, f: F) -> Result<T, RequestError>
+/// Run the Telegram request `f` builds, of `kind` to `chat`, within the limits, with
+/// retries: a 429 freezes the chat for its `retry_after` and the call waits it out (up to
+/// 5 times); transient failures back off and retry (up to 3 times). Every attempt is
+/// counted by method and outcome ([`super::metrics`]).
+pub async fn call<R, F>(
+    pacer: &Pacer,
+    chat: i64,
+    kind: Kind,
+    mut f: F,
+) -> Result<Output<R>, RequestError>
 where
-    F: FnMut() -> Fut,
-    Fut: Future<Output = Result<T, RequestError>>,
+    F: FnMut() -> R,
+    R: Request<Err = RequestError>,
 {
-    retried(pacer, chat, Mode::Paced(kind), f).await
+    retried(pacer, chat, Mode::Paced(kind), method_of::<R>(), || {
+        f().send()
+    })
+    .await
 }
 
 /// Run `answerCallbackQuery` (or another call that is no message in a chat) at once: it
 /// is not under the per-chat limits, and the client shows a spinner until it arrives. Only
 /// a 429 for the whole bot holds it back.
-pub async fn call_unpaced<T, F, Fut>(pacer: &Pacer, f: F) -> Result<T, RequestError>
+pub async fn call_unpaced<R, F>(pacer: &Pacer, mut f: F) -> Result<Output<R>, RequestError>
 where
-    F: FnMut() -> Fut,
-    Fut: Future<Output = Result<T, RequestError>>,
+    F: FnMut() -> R,
+    R: Request<Err = RequestError>,
 {
-    retried(pacer, 0, Mode::Unpaced, f).await
+    retried(pacer, 0, Mode::Unpaced, method_of::<R>(), || f().send()).await
+}
+
+/// The Bot API method a request calls (`sendPhoto`, ...).
+fn method_of<R: Request>() -> &'static str {
+    <R::Payload as Payload>::NAME
 }
 
 #[derive(Clone, Copy)]
@@ -411,6 +426,7 @@ async fn retried<T, F, Fut>(
     pacer: &Pacer,
     chat: i64,
     mode: Mode,
+    method: &'static str,
     mut f: F,
 ) -> Result<T, RequestError>
 where
@@ -428,7 +444,10 @@ where
                 }
             }
         }
-        match f().await {
+        let started = std::time::Instant::now();
+        let r = f().await;
+        super::metrics::telegram_call(method, &r, started.elapsed());
+        match r {
             Ok(t) => return Ok(t),
             Err(RequestError::RetryAfter(s)) if waits < 5 => {
                 waits += 1;
@@ -583,7 +602,7 @@ mod tests {
         let p = Pacer::new(None);
         let mut n = 0;
         let t0 = Instant::now();
-        let r: Result<u32, RequestError> = call(&p, 1, Kind::Edit, || {
+        let r: Result<u32, RequestError> = retried(&p, 1, Mode::Paced(Kind::Edit), "test", || {
             n += 1;
             let k = n;
             async move {
@@ -600,10 +619,11 @@ mod tests {
         assert_eq!(r.unwrap(), 3);
         assert_eq!(t0.elapsed(), Duration::from_secs(4));
         assert_eq!(p.stats().too_many_requests, 2);
-        let r: Result<u32, RequestError> = call(&p, 1, Kind::Edit, || async {
-            Err(RequestError::Api(ApiError::MessageNotModified))
-        })
-        .await;
+        let r: Result<u32, RequestError> =
+            retried(&p, 1, Mode::Paced(Kind::Edit), "test", || async {
+                Err(RequestError::Api(ApiError::MessageNotModified))
+            })
+            .await;
         assert!(not_modified(&r.unwrap_err()));
     }
 
@@ -614,7 +634,8 @@ mod tests {
             p.wait(9, Kind::Edit).await;
         }
         let t0 = Instant::now();
-        let r: Result<(), RequestError> = call_unpaced(&p, || async { Ok(()) }).await;
+        let r: Result<(), RequestError> =
+            retried(&p, 0, Mode::Unpaced, "test", || async { Ok(()) }).await;
         assert!(r.is_ok());
         assert_eq!(t0.elapsed(), Duration::ZERO);
     }

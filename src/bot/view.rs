@@ -411,7 +411,6 @@ pub async fn post(
             .caption(msg.caption.clone())
             .parse_mode(ParseMode::Html)
             .reply_markup(msg.keyboard.clone())
-            .into_future()
     };
     let sent = tg::call(&app.pacer, to, tg::Kind::Send, send).await?;
     let id = MessageId(sent.id.0);
@@ -765,7 +764,6 @@ async fn send_board(
             )
             .reply_markup(keyboard.clone());
             teloxide::requests::JsonRequest::new(app.bot.clone(), tg::EditMarkup(edit))
-                .into_future()
         })
         .await;
         match r {
@@ -800,7 +798,6 @@ async fn send_board(
         .reply_markup(msg.keyboard.clone());
         // The answer (the edited message) is not read: see `tg::EditMedia`.
         teloxide::requests::MultipartRequest::new(app.bot.clone(), tg::EditMedia(edit))
-            .into_future()
     })
     .await;
     match r {

@@ -27,12 +27,16 @@ pub struct BotArgs {
     /// Address the webhook server listens on.
     #[arg(long, env = "UGOLKI_WEBHOOK_LISTEN", default_value = "0.0.0.0:8443")]
     pub webhook_listen: SocketAddr,
-    /// Log filter (tracing syntax, e.g. `info` or `ugolki_bot=debug`).
-    #[arg(long, env = "UGOLKI_LOG", default_value = "info")]
-    pub log: String,
+    /// Log filter (tracing syntax, e.g. `info` or `ugolki_bot=debug`); without it,
+    /// `RUST_LOG`, else `info`.
+    #[arg(long, env = "UGOLKI_LOG")]
+    pub log: Option<String>,
+    /// Log lines as text (for people) or JSON objects, one a line (for log shippers).
+    #[arg(long, env = "UGOLKI_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
     /// Do not keep within Telegram's rate limits: only for raw-throughput benchmarks
     /// against the fake Bot API (a 429 is still honoured).
-    #[arg(long)]
+    #[arg(long, env = "UGOLKI_NO_PACING")]
     pub no_pacing: bool,
     /// Calls into one chat, private or group, as CALLS/SPAN (a burst, then spread out).
     #[arg(long, env = "UGOLKI_PACE_CHAT", default_value = "3/3s")]
@@ -44,26 +48,31 @@ pub struct BotArgs {
     #[arg(long, env = "UGOLKI_PACE_GLOBAL", default_value = "29/1s")]
     pub pace_global: crate::bot::tg::Window,
     /// Board picture size in pixels.
-    #[arg(long, default_value_t = 720)]
+    #[arg(long, env = "UGOLKI_BOARD_PX", default_value_t = 720)]
     pub board_px: u32,
     /// AI level for moves made for a player who missed a per-move limit.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, env = "UGOLKI_AUTO_MOVE_LEVEL", default_value_t = 2)]
     pub auto_move_level: u8,
     /// Expensive actions (renders, program moves) one user may start per minute; 0 = no limit.
-    #[arg(long, default_value_t = 40)]
+    #[arg(long, env = "UGOLKI_ACTIONS_PER_MINUTE", default_value_t = 40)]
     pub actions_per_minute: u32,
     /// Untimed games nobody moves in for this many hours end as abandoned.
-    #[arg(long, default_value_t = 7 * 24)]
+    #[arg(long, env = "UGOLKI_ABANDON_AFTER_HOURS", default_value_t = 7 * 24)]
     pub abandon_after_hours: u64,
     /// Open challenges lapse after this many seconds.
-    #[arg(long, default_value_t = 600)]
+    #[arg(long, env = "UGOLKI_CHALLENGE_TTL_SECS", default_value_t = 600)]
     pub challenge_ttl_secs: u64,
     /// Draw offers lapse after this many seconds.
-    #[arg(long, default_value_t = 120)]
+    #[arg(long, env = "UGOLKI_DRAW_OFFER_TTL_SECS", default_value_t = 120)]
     pub draw_offer_ttl_secs: u64,
-    /// Serve `/healthz` and `/metrics` (Prometheus) on this address, e.g. 0.0.0.0:9090.
-    #[arg(long, env = "UGOLKI_HEALTH_LISTEN")]
-    pub health_listen: Option<SocketAddr>,
+    /// Serve `/healthz` and `/metrics` (Prometheus) on this address, e.g. 0.0.0.0:9090
+    /// (off by default).
+    #[arg(long, env = "UGOLKI_METRICS_LISTEN", alias = "health-listen")]
+    pub metrics_listen: Option<SocketAddr>,
+    /// `/healthz` answers 503 when Telegram has not answered a poll (or delivered an
+    /// update to the webhook) for this many seconds.
+    #[arg(long, env = "UGOLKI_UNHEALTHY_AFTER_SECS", default_value_t = 90)]
+    pub unhealthy_after_secs: u64,
     /// Program searches run at once (default: one per core beyond the first, at least 1).
     #[arg(long, env = "UGOLKI_AI_THREADS")]
     pub ai_threads: Option<usize>,
@@ -100,11 +109,40 @@ impl BotArgs {
     }
 }
 
+/// How log lines are written.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogFormat {
+    /// Human-readable lines.
+    Text,
+    /// One JSON object a line.
+    Json,
+}
+
+/// Start logging as `--log` (or `RUST_LOG`) and `--log-format` say.
+fn init_logs(a: &BotArgs) -> Result<(), CliError> {
+    let spec = a
+        .log
+        .clone()
+        .or_else(|| {
+            std::env::var("RUST_LOG")
+                .ok()
+                .filter(|s| !s.trim().is_empty())
+        })
+        .unwrap_or_else(|| "info".into());
+    let filter = tracing_subscriber::EnvFilter::try_new(&spec)
+        .map_err(|e| CliError::usage(format!("log filter {spec:?}: {e}")))?;
+    let logs = tracing_subscriber::fmt().with_env_filter(filter);
+    // A second call (tests run several bots in one process) keeps the first subscriber.
+    let _ = match a.log_format {
+        LogFormat::Text => logs.try_init(),
+        LogFormat::Json => logs.json().flatten_event(true).try_init(),
+    };
+    Ok(())
+}
+
 /// Run the bot until SIGINT/SIGTERM.
 pub fn run(a: &BotArgs) -> Result<(), CliError> {
-    let filter = tracing_subscriber::EnvFilter::try_new(&a.log)
-        .map_err(|e| CliError::usage(format!("--log {}: {e}", a.log)))?;
-    let _ = tracing_subscriber::fmt().with_env_filter(filter).try_init();
+    init_logs(a)?;
     let token = match a.token.as_deref().map(str::trim) {
         Some(t) if !t.is_empty() => t.to_string(),
         _ => {
@@ -145,7 +183,8 @@ pub fn run(a: &BotArgs) -> Result<(), CliError> {
         actions_per_minute: a.actions_per_minute,
         timing,
         ai_threads: a.ai_threads.unwrap_or_else(default_ai_threads).max(1),
-        health: a.health_listen,
+        metrics_listen: a.metrics_listen,
+        unhealthy_after: std::time::Duration::from_secs(a.unhealthy_after_secs.max(1)),
     };
     tracing::info!(data_dir = %a.data_dir.display(), api = a.api_url.as_deref().unwrap_or("telegram"), "starting the bot");
     let rt = tokio::runtime::Builder::new_multi_thread()
@@ -166,9 +205,9 @@ pub fn run(a: &BotArgs) -> Result<(), CliError> {
 /// `health` arguments.
 #[derive(Args, Debug)]
 pub struct HealthArgs {
-    /// The bot's health address (as given to `ugolki bot --health-listen`; an unspecified
-    /// address such as 0.0.0.0 is asked on this host's loopback).
-    #[arg(long, env = "UGOLKI_HEALTH_LISTEN", default_value = "127.0.0.1:9090")]
+    /// The bot's metrics address (as given to `ugolki bot --metrics-listen`; an
+    /// unspecified address such as 0.0.0.0 is asked on this host's loopback).
+    #[arg(long, env = "UGOLKI_METRICS_LISTEN", default_value = "127.0.0.1:9090")]
     pub addr: SocketAddr,
 }
 

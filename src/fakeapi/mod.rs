@@ -334,6 +334,8 @@ struct Inner {
     chat_admins: HashMap<i64, Vec<i64>>,
     /// Groups that became supergroups: old id to new.
     migrated: HashMap<i64, i64>,
+    /// `getUpdates` answers 502 Bad Gateway (Telegram unreachable).
+    polls_fail: bool,
     limiter: Limiter,
     /// Calls answered so far (the history may be off).
     seq: u64,
@@ -575,6 +577,12 @@ impl FakeApi {
         };
         let mut p = self.push_text_as(chat, &anonymous, text, Some(chat.json()));
         p.message_id.take().unwrap_or_default()
+    }
+
+    /// While `fail` is set, `getUpdates` answers 502 Bad Gateway, as during an outage of
+    /// Telegram's (other methods keep working).
+    pub fn set_polls_fail(&self, fail: bool) {
+        lock(&self.shared).polls_fail = fail;
     }
 
     /// Make `users` the administrators of `chat` (for `getChatMember`).
@@ -987,6 +995,10 @@ async fn handle(
         return err(400, "Bad Request: the request body broke off", None);
     };
     if lower == "getupdates" {
+        if lock(&shared).polls_fail {
+            record(&shared, &method, params, files, Err("502".into()), arrived);
+            return err(502, "Bad Gateway", None);
+        }
         return get_updates(&shared, &params).await;
     }
     // Faults (never on getUpdates, so the bot keeps receiving).

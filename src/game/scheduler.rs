@@ -105,6 +105,9 @@ impl Stop {
     }
 }
 
+/// Histogram: how late deadlines fired (due time to the moment the timer took them).
+pub const TIMER_LAG_SECONDS: &str = "ugolki_timer_lag_seconds";
+
 /// Counters for tests and benchmarks.
 #[derive(Debug, Default)]
 pub struct Stats {
@@ -226,9 +229,9 @@ async fn fire_batch(
             }
             Ok(f) => {
                 stats.fired.fetch_add(1, Ordering::Relaxed);
-                stats
-                    .last_lag_ms
-                    .store(now.since(e.at).0, Ordering::Relaxed);
+                let lag = now.since(e.at).0;
+                stats.last_lag_ms.store(lag, Ordering::Relaxed);
+                metrics::histogram!(TIMER_LAG_SECONDS).record(lag as f64 / 1000.0);
                 let sink = Arc::clone(&sink);
                 tell.spawn(async move { sink.fired(f).await });
             }

@@ -283,6 +283,32 @@ pub enum Fired {
     ChallengeExpired(ChallengeRecord),
 }
 
+/// Histogram: seconds a store commit took (its flush to disk included).
+pub const STORE_COMMIT_SECONDS: &str = "ugolki_store_commit_seconds";
+/// Counter: moves stored, by who made them (`person`, `program`).
+pub const MOVES_TOTAL: &str = "ugolki_moves_total";
+/// Counter: games ended, by reason (RULES.md §4 ids, and `aborted`).
+pub const GAMES_ENDED_TOTAL: &str = "ugolki_games_ended_total";
+
+/// Count what a stored change did: the moves it added and the game's end.
+fn count_change(cur: &GameRecord, next: &GameRecord) {
+    if next.moves.len() > cur.moves.len() {
+        let by = match cur.player(cur.side_to_move()) {
+            Player::Program { .. } => "program",
+            _ => "person",
+        };
+        metrics::counter!(MOVES_TOTAL, "by" => by)
+            .increment((next.moves.len() - cur.moves.len()) as u64);
+    }
+    if cur.is_active() && !next.is_active() {
+        let reason = match &next.status {
+            Status::Over { outcome, .. } => outcome.reason.id(),
+            _ => "aborted",
+        };
+        metrics::counter!(GAMES_ENDED_TOTAL, "reason" => reason).increment(1);
+    }
+}
+
 fn stored(v: Version) -> Option<Version> {
     (v.0 > 0).then_some(v)
 }
@@ -372,11 +398,14 @@ impl GameService {
     /// Commit through the store: durable on return, unless inside [`GameService::fire_batch`],
     /// which flushes once for the whole batch before returning anything.
     fn commit(&self, ws: WriteSet) -> Result<(), CommitError> {
-        if DEFERRED.with(Cell::get) {
+        let started = std::time::Instant::now();
+        let r = if DEFERRED.with(Cell::get) {
             self.store.commit_unsynced(ws)
         } else {
             self.store.commit(ws)
-        }
+        };
+        metrics::histogram!(STORE_COMMIT_SECONDS).record(started.elapsed().as_secs_f64());
+        r
     }
 
     /// Fire many due deadlines in one blocking call: each is still its own
@@ -485,6 +514,7 @@ impl GameService {
                     if next.deadline != cur.deadline {
                         self.deadlines_changed.notify_one();
                     }
+                    count_change(&cur, &next);
                     return Ok((next, value));
                 }
                 Err(CommitError::Conflict(r)) => {
@@ -1270,6 +1300,19 @@ impl GameService {
             .store
             .chat(id)?
             .unwrap_or_else(|| ChatRecord::new(id, now)))
+    }
+
+    /// Every active game, once each (a game shown in two chats is listed under both).
+    pub fn active_game_ids(&self) -> Result<Vec<GameId>, ServiceError> {
+        let mut ids: Vec<GameId> = self
+            .store
+            .all_chat_games()?
+            .into_iter()
+            .map(|(_, g)| g)
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        Ok(ids)
     }
 
     /// A group became a supergroup, which Telegram gives a new id: its settings, players

@@ -37,7 +37,8 @@ pub fn config(api: &FakeApi, timing: Timing) -> BotConfig {
         actions_per_minute: 0,
         timing,
         ai_threads: 1,
-        health: None,
+        metrics_listen: None,
+        unhealthy_after: ugolki_bot::bot::health::UNHEALTHY_AFTER,
     }
 }
 
