@@ -208,3 +208,63 @@ async fn health_fails_while_telegram_does_not_answer() {
         tokio::time::sleep(Duration::from_millis(250)).await;
     }
 }
+
+/// The real binary configured from the environment alone, as in the Docker image: it
+/// serves `/healthz` on `UGOLKI_METRICS_LISTEN`, logs JSON lines with
+/// `UGOLKI_LOG_FORMAT=json` (the filter from `RUST_LOG` when `UGOLKI_LOG` is unset), never
+/// prints its token, and stops cleanly on SIGTERM.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_binary_takes_its_configuration_from_the_environment() {
+    let api = FakeApi::start().await.unwrap();
+    let addr = free_addr();
+    let dir = tempfile::tempdir().unwrap();
+    let token = "4242:SECRET-TOKEN-VALUE";
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_ugolki"))
+        .arg("bot")
+        .env("TELOXIDE_TOKEN", token)
+        .env("UGOLKI_API_URL", api.url())
+        .env("UGOLKI_DATA_DIR", dir.path().join("data"))
+        .env("UGOLKI_METRICS_LISTEN", addr.to_string())
+        .env("UGOLKI_LOG_FORMAT", "json")
+        .env_remove("UGOLKI_LOG")
+        .env("RUST_LOG", "debug")
+        .env("UGOLKI_BOARD_PX", "240")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let t0 = std::time::Instant::now();
+    loop {
+        let ok = tokio::task::spawn_blocking(move || {
+            TcpStream::connect(addr).is_ok() && get(addr, "/healthz").0 == "HTTP/1.1 200 OK"
+        })
+        .await
+        .unwrap();
+        if ok {
+            break;
+        }
+        assert!(t0.elapsed() < Duration::from_secs(30), "never healthy");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    api.wait_for(0, WAIT, |c| c.is("SetMyCommands")).await.unwrap();
+    // SIGTERM: a clean stop.
+    let pid = child.id() as libc::pid_t;
+    // SAFETY: a signal to the child this test started.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+    let out = tokio::task::spawn_blocking(move || child.wait_with_output())
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let logs = String::from_utf8_lossy(&out.stdout).to_string()
+        + &String::from_utf8_lossy(&out.stderr);
+    assert!(!logs.contains("SECRET-TOKEN-VALUE"), "the token was logged");
+    let lines: Vec<serde_json::Value> = logs
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+        .collect();
+    assert!(lines.iter().all(|l| l["level"].is_string() && l["timestamp"].is_string()));
+    assert!(lines.iter().any(|l| l["level"] == "DEBUG"), "RUST_LOG=debug was not honoured");
+    assert!(lines.iter().any(|l| l["message"] == "stopped cleanly"), "{logs}");
+}

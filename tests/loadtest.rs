@@ -1,7 +1,7 @@
 //! Short runs of `ugolki loadtest` (the real bot binary against the fake Bot API): a clean
 //! run under load, and a run with injected faults and a SIGKILL in the middle, each checked
 //! afterwards against the store and the board messages. Figures are not asserted here
-//! (they are benchmarks: README "Load, faults and abuse" and docs/BENCHMARKS.md).
+//! (they are benchmarks: docs/CLI.md, "ugolki loadtest", and docs/BENCHMARKS.md).
 
 use std::path::PathBuf;
 use std::time::Duration;

@@ -51,7 +51,7 @@ pub enum TrainingError {
 
 /// The published optimum for the standard training room (3×3 home on 8×8): 22 moves with
 /// orthogonal moves, 15 with all eight directions, as computed and proven by [`solve`]
-/// (see README "Training room"). `None` for other set-ups (call [`solve`]).
+/// (see docs/ARCHITECTURE.md, "The training room"). `None` for other set-ups (call [`solve`]).
 pub fn known_optimum(variant: &Variant) -> Option<u32> {
     let r = variant.rules();
     if !r.solo
@@ -67,7 +67,7 @@ pub fn known_optimum(variant: &Variant) -> Option<u32> {
 }
 
 /// One optimal line of the standard training room with orthogonal moves, as found and
-/// proven by [`solve`] (`ugolki solve`; see README "Training room").
+/// proven by [`solve`] (`ugolki solve`; see docs/ARCHITECTURE.md, "The training room").
 pub const LINE_ORTHOGONAL: &str = "c2-c4 c3-c5 c5-d5 a3-c3-c5-e5 e5-e6 \
     b2-b4-d4-d6-f6 f6-f7 a1-a3-c3-c5-e5-e7-g7 g7-h7 c1-a1-a3-c3-c5-e5-e7-g7 \
     b1-a1 g7-g8 a1-a3-c3-c5-e5-e7-g7 a2-b2 b2-b4-d4-d6-f6-f8-h8-h6 \

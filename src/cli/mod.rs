@@ -1,7 +1,7 @@
 //! Command-line tools: perft, moves, replay, variants, the engine protocol, board
 //! pictures, the bot, the store's export, import and benchmark, and the load test.
 //!
-//! Other programs call these; their output formats are a contract (see README).
+//! Other programs call these; their output formats are a contract (docs/CLI.md).
 
 pub mod arena;
 pub mod bench;
