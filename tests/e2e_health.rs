@@ -246,7 +246,9 @@ async fn the_binary_takes_its_configuration_from_the_environment() {
         assert!(t0.elapsed() < Duration::from_secs(30), "never healthy");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    api.wait_for(0, WAIT, |c| c.is("SetMyCommands")).await.unwrap();
+    api.wait_for(0, WAIT, |c| c.is("SetMyCommands"))
+        .await
+        .unwrap();
     // SIGTERM: a clean stop.
     let pid = child.id() as libc::pid_t;
     // SAFETY: a signal to the child this test started.
@@ -256,15 +258,25 @@ async fn the_binary_takes_its_configuration_from_the_environment() {
         .unwrap()
         .unwrap();
     assert!(out.status.success(), "{out:?}");
-    let logs = String::from_utf8_lossy(&out.stdout).to_string()
-        + &String::from_utf8_lossy(&out.stderr);
+    let logs =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
     assert!(!logs.contains("SECRET-TOKEN-VALUE"), "the token was logged");
     let lines: Vec<serde_json::Value> = logs
         .lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
         .collect();
-    assert!(lines.iter().all(|l| l["level"].is_string() && l["timestamp"].is_string()));
-    assert!(lines.iter().any(|l| l["level"] == "DEBUG"), "RUST_LOG=debug was not honoured");
-    assert!(lines.iter().any(|l| l["message"] == "stopped cleanly"), "{logs}");
+    assert!(
+        lines
+            .iter()
+            .all(|l| l["level"].is_string() && l["timestamp"].is_string())
+    );
+    assert!(
+        lines.iter().any(|l| l["level"] == "DEBUG"),
+        "RUST_LOG=debug was not honoured"
+    );
+    assert!(
+        lines.iter().any(|l| l["message"] == "stopped cleanly"),
+        "{logs}"
+    );
 }
