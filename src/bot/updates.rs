@@ -219,25 +219,6 @@ fn backoff(n: u32) -> Duration {
     Duration::from_secs(1u64 << n.saturating_sub(1).min(5)).min(Duration::from_secs(30))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn liveness_counts_from_the_last_answer() {
-        let l = Liveness::default();
-        assert_eq!(l.age(), None);
-        l.touch();
-        assert!(l.age().is_some_and(|a| a < Duration::from_secs(1)));
-    }
-
-    #[test]
-    fn failed_polls_back_off_up_to_half_a_minute() {
-        let pauses: Vec<u64> = (1..=8).map(|n| backoff(n).as_secs()).collect();
-        assert_eq!(pauses, [1, 2, 4, 8, 16, 30, 30, 30]);
-    }
-}
-
 /// How often a webhook bot asks Telegram about its webhook.
 pub const WEBHOOK_CHECK: Duration = Duration::from_secs(30);
 
@@ -260,5 +241,24 @@ pub async fn watch_webhook(bot: CacheMe<Bot>, live: Arc<Liveness>) {
             ),
             Err(e) => tracing::warn!(error = %e, "getWebhookInfo failed"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn liveness_counts_from_the_last_answer() {
+        let l = Liveness::default();
+        assert_eq!(l.age(), None);
+        l.touch();
+        assert!(l.age().is_some_and(|a| a < Duration::from_secs(1)));
+    }
+
+    #[test]
+    fn failed_polls_back_off_up_to_half_a_minute() {
+        let pauses: Vec<u64> = (1..=8).map(|n| backoff(n).as_secs()).collect();
+        assert_eq!(pauses, [1, 2, 4, 8, 16, 30, 30, 30]);
     }
 }
