@@ -2,7 +2,7 @@
 //!
 //! `cargo bench --bench render` first prints a summary (median over many calls on one
 //! thread, bytes written), then runs the criterion benchmarks.
-//! Targets (issue 3): one 8×8 position at the default size in ≤ 2 ms median and
+//! Targets: one 8×8 position at the default size in ≤ 2 ms median and
 //! ≤ 40 KB; an 80-move game as a GIF in ≤ 1 s and ≤ 2 MB.
 
 use criterion::Criterion;

@@ -1,5 +1,6 @@
 //! PNG compression settings for the board picture, compared on one position: the size
-//! and encode time of each (issue 9 chose zlib level 1 over the "up" filter).
+//! and encode time of each: the figures behind zlib level 1 over the "up" filter
+//! (docs/BENCHMARKS.md, "Board pictures").
 //!
 //! `cargo run --release --example png_levels` prints one line per setting and size.
 

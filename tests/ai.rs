@@ -1,4 +1,4 @@
-//! The AI's proof obligations (issue 4): legal moves everywhere, exact races, deadline
+//! The AI's proof obligations: legal moves everywhere, exact races, deadline
 //! safety in self-play, the race solver against brute force, and the training optimum.
 
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -486,12 +486,13 @@ fn a_doomed_straggler_is_saved_before_the_deadline() {
 
 #[test]
 fn no_level_jumps_back_home_just_before_the_deadline_check() {
-    // Game 10 of `ugolki match --a 4 --b 3 --nps 1000000 --seed 1` (before the fix), White
-    // (level 3) to play move 39 of 40: Black threatens b4-b2 to complete. Every level used
-    // to answer d2-b2 (over c2 into its own home, blocking b2), and White then lost by the
-    // deadline with that piece still at home after move 40. Nothing saves White here, but a
-    // move that leaves a piece at home with no time to step out must not be chosen while
-    // other moves exist: White loses by Black's goal instead.
+    // Game 10 of `ugolki match --a 4 --b 3 --nps 1000000 --seed 1` as an engine without this
+    // check plays it: White (level 3) to play move 39 of 40, Black threatening b4-b2 to
+    // complete. Such an engine answers d2-b2 at every level (over c2 into its own home,
+    // blocking b2), and White then loses by the deadline with that piece still at home
+    // after move 40. Nothing saves White here, but a move that leaves a piece at home with
+    // no time to step out must not be chosen while other moves exist: White loses by
+    // Black's goal instead.
     let v = variant("classic");
     let p = Position::from_text(
         &v,

@@ -1,4 +1,4 @@
-//! End to end against the fake Bot API (issue 8): `/stats` with its chart and
+//! End to end against the fake Bot API: `/stats` with its chart and
 //! head-to-head, `/top` with shared ranks, `/history` with its buttons, `/export`, and a
 //! training-room run from the first move to the comparison with the optimum.
 
@@ -588,7 +588,7 @@ async fn train(h: &Harness, user: &TgUser, command: &str, line: &[Path], replays
     }
     // The end (replay, record, report, then the best line when the run was longer) is
     // waited for call by call: a debug build draws the GIFs slower than `settle`'s quiet
-    // window, which then returned before the record was sent.
+    // window, which would then return before the record is sent.
     let to_user = |c: &Call| c.chat_id() == Some(user.id);
     let mut from = c0;
     for k in 0..replays {

@@ -52,10 +52,10 @@ async fn short_load_run_is_clean() {
     assert_eq!(r.bot_exit, "exit status: 0");
 }
 
-// Two causes of earlier failures are fixed: the bot froze at its first log line from a
-// runtime worker (`main_with` held stdout's lock for the whole run), and a restart whose
-// first getMe or setMyCommands met an injected fault ended the bot ("the bot did not
-// restart"): start-up calls now retry like every other call.
+// This guards two failure modes: the bot freezing at its first log line from a runtime
+// worker (if `main_with` held stdout's lock for the whole run), and a restart whose first
+// getMe or setMyCommands meets an injected fault ending the bot ("the bot did not
+// restart"), which start-up calls avoid by retrying like every other call.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn faults_and_a_kill_lose_and_repeat_nothing() {
     let mut cfg = small(12);

@@ -1,4 +1,4 @@
-//! Ratings and statistics through the game service (issue 8): the provisional K switch
+//! Ratings and statistics through the game service: the provisional K switch
 //! over a long series, exactly-once updates when endings race or are retried (also
 //! across a store reopen), rating histories read back from games, leaderboards with
 //! shared ranks, and ratings in the export.
@@ -47,7 +47,7 @@ fn stats(s: &GameService, u: UserId) -> VariantStats {
         .unwrap_or(VariantStats::new(VariantId::Classic))
 }
 
-/// The Elo update as the issue states it, written out again as the test's model.
+/// The Elo update as docs/ARCHITECTURE.md states it, written out again as the test's model.
 fn model_update(r: i32, games: u32, opp: i32, score: f64) -> i32 {
     let k = if games < 30 { 40.0 } else { 20.0 };
     let e = 1.0 / (1.0 + 10f64.powf(f64::from(opp - r) / 400.0));

@@ -194,8 +194,8 @@ fn a_move_from_a_known_replay_plays_as_from_the_store() {
     }
 }
 
-/// The service keeps the engine game of each record it replayed or played (issue 9: a
-/// move replayed its game at every read): what it gives back is always the replay of the
+/// The service keeps the engine game of each record it replayed or played (so that a
+/// move need not replay its game at every read): what it gives back is always the replay of the
 /// record asked for, at that record's version, whichever version was kept last.
 #[test]
 fn kept_replays_follow_the_record_version() {

@@ -202,7 +202,8 @@ struct Style {
     tt_mb: usize,
     /// Take home pieces out at the first chance from a quarter of the exit deadline on,
     /// siege or not: a shallow search cannot see an opponent walling a piece in over many
-    /// moves (a level-2 match game was lost so: its last home piece was boxed in by move 21).
+    /// moves (without it level 2 can lose a match game so, its last home piece boxed in by
+    /// move 21).
     early_exit: bool,
 }
 

@@ -375,7 +375,7 @@ async fn program_move(app: &App, id: GameId) -> Result<(), BotError> {
     let (mut g, mut game) = load(app, id).await?;
     // A new game's board is posted by the handler that created it, and the timer may fire
     // the program's first move before that: wait for the board (up to 2 s) instead of
-    // posting a second one (found by the load test: two boards, edits split between them).
+    // posting a second one (two boards would split the game's edits between them).
     for _ in 0..100 {
         if g.message.is_some() || !g.is_active() {
             break;

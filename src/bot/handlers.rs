@@ -1658,7 +1658,7 @@ async fn remove_keyboard(app: &App, q: &CallbackQuery) {
         return;
     };
     // Anyone can send any button data on any message: a forged "resign" or "keep playing"
-    // pressed on a board must not strip the board's keyboard (found by the abuse test).
+    // pressed on a board must not strip the board's keyboard (tests/abuse.rs sends such presses).
     if is_board_keyboard(markup) {
         return;
     }

@@ -2,11 +2,11 @@
 //! replays sent when a game ends (or asked for by `/export` and `/history`).
 //!
 //! A replay is LZW-encoding a frame per ply: about 115 ms of CPU for an 80-move game at
-//! 560 px, against about 1.3 ms for a whole move (issue 9's load test). On the blocking
-//! pool, where the moves' pictures were also drawn then, every game end took a core from
-//! the moves for that long, and several ends at once took both. Here replays are made one at a time, and
-//! when the cores are busy the scheduler gives them to moves first; an idle machine
-//! makes a replay as fast as before.
+//! 560 px, against about 1.3 ms for a whole move under load (docs/BENCHMARKS.md, "Load").
+//! On the blocking pool, at the moves' own priority, every game end would take a core from
+//! the moves for that long, and several ends at once would take both. Here replays are
+//! made one at a time, and when the cores are busy the scheduler gives them to moves
+//! first; an idle machine makes a replay just as fast.
 
 use std::sync::mpsc;
 

@@ -6,8 +6,8 @@
 //!
 //! The repair runs beside the update listener, not before it: after a crash under load it
 //! covers every game played in the last two minutes (998 boards in the load test's fault
-//! run), and redrawing them first kept the bot deaf for 16 s, after which the backlog
-//! arrived at once and pushed its memory past 150 MB. A stale board cannot mislead
+//! run), and redrawing them first would keep the bot deaf for about 16 s, after which the
+//! backlog would arrive at once and push its memory past 150 MB. A stale board cannot mislead
 //! meanwhile: a tap carries its ply and one from an old board is refused with the current
 //! board, and every board update re-reads the game under the board's lock.
 

@@ -1,4 +1,4 @@
-//! `/stats`, `/top`, `/history` and `/export` (issue 8), and the record and replay
+//! `/stats`, `/top`, `/history` and `/export`, and the record and replay
 //! buttons under finished boards and `/history`.
 //!
 //! Ratings and results are aggregates kept in each user's record (updated atomically

@@ -50,7 +50,7 @@ pub struct BoardMessage {
 }
 
 /// The chat and player records a board message needs, read in one store call (one trip
-/// to the blocking pool per board instead of five; issue 9's load run).
+/// to the blocking pool per board instead of five; see docs/BENCHMARKS.md, "Load").
 #[derive(Clone, Debug)]
 pub struct Lookup {
     /// The chat of the board this is for.
@@ -368,7 +368,7 @@ pub async fn compose_with(
         error_mark: None,
     };
     // Drawn here on the runtime's worker (about 0.3 ms): a hand-off to the blocking pool
-    // cost more in thread switches under load (issue 9, BENCHMARKS run 9). The permit
+    // costs more in thread switches under load (docs/BENCHMARKS.md, "Load"). The permit
     // still bounds how many pictures are in memory at once.
     let png = {
         let _permit = app

@@ -79,7 +79,7 @@ pub struct BotArgs {
     /// Threads for store calls, pictures and searches (tokio's blocking pool). Each
     /// waiting store call holds one, so this bounds threads and memory under load (each
     /// thread keeps an allocator heap: 16 threads peaked near 150 MB in the load test
-    /// where 8 stayed under 130 MB, at the same throughput; BENCHMARKS run 8b).
+    /// where 8 stayed under 130 MB, at the same throughput; docs/BENCHMARKS.md, "Load").
     #[arg(long, env = "UGOLKI_BLOCKING_THREADS", default_value_t = 8)]
     pub blocking_threads: usize,
     /// sled's page cache in MiB (part of the resident memory).

@@ -98,9 +98,9 @@ pub fn run(a: &LoadtestArgs, out: &mut dyn Write) -> Result<(), CliError> {
         ));
     }
     // One thread for the driver and the fake API: they need about 0.4 of a core at
-    // 1,000 moves/s, and two workers spent a fifth more CPU than one (cross-thread wake-ups
-    // and work stealing), CPU the bot under test shares on this two-core machine
-    // (BENCHMARKS run 10).
+    // 1,000 moves/s, and two workers spend a fifth more CPU than one (cross-thread wake-ups
+    // and work stealing), CPU the bot under test shares on a two-core machine
+    // (docs/BENCHMARKS.md, "Load").
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()

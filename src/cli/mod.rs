@@ -369,8 +369,8 @@ pub fn variants(out: &mut dyn Write) -> Result<(), CliError> {
 /// Parse arguments and run; returns the process exit code.
 pub fn main_with(cli: Cli) -> i32 {
     // Not `stdout().lock()` for the whole run: `ugolki bot` logs to stdout from its
-    // runtime's worker threads, and a lock held by the main thread froze the bot at its
-    // first log line from a worker (found by issue 9's kill test). Each write locks.
+    // runtime's worker threads, and a lock held by the main thread would freeze the bot at
+    // its first log line from a worker. Each write locks.
     let mut out = std::io::stdout();
     let r = match &cli.command {
         Command::Bot(a) => bot::run(a),

@@ -80,9 +80,9 @@ impl AsyncGames {
     /// an fsync (sled serves them from its page cache, or from disk in well under a
     /// millisecond; at most they wait for a transaction in progress, as sled's commits
     /// take a global lock, released before the flush), while a hand-off to the blocking
-    /// pool costs two thread switches (issue 9: reading a move's game, chat and names in
-    /// place saved 4–11% of the bot's CPU per move under load, BENCHMARKS run 9, and the
-    /// rest of a move's reads 2–3% more, run 10). Never pass a call that writes.
+    /// pool costs two thread switches (reading a move's game, chat and names in place
+    /// saves 4–11% of the bot's CPU per move under load, and the rest of a move's reads
+    /// 2–3% more: docs/BENCHMARKS.md, "Load"). Never pass a call that writes.
     pub fn read<T>(&self, f: impl FnOnce(&GameService) -> T) -> T {
         f(&self.0)
     }

@@ -1,4 +1,4 @@
-//! Elo ratings (RULES.md §8, issue 8) as pure functions; the service applies them inside
+//! Elo ratings (RULES.md §8) as pure functions; the service applies them inside
 //! the transaction that finishes a game.
 
 use serde::{Deserialize, Serialize};

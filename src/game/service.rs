@@ -338,10 +338,11 @@ pub struct GameService {
 /// of the positions seen): about what the load test's 1,000 games in play need.
 const REPLAY_CACHE_GAMES: usize = 1024;
 
-/// The engine game of each recently read or played game at its version. Showing a tap's
-/// selection and playing the move each replayed the whole record, a legality check per
-/// ply, so the longer the game the more each move cost (issue 9). A version is only ever
-/// written once per game, so a game kept at the record's version is that record's replay.
+/// The engine game of each recently read or played game at its version. Without it,
+/// showing a tap's selection and playing the move would each replay the whole record, a
+/// legality check per ply, so the longer the game the more each move would cost. A version
+/// is only ever written once per game, so a game kept at the record's version is that
+/// record's replay.
 #[derive(Default)]
 struct ReplayCache(std::sync::Mutex<HashMap<GameId, (Version, Arc<Game>)>>);
 
@@ -732,8 +733,8 @@ impl GameService {
     /// [`Self::play`] from a record and its replay that the caller has just read (a
     /// person's move is checked against both first): unless the game changed meanwhile,
     /// neither is read or replayed again. Also returns the engine game after the move
-    /// while the game goes on, so that showing it needs no replay either (issue 9: a
-    /// move used to read and replay its game three times).
+    /// while the game goes on, so that showing it needs no replay either (otherwise a
+    /// move would read and replay its game three times).
     pub fn play_known(
         &self,
         known: (GameRecord, Game),

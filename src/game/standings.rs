@@ -1,4 +1,4 @@
-//! Statistics derived from stored records (issue 8): leaderboards with shared ranks, a
+//! Statistics derived from stored records: leaderboards with shared ranks, a
 //! player's rating history, head-to-head scores and a game's result from one player's
 //! side. Pure functions, so the bot's commands stay thin and the arithmetic is testable
 //! without Telegram.

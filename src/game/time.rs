@@ -161,7 +161,8 @@ impl Clocks {
     }
 }
 
-/// The service's timing policy (RULES.md §7 and the timer issue's defaults).
+/// The service's timing policy (RULES.md §7); the bot's flags can change the defaults
+/// (docs/OPERATIONS.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Timing {
     /// An untimed game nobody moves in for this long is abandoned by the side to move.

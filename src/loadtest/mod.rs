@@ -145,8 +145,9 @@ pub struct LoadConfig {
 }
 
 impl LoadConfig {
-    /// The figures the issue sets targets for: 1,000 games in 200 chats (40 of them
-    /// private games against the program), 1,000 moves/s offered, 10,000 stored games.
+    /// The figures the load targets are set for (docs/BENCHMARKS.md, "Load"): 1,000 games
+    /// in 200 chats (40 of them private games against the program), 1,000 moves/s offered,
+    /// 10,000 stored games.
     pub fn standard(bot_exe: PathBuf) -> LoadConfig {
         LoadConfig {
             bot_exe,

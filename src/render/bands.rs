@@ -1,9 +1,9 @@
 //! Indexed PNG encoding in bands of rows, with a cache of compressed bands.
 //!
 //! A board picture changes in a few ranks per move, and boards of different games share
-//! whole ranks (empty ranks, the frame), yet deflating the full picture was a fifth of
-//! the bot's CPU per move (issue 9). So the picture is cut into bands of rows (for a board,
-//! one per rank and one per frame edge), each filtered and compressed on its own into a
+//! whole ranks (empty ranks, the frame), yet deflating the full picture would take a fifth
+//! of the bot's CPU per move under load. So the picture is cut into bands of rows (for a
+//! board, one per rank and one per frame edge), each filtered and compressed on its own into a
 //! raw deflate stream ended by a sync flush (byte aligned, no back-references into other
 //! bands). Concatenated, with the zlib header, a final empty block and the combined
 //! Adler-32, they are one valid zlib stream. A band's first row is filtered against its

@@ -383,7 +383,7 @@ fn encode_png_rect(
     enc.set_palette(palette.to_vec());
     // zlib-rs level 1 over the "up" filter: repeated rows become zero runs, which level 1
     // still compresses to under 40 KB at 720 px, in about 2/3 of level 2's time (the
-    // bot encodes a picture per move; measured for issue 9, see docs/BENCHMARKS.md).
+    // bot encodes a picture per move; measured in docs/BENCHMARKS.md, "Board pictures").
     // fdeflate was faster again but doubled the size (59 KB at 720 px).
     enc.set_deflate_compression(png::DeflateCompression::Level(1));
     enc.set_filter(png::Filter::Up);

@@ -633,7 +633,7 @@ impl Texts for En {
         "Not so fast, please.".into()
     }
 
-    // ---- stats, history, training (issue 8) ----
+    // ---- stats, history, training ----
     fn stats(&self, s: &StatsView) -> String {
         let mut out = format!("📊 <b>{}</b>\n", s.name);
         if s.variants.is_empty() {

@@ -259,7 +259,7 @@ pub trait Texts: Send + Sync {
         }
     }
 
-    // ---- stats, history, training (issue 8) ----
+    // ---- stats, history, training ----
     /// `/stats`: a player's results per variant, ratings and head-to-head (HTML; short
     /// enough for a photo caption in the usual case).
     fn stats(&self, s: &StatsView) -> String;

@@ -668,7 +668,7 @@ impl Texts for Ru {
         "Не так быстро, пожалуйста.".into()
     }
 
-    // ---- stats, history, training (issue 8) ----
+    // ---- stats, history, training ----
     fn stats(&self, s: &StatsView) -> String {
         let mut out = format!("📊 <b>{}</b>\n", s.name);
         if s.variants.is_empty() {
