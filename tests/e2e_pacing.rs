@@ -332,3 +332,53 @@ async fn a_flood_of_bad_moves_costs_a_few_replies() {
     assert!(replies <= 3, "{replies} replies to one burst");
     h.assert_within_limits();
 }
+
+/// A per-move limit loses nothing to pacing: the group's burst is spent by the game's
+/// opening, so the board of White's move waits for its slot, and Black's 10 s run from
+/// when that board went out, not from when White's move was stored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_turn_starts_when_its_board_is_shown() {
+    use ugolki_bot::game::{ChatId, Timestamp};
+    let h = Harness::start().await;
+    let g = group();
+    let (a, b) = (alice(), boris());
+    let c0 = h.cursor();
+    h.api.send_text(&g, &a, "/new classic 10s");
+    let ch = h
+        .expect(c0, "challenge", |c| {
+            c.is("SendMessage") && !c.buttons().is_empty()
+        })
+        .await;
+    let c1 = h.cursor();
+    h.api.tap(&g, &b, message_id(&ch), &button(&ch, "c:", "Accept"));
+    let board = h.expect(c1, "board", |c| c.is("SendPhoto")).await;
+    let bid = message_id(&board);
+    h.board_stored(g.id(), bid).await;
+    let white = if white_id(&board) == a.id { &a } else { &b };
+    let c2 = h.cursor();
+    let moved = Timestamp::now();
+    h.api.reply_text(&g, white, bid, "c3-d3");
+    h.expect(c2, "the move shown", |c| {
+        c.is("EditMessageMedia") && last_move_is(c, "c3-d3")
+    })
+    .await;
+    let shown = Timestamp::now();
+    // The chat's window (3 calls in 3 s) held the edit back.
+    assert!(
+        shown.since(moved).0 >= 1000,
+        "the board was not held back: {} ms",
+        shown.since(moved).0
+    );
+    h.settle().await;
+    let id = h.store.chat_games(ChatId(g.id())).unwrap()[0];
+    let game = h.store.game(id).unwrap().unwrap();
+    let deadline = game.deadline.expect("a per-move deadline").at;
+    // Black's limit counts from the board (observed here a little after it went out).
+    assert!(
+        deadline.0 + 300 >= shown.0 + 10_000,
+        "Black's 10 s end {} ms after the board was shown",
+        deadline.0 as i64 - shown.0 as i64
+    );
+    assert!(deadline.0 <= shown.0 + 10_500);
+    h.assert_within_limits();
+}
