@@ -350,7 +350,8 @@ async fn a_turn_starts_when_its_board_is_shown() {
         })
         .await;
     let c1 = h.cursor();
-    h.api.tap(&g, &b, message_id(&ch), &button(&ch, "c:", "Accept"));
+    h.api
+        .tap(&g, &b, message_id(&ch), &button(&ch, "c:", "Accept"));
     let board = h.expect(c1, "board", |c| c.is("SendPhoto")).await;
     let bid = message_id(&board);
     h.board_stored(g.id(), bid).await;

@@ -8,7 +8,8 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use ugolki_bot::cli::store::{ImportCounts, Rng, export_to, import_from};
+use ugolki_bot::ai::rng::Rng;
+use ugolki_bot::cli::store::{ImportCounts, export_to, import_from};
 use ugolki_bot::engine::{Color, Outcome, Reason, Variant, VariantId};
 use ugolki_bot::game::*;
 use ugolki_bot::store::v0::{ChatV0, GameV0, StatsV0, UserV0};
@@ -1029,7 +1030,7 @@ fn acknowledged_moves_survive_sigkill() {
             );
             std::thread::sleep(Duration::from_millis(2));
         }
-        std::thread::sleep(Duration::from_millis(rng.below(250) as u64));
+        std::thread::sleep(Duration::from_millis(rng.below(250)));
         child.kill().unwrap(); // SIGKILL on Unix
         child.wait().unwrap();
         reader.join().unwrap();

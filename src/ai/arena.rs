@@ -203,18 +203,8 @@ pub fn opening(start: &Position, plies: u32, seed: u64) -> Game {
     game
 }
 
-/// Play one game from `game` (an opening) to the end.
-pub fn play_out(
-    game: Game,
-    white: Player,
-    black: Player,
-    budget: &super::Limits,
-    seed: u64,
-) -> Game {
-    play_out_with(game, white, black, [budget, budget], seed)
-}
-
-/// [`play_out`] with a budget per colour (White's first).
+/// Play one game from `game` (an opening) to the end, with a budget per colour (White's
+/// first).
 pub fn play_out_with(
     mut game: Game,
     white: Player,

@@ -139,13 +139,6 @@ impl<G: Geometry> Tables<G> {
         }
     }
 
-    /// Sum of distances of `c`'s pieces (tempo number plus a constant).
-    #[inline]
-    pub fn dist_sum(&self, p: &Pos<G>, c: Color) -> i32 {
-        let d = &self.dist[c.index()];
-        p.pieces[c.index()].iter().map(|i| d[i as usize]).sum()
-    }
-
     /// Own moves `c` still plays up to and including move `deadline`.
     #[inline]
     pub fn moves_left(p: &Pos<G>, c: Color, deadline: u16) -> i32 {

@@ -1,5 +1,6 @@
-//! A tiny seedable generator (SplitMix64): the AI must be deterministic for a given seed,
-//! and pulling in a crate for noise and opening plies is not worth it.
+//! The crate's one seedable generator (SplitMix64): the AI must be deterministic for a
+//! given seed, the load simulator and the tools repeatable from theirs, and pulling in a
+//! crate for that is not worth it.
 
 /// Stateless 64-bit mixer (the SplitMix64 finaliser), for hashing seeds and keys.
 #[inline]
@@ -32,6 +33,21 @@ impl Rng {
     /// Uniform in `0..n` (`n` > 0).
     pub fn below(&mut self, n: u64) -> u64 {
         ((self.next_u64() as u128 * n as u128) >> 64) as u64
+    }
+
+    /// Uniform in `0..n`, for picking from a slice (0 when `n` is 0).
+    pub fn index(&mut self, n: usize) -> usize {
+        if n == 0 {
+            0
+        } else {
+            self.below(n as u64) as usize
+        }
+    }
+
+    /// Seeded from the process's hash randomness (for tools whose runs need not repeat).
+    pub fn from_entropy() -> Rng {
+        use std::hash::BuildHasher;
+        Rng::new(std::collections::hash_map::RandomState::new().hash_one(std::process::id()))
     }
 
     /// Uniform in [0, 1).

@@ -223,19 +223,6 @@ impl App {
             .copied()
     }
 
-    /// The language to talk to `user` in: their /lang choice, then Telegram's, then English.
-    pub async fn user_lang(&self, user: UserId) -> Language {
-        let stored = self
-            .games
-            .read(|s| s.user(user))
-            .ok()
-            .flatten()
-            .and_then(|u| u.language);
-        stored
-            .or_else(|| self.seen_language(user))
-            .unwrap_or(Language::En)
-    }
-
     /// The language of a chat: a private chat's owner's; a group's setting, which the
     /// first person the bot answers there sets (admins change it in `/settings`), so a
     /// group hears one language whoever acts.

@@ -14,6 +14,7 @@ pub mod lane;
 pub mod metrics;
 pub mod recover;
 pub mod replies;
+pub mod send;
 pub mod stats;
 pub mod texts;
 pub mod tg;

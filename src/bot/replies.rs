@@ -106,7 +106,7 @@ async fn send_replies(app: &App, chat: ChatId, key: (i64, u64)) {
                 }
             }
         };
-        if let Err(e) = super::handlers::say(app, chat, next.reply_to, &next.text, None).await {
+        if let Err(e) = super::send::say(app, chat, next.reply_to, &next.text, None).await {
             tracing::debug!(chat = %chat, error = %e, "could not send a reply");
         }
     }

@@ -9,7 +9,7 @@ use super::app::App;
 use super::callback::Callback;
 use super::error::BotError;
 use super::flow;
-use super::handlers::say;
+use super::send::say;
 use super::texts::{
     HeadToHeadView, HistoryRow, Opponent, RatingView, StatsView, Texts, TopRow, TopScope,
     VariantStatsView, escape,

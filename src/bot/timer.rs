@@ -4,7 +4,7 @@
 use super::app::{App, now};
 use super::error::BotError;
 use super::flow;
-use super::handlers::{close_challenge_message, say};
+use super::send::{close_challenge_message, say};
 use super::texts::texts;
 use crate::game::scheduler::{self, BoxFuture, Scheduler, Sink, Stop, WallClock};
 use crate::game::{DeadlineEntry, DeadlineKind, Fired};

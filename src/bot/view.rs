@@ -153,11 +153,6 @@ fn private_view(g: &GameRecord, chat: ChatId) -> Color {
         .unwrap_or(Color::White)
 }
 
-/// Which side the picture of the game's main board is seen from.
-pub async fn view_for(app: &App, g: &GameRecord) -> Color {
-    view_in(app, g, g.chat).await
-}
-
 /// Which side the picture in `chat` is seen from.
 pub async fn view_in(app: &App, g: &GameRecord, chat: ChatId) -> Color {
     if chat.0 > 0 {

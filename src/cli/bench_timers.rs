@@ -190,7 +190,7 @@ fn populate(
     let recs = records(&mem)?;
     drop(svc);
     {
-        let store = super::store::open_store(root)?;
+        let store = super::open_store(root)?;
         let t = Instant::now();
         load(&store, recs)?;
         writeln!(
@@ -214,7 +214,7 @@ fn fire(a: &TimerBenchArgs, root: &std::path::Path, out: &mut dyn Write) -> Resu
     let (armed, fired) = rt.block_on(async {
         // Start-up: open the store and arm the timer (read the next deadlines).
         let t = Instant::now();
-        let store: Arc<dyn Storage> = Arc::new(super::store::open_store(root)?);
+        let store: Arc<dyn Storage> = Arc::new(super::open_store(root)?);
         let svc = Arc::new(GameService::new(store, Timing::default()));
         let games = AsyncGames::new(svc);
         let next = games

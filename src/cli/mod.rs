@@ -366,6 +366,14 @@ pub fn variants(out: &mut dyn Write) -> Result<(), CliError> {
     Ok(())
 }
 
+/// Open the store for a CLI tool, with the error told plainly.
+pub fn open_store(dir: &std::path::Path) -> Result<crate::store::SledStore, CliError> {
+    crate::store::SledStore::open(&crate::store::StoreConfig::at(dir)).map_err(|e| CliError {
+        message: e.to_string(),
+        code: 1,
+    })
+}
+
 /// Parse arguments and run; returns the process exit code.
 pub fn main_with(cli: Cli) -> i32 {
     // Not `stdout().lock()` for the whole run: `ugolki bot` logs to stdout from its

@@ -2,13 +2,13 @@
 //! storage benchmark (`bench store`), and the child process of the crash test.
 
 use super::CliError;
+use crate::ai::rng::Rng;
 use crate::engine::Path;
 use crate::game::{
     Actor, AnyRecord, ChallengeRecord, ChatId, ChatRecord, Expect, GameRecord, GameService,
     Imported, MoveInput, NewGame, Player, RecordKind, ServiceError, Storage, Timestamp, Timing,
     UserId, UserRecord,
 };
-use crate::store::{SledStore, StoreConfig};
 use clap::{Args, Subcommand};
 use serde::{Deserialize, Serialize};
 use std::io::{BufRead, Write};
@@ -152,11 +152,6 @@ fn fail(code: i32, message: String) -> CliError {
     CliError { message, code }
 }
 
-/// Open the store for a CLI tool, with the error told plainly.
-pub fn open_store(dir: &std::path::Path) -> Result<SledStore, CliError> {
-    SledStore::open(&StoreConfig::at(dir)).map_err(|e| fail(1, e.to_string()))
-}
-
 /// Write every record as JSON lines (header first; chats, users, games, challenges);
 /// returns the number of records written.
 pub fn export_to(store: &dyn Storage, out: &mut dyn Write) -> Result<u64, CliError> {
@@ -278,7 +273,7 @@ pub fn export(a: &ExportArgs) -> Result<(), CliError> {
             ),
         ));
     }
-    let store = open_store(&a.dir.data_dir)?;
+    let store = super::open_store(&a.dir.data_dir)?;
     let tmp = a.out.with_extension("jsonl.partial");
     let file = std::fs::File::create(&tmp)
         .map_err(|e| fail(1, format!("cannot write {}: {e}", tmp.display())))?;
@@ -297,7 +292,7 @@ pub fn export(a: &ExportArgs) -> Result<(), CliError> {
 pub fn import(a: &ImportArgs) -> Result<(), CliError> {
     let file = std::fs::File::open(&a.file)
         .map_err(|e| fail(1, format!("cannot read {}: {e}", a.file.display())))?;
-    let store = open_store(&a.dir.data_dir)?;
+    let store = super::open_store(&a.dir.data_dir)?;
     let c = import_from(&store, &mut std::io::BufReader::new(file))?;
     eprintln!(
         "imported {}: {} new, {} updated, {} unchanged",
@@ -309,40 +304,11 @@ pub fn import(a: &ImportArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// A small deterministic generator (xorshift64*), so the tools need no rand crate.
-pub struct Rng(u64);
-
-impl Rng {
-    /// Seeded; a zero seed is replaced.
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.max(1))
-    }
-
-    /// Seeded from the OS's per-process hash randomness.
-    pub fn from_entropy() -> Rng {
-        use std::hash::BuildHasher;
-        Rng::new(std::collections::hash_map::RandomState::new().hash_one(std::process::id()))
-    }
-
-    /// Next value.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    /// Uniform-ish in `0..n`.
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n.max(1) as u64) as usize
-    }
-}
-
 /// A random legal move's path in `g`, if any.
 pub fn random_path(g: &GameRecord, rng: &mut Rng) -> Option<Path> {
     let game = g.replay().ok()?;
     let moves = game.legal_moves();
-    let m = *moves.get(rng.below(moves.len()))?;
+    let m = *moves.get(rng.index(moves.len()))?;
     game.position().path(m).ok()
 }
 
@@ -366,7 +332,7 @@ fn new_pvp(chat: i64, a: u64, b: u64) -> NewGame {
 /// Run the crash test's child: keep `games` games going with random legal moves and
 /// print `ack GAME PLY PATH` after each acknowledged (durable) move, forever.
 pub fn crash_child(a: &CrashChildArgs) -> Result<(), CliError> {
-    let store = Arc::new(open_store(&a.data_dir)?);
+    let store = Arc::new(super::open_store(&a.data_dir)?);
     let svc = GameService::new(store.clone(), Timing::default());
     let mut rng = Rng::from_entropy();
     let mut active: Vec<crate::game::GameId> = Vec::new();
@@ -391,7 +357,7 @@ pub fn crash_child(a: &CrashChildArgs) -> Result<(), CliError> {
             writeln!(out, "new {}", g.id).map_err(|e| fail(1, e.to_string()))?;
             active.push(g.id);
         }
-        let i = rng.below(active.len());
+        let i = rng.index(active.len());
         let g = svc.game(active[i]).map_err(|e| fail(1, e.to_string()))?;
         let (Some(user), Some(path)) = (mover(&g), random_path(&g, &mut rng)) else {
             active.swap_remove(i);
@@ -432,7 +398,7 @@ fn rss_kib() -> (u64, u64) {
 /// Run `bench store-rss`: open a store, read it the way the bot would, print memory.
 pub fn store_rss(a: &StoreRssArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let (base, _) = rss_kib();
-    let store = Arc::new(open_store(&a.data_dir)?);
+    let store = Arc::new(super::open_store(&a.data_dir)?);
     let svc = GameService::new(store.clone(), Timing::default());
     let deadlines = svc
         .deadlines(Timestamp(u64::MAX), usize::MAX)
@@ -541,7 +507,7 @@ pub fn bench_store(a: &StoreBenchArgs, out: &mut dyn Write) -> Result<(), CliErr
 
     // Throughput: `games` games in play, `writers` threads, each acknowledged move flushed.
     {
-        let store = Arc::new(open_store(&tput)?);
+        let store = Arc::new(super::open_store(&tput)?);
         let svc = Arc::new(GameService::new(store.clone(), Timing::default()));
         let mut ids = Vec::with_capacity(a.games);
         for i in 0..a.games {
@@ -621,7 +587,7 @@ pub fn bench_store(a: &StoreBenchArgs, out: &mut dyn Write) -> Result<(), CliErr
                 .map(|i| finished_game(&svc, &mut rng, -(i as i64) - 1))
                 .collect::<Result<_, _>>()
                 .map_err(e)?;
-            let store = open_store(&mem)?;
+            let store = super::open_store(&mem)?;
             let users = 2000u64;
             let mut batch = Vec::with_capacity(10_000);
             for i in 0..a.finished {

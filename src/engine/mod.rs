@@ -13,8 +13,8 @@ mod square;
 mod variant;
 mod zobrist;
 
-pub use game::{Game, Played, RecordError};
-pub use notation::{InputError, MoveError, Record, parse_move, read_squares, write_record};
+pub use game::{Game, Played, write_record};
+pub use notation::{InputError, MoveError, Record, RecordError, parse_move, read_squares};
 pub use outcome::{GameResult, Outcome, Reason};
 pub use position::{CoreRef, IllegalMove, Move, Path, Position, PositionError, Variant};
 pub use square::{BoardSize, Color, Square};

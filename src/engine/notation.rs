@@ -1,8 +1,7 @@
 //! Move text as people type it, and game records (tags + numbered move pairs).
 
-use super::game::{Game, RecordError};
-use super::position::{IllegalMove, Path, Position, Variant};
-use super::square::{BoardSize, Color, Square};
+use super::position::{IllegalMove, Path, Position, PositionError, Variant};
+use super::square::{BoardSize, Square};
 use super::variant::OptionError;
 use std::fmt;
 
@@ -225,6 +224,40 @@ pub fn parse_move(position: &Position, text: &str) -> Result<Path, MoveError> {
     }
 }
 
+/// Why a record could not be replayed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// A tag names an unknown variant or bad option.
+    #[error("{0}")]
+    Variant(#[from] OptionError),
+    /// The `Position` tag or `--position` text is bad.
+    #[error("position: {0}")]
+    Position(#[from] PositionError),
+    /// A move cannot be read or played.
+    #[error("move {} ({text}): {error}", ply + 1)]
+    Move {
+        /// 0-based index of the bad move.
+        ply: usize,
+        /// The move as written.
+        text: String,
+        /// What is wrong.
+        error: MoveError,
+    },
+    /// The record text itself is malformed (unclosed tag or comment).
+    #[error("record syntax: {0}")]
+    Syntax(String),
+}
+
+impl RecordError {
+    /// The 0-based ply of a bad move, if that is the error.
+    pub fn ply(&self) -> Option<usize> {
+        match self {
+            RecordError::Move { ply, .. } => Some(*ply),
+            _ => None,
+        }
+    }
+}
+
 /// A game record: tags and the moves as written.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Record {
@@ -317,70 +350,9 @@ impl Record {
     }
 }
 
-fn quote(v: &str) -> String {
+/// A tag value with `\` and `"` escaped.
+pub(super) fn quote(v: &str) -> String {
     v.replace('\\', "\\\\").replace('"', "\\\"")
-}
-
-/// Write a record: `Variant`, the caller's tags, `Position` when not the standard start,
-/// `Result` and `Termination`, then numbered move pairs wrapped at 80 columns.
-pub fn write_record(game: &Game, tags: &[(&str, &str)]) -> String {
-    let mut out = String::new();
-    let variant = game.variant();
-    out.push_str(&format!("[Variant \"{}\"]\n", quote(&variant.spec())));
-    for (n, v) in tags {
-        if ["Variant", "Position", "Result", "Termination"]
-            .iter()
-            .any(|k| k.eq_ignore_ascii_case(n))
-        {
-            continue;
-        }
-        out.push_str(&format!("[{n} \"{}\"]\n", quote(v)));
-    }
-    if *game.start() != variant.start() {
-        out.push_str(&format!("[Position \"{}\"]\n", game.start().to_text()));
-    }
-    let result = game.outcome().map_or("*", |o| o.result.as_str());
-    out.push_str(&format!("[Result \"{result}\"]\n"));
-    if let Some(o) = game.outcome() {
-        out.push_str(&format!("[Termination \"{}\"]\n", o.reason.id()));
-    }
-    out.push('\n');
-    let solo = variant.rules().solo;
-    let mut number = game.start().move_number();
-    let mut side = game.start().side_to_move();
-    let mut words: Vec<String> = Vec::new();
-    for (i, p) in game.moves().iter().enumerate() {
-        if side == Color::White {
-            words.push(format!("{number}."));
-        } else if i == 0 {
-            words.push(format!("{number}..."));
-        }
-        words.push(p.to_string());
-        if solo {
-            number += 1;
-        } else {
-            if side == Color::Black {
-                number += 1;
-            }
-            side = !side;
-        }
-    }
-    words.push(result.to_string());
-    let mut line = String::new();
-    for w in words {
-        if !line.is_empty() && line.len() + 1 + w.len() > 80 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&w);
-    }
-    out.push_str(&line);
-    out.push('\n');
-    out
 }
 
 impl fmt::Display for Record {

@@ -157,14 +157,6 @@ impl Variant {
             state,
         }
     }
-
-    /// The 8×8 core tables, for the AI and benchmarks.
-    pub fn ctx8(&self) -> Option<&Ctx<G8>> {
-        match &*self.ctx {
-            AnyCtx::S8(c) => Some(c),
-            _ => None,
-        }
-    }
 }
 
 #[derive(Serialize, Deserialize)]
@@ -743,22 +735,6 @@ impl Position {
             (AnyCtx::S16(c), State::S16(p)) => CoreRef::S16(c, p),
             _ => unreachable!("a position is only ever built with its own variant's board size"),
         }
-    }
-
-    /// The 8×8 core view, for the AI.
-    pub fn as_g8(&self) -> Option<(&Ctx<G8>, &Pos<G8>)> {
-        match (&*self.variant.ctx, &self.state) {
-            (AnyCtx::S8(c), State::S8(p)) => Some((c, p)),
-            _ => None,
-        }
-    }
-
-    /// Wrap an 8×8 core position (e.g. one the AI reached) for this position's variant.
-    pub fn with_g8(&self, p: Pos<G8>) -> Option<Position> {
-        matches!(&*self.variant.ctx, AnyCtx::S8(_)).then(|| Position {
-            variant: self.variant.clone(),
-            state: State::S8(p),
-        })
     }
 
     /// Position text (RULES §11), squares in board order (a1, b1, ..., a2, ...).

@@ -3,9 +3,7 @@
 //! compare-and-swap.
 
 use super::codec;
-use super::ids::{
-    ChallengeId, ChatId, GameId, LinkToken, MessageId, Millis, Timestamp, UserId, Version,
-};
+use super::ids::{ChallengeId, ChatId, GameId, LinkToken, MessageId, Timestamp, UserId, Version};
 use super::rating::{RatingChange, START_RATING};
 use super::time::{Clocks, TimeControl, Timing};
 use crate::engine::{
@@ -883,9 +881,4 @@ impl AnyRecord {
             AnyRecord::Challenge(r) => r.index_entries(),
         }
     }
-}
-
-/// Milliseconds until `d` is due at `now` (zero if overdue), for the timer's sleep.
-pub fn due_in(d: &DeadlineEntry, now: Timestamp) -> Millis {
-    d.at.since(now)
 }

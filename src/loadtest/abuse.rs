@@ -366,8 +366,8 @@ fn random_text(rng: &mut Rng, max: usize) -> String {
         'a', 'h', 'z', '0', '9', ':', ':', ':', '-', 't', 'm', 'x', 'é', 'ж', '🙂', '\u{202e}',
         '\u{0}', ' ', '%', '"', '\\', '/', '{', '字',
     ];
-    let n = rng.below(max + 1);
-    (0..n).map(|_| POOL[rng.below(POOL.len())]).collect()
+    let n = rng.index(max + 1);
+    (0..n).map(|_| POOL[rng.index(POOL.len())]).collect()
 }
 
 /// Run the scenario against the real bot.
@@ -439,12 +439,12 @@ async fn run_in(cfg: &AbuseConfig, dir: &std::path::Path) -> Result<AbuseReport,
     let gm_ply = gm.mirror.plies() as u32;
     let (gmid, gvid) = (GameId(gm.game), GameId(gv.game));
     let forged = |rng: &mut Rng| -> (TgChat, i64, String) {
-        let sq = |rng: &mut Rng| crate::engine::Square::new(rng.below(8) as u8, rng.below(8) as u8);
-        let old = rng.below(gm_ply as usize) as u32;
-        match rng.below(16) {
+        let sq = |rng: &mut Rng| crate::engine::Square::new(rng.index(8) as u8, rng.index(8) as u8);
+        let old = rng.index(gm_ply as usize) as u32;
+        match rng.index(16) {
             0..=3 => (g1.clone(), gm.board, random_text(rng, 80)),
             4 => (g2.clone(), gv.board, random_text(rng, 64)),
-            5 => (g1.clone(), rng.below(1000) as i64, random_text(rng, 64)),
+            5 => (g1.clone(), rng.index(1000) as i64, random_text(rng, 64)),
             // Old plies of her own game: a stale keyboard (each redraw is limited).
             6 => (
                 g1.clone(),
@@ -464,7 +464,7 @@ async fn run_in(cfg: &AbuseConfig, dir: &std::path::Path) -> Result<AbuseReport,
                     ply: old,
                     from: sq(rng),
                     to: sq(rng),
-                    confirmed: rng.below(2) == 0,
+                    confirmed: rng.index(2) == 0,
                 }
                 .encode(),
             ),
@@ -493,7 +493,7 @@ async fn run_in(cfg: &AbuseConfig, dir: &std::path::Path) -> Result<AbuseReport,
                 gv.board,
                 Callback::Move {
                     game: gvid,
-                    ply: rng.below(8) as u32,
+                    ply: rng.index(8) as u32,
                     from: sq(rng),
                     to: sq(rng),
                     confirmed: false,
@@ -501,7 +501,7 @@ async fn run_in(cfg: &AbuseConfig, dir: &std::path::Path) -> Result<AbuseReport,
                 .encode(),
             ),
             11 => {
-                let cb = match rng.below(6) {
+                let cb = match rng.index(6) {
                     0 => Callback::Resign { game: gvid },
                     1 => Callback::Draw {
                         game: gvid,
@@ -518,7 +518,7 @@ async fn run_in(cfg: &AbuseConfig, dir: &std::path::Path) -> Result<AbuseReport,
                     },
                     _ => Callback::Rematch { game: gmid },
                 };
-                let (chat, board) = if rng.below(2) == 0 {
+                let (chat, board) = if rng.index(2) == 0 {
                     (g1.clone(), gm.board)
                 } else {
                     (g2.clone(), gv.board)
@@ -545,7 +545,7 @@ async fn run_in(cfg: &AbuseConfig, dir: &std::path::Path) -> Result<AbuseReport,
                     "l:ru",
                     "p:classic:w:1",
                     "n",
-                ][rng.below(6)]
+                ][rng.index(6)]
                 .to_string(),
             ),
             14 => (
@@ -553,11 +553,11 @@ async fn run_in(cfg: &AbuseConfig, dir: &std::path::Path) -> Result<AbuseReport,
                 gm.board,
                 format!(
                     "t:{}:{}:a1",
-                    ["zzzzzzzzzzzzz", "0", "-1", "1e9"][rng.below(4)],
-                    ["0", "zzzzzzz", ""][rng.below(3)]
+                    ["zzzzzzzzzzzzz", "0", "-1", "1e9"][rng.index(4)],
+                    ["0", "zzzzzzz", ""][rng.index(3)]
                 ),
             ),
-            _ => (g1.clone(), gm.board, "x".repeat(65 + rng.below(200))),
+            _ => (g1.clone(), gm.board, "x".repeat(65 + rng.index(200))),
         }
     };
     for _ in 0..cfg.callbacks {

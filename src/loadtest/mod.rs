@@ -16,6 +16,7 @@ pub mod check;
 pub mod process;
 pub mod sim;
 
+use crate::ai::rng::Rng;
 use crate::engine::Path;
 use crate::fakeapi::{FakeApi, Fault};
 use process::{BotProcess, BotSpec, Memory};
@@ -38,33 +39,6 @@ pub enum LoadError {
     /// The games could not be set up.
     #[error("setup: {0}")]
     Setup(String),
-}
-
-/// A small deterministic generator (xorshift64*): runs are repeatable from a seed.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// Seeded (0 is replaced).
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.max(1))
-    }
-
-    /// Next value.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    /// Uniform-ish in `0..n` (0 when `n` is 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            return 0;
-        }
-        (self.next_u64() % n as u64) as usize
-    }
 }
 
 /// A game the driver played, with the moves it saw the bot acknowledge (show on the

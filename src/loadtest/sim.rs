@@ -238,10 +238,10 @@ pub fn choose_move(game: &Game, rng: &mut Rng) -> Option<Path> {
         return None;
     }
     moves.sort_by_key(|m| dist(m.to) - dist(m.from));
-    let pick = if rng.below(10) < 8 {
-        rng.below(moves.len().min(3))
+    let pick = if rng.index(10) < 8 {
+        rng.index(moves.len().min(3))
     } else {
-        rng.below(moves.len())
+        rng.index(moves.len())
     };
     pos.path(moves[pick]).ok()
 }
@@ -986,7 +986,7 @@ impl<'a> Driver<'a> {
             return;
         };
         let ply = m.plies() as u32;
-        if (self.rng.below(1000) as f64) < self.cfg.tap_share * 1000.0 {
+        if (self.rng.index(1000) as f64) < self.cfg.tap_share * 1000.0 {
             let data = Callback::Tap {
                 game: crate::game::GameId(game),
                 ply,
@@ -995,7 +995,7 @@ impl<'a> Driver<'a> {
             .encode();
             self.send_tap(s, mover, &data, path, Phase::Selecting);
         } else {
-            let text = if self.rng.below(2) == 0 {
+            let text = if self.rng.index(2) == 0 {
                 path.to_string()
             } else {
                 format!("{}-{}", path.from(), path.to())
@@ -1034,7 +1034,7 @@ impl<'a> Driver<'a> {
         let user = &self.users[mover];
         let p = if chat.id() > 0 {
             self.api.push_text(&chat, user, text, None, Vec::new())
-        } else if self.rng.below(2) == 0 {
+        } else if self.rng.index(2) == 0 {
             self.api
                 .push_text(&chat, user, text, Some(board), Vec::new())
         } else {
@@ -1116,7 +1116,7 @@ impl<'a> Driver<'a> {
         if !colours.is_empty()
             && let Some(&s) = self.by_user.get(&chat)
         {
-            let data = colours[self.rng.below(colours.len())].clone();
+            let data = colours[self.rng.index(colours.len())].clone();
             let chat = self.chats[self.slots[s].chat].clone();
             let u = self.users[self.slots[s].humans[0]].clone();
             self.track_tap(&chat, &u, mid, &data);

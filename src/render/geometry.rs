@@ -97,15 +97,6 @@ impl Geometry {
         let h = self.cell as f32 / 2.0;
         (x as f32 + h, y as f32 + h)
     }
-
-    /// The square under pixel (x, y), if the pixel is on the board.
-    pub fn square_at(&self, x: u32, y: u32) -> Option<Square> {
-        let (o, b) = (self.origin, self.board_px());
-        if x < o || y < o || x >= o + b || y >= o + b {
-            return None;
-        }
-        Some(self.square_at_cell((x - o) / self.cell, (y - o) / self.cell))
-    }
 }
 
 /// The centre pixel of `sq` in a picture of `size_px` showing `board` from `view`'s side.

@@ -1,0 +1,127 @@
+//! The one place messages are sent, edited and closed (boards excepted: `view` owns
+//! them): every call goes through [`tg::call`], paced and retried.
+
+use super::app::App;
+use super::callback::Callback;
+use super::error::BotError;
+use super::keyboard;
+use super::tg;
+use crate::game::{ChallengeRecord, ChatId};
+use teloxide::payloads::{EditMessageTextSetters, SendMessageSetters};
+use teloxide::prelude::*;
+use teloxide::types::{CallbackQuery, InlineKeyboardMarkup, ParseMode, ReplyParameters};
+
+/// Send `text` (HTML) to a chat, optionally as a reply, with an optional keyboard.
+pub async fn say(
+    app: &App,
+    chat: ChatId,
+    reply_to: Option<teloxide::types::MessageId>,
+    text: &str,
+    keyboard: Option<InlineKeyboardMarkup>,
+) -> Result<Message, BotError> {
+    let text = if text.chars().count() > 4096 {
+        text.chars().take(4090).collect::<String>() + "…"
+    } else {
+        text.to_string()
+    };
+    let m = tg::call(&app.pacer, chat.0, tg::Kind::Send, || {
+        let mut req = app
+            .bot
+            .send_message(teloxide::types::ChatId(chat.0), text.clone())
+            .parse_mode(ParseMode::Html);
+        if let Some(r) = reply_to {
+            req = req.reply_parameters(ReplyParameters::new(r).allow_sending_without_reply());
+        }
+        if let Some(k) = &keyboard {
+            req = req.reply_markup(k.clone());
+        }
+        req
+    })
+    .await?;
+    Ok(m)
+}
+
+/// Replace a challenge's message with how it ended (no buttons).
+pub async fn close_challenge_message(app: &App, c: &ChallengeRecord, text: &str) {
+    let Some(mid) = c.message else { return };
+    let chat = c.chat.0;
+    let r = tg::call(&app.pacer, chat, tg::Kind::Edit, || {
+        app.bot
+            .edit_message_text(
+                teloxide::types::ChatId(chat),
+                teloxide::types::MessageId(mid.0),
+                text.to_string(),
+            )
+            .parse_mode(ParseMode::Html)
+    })
+    .await;
+    if let Err(e) = r
+        && !tg::not_modified(&e)
+    {
+        tracing::debug!(error = %e, "could not close a challenge message");
+    }
+}
+
+/// Take the buttons off the tapped message (a menu or a question once answered), unless
+/// it is a board.
+pub async fn remove_keyboard(app: &App, q: &CallbackQuery) {
+    let Some(m) = q.regular_message() else { return };
+    let Some(markup) = m.reply_markup() else {
+        return;
+    };
+    // Anyone can send any button data on any message: a forged "resign" or "keep playing"
+    // pressed on a board must not strip the board's keyboard (tests/abuse.rs sends such presses).
+    if is_board_keyboard(markup) {
+        return;
+    }
+    let (chat, id) = (m.chat.id, m.id);
+    let r = tg::call(&app.pacer, chat.0, tg::Kind::Edit, || {
+        app.bot.edit_message_reply_markup(chat, id)
+    })
+    .await;
+    if let Err(e) = r
+        && !tg::not_modified(&e)
+        && !tg::gone(&e)
+    {
+        tracing::debug!(error = %e, "could not remove a keyboard");
+    }
+}
+
+/// Whether a keyboard is a board's (squares and targets, or a finished game's rematch and
+/// export), as opposed to a confirmation or menu message's.
+fn is_board_keyboard(k: &InlineKeyboardMarkup) -> bool {
+    keyboard::callbacks(k).iter().any(|d| {
+        matches!(
+            Callback::decode(d),
+            Ok(Callback::Tap { .. }
+                | Callback::Move {
+                    confirmed: false,
+                    ..
+                }
+                | Callback::Rematch { .. }
+                | Callback::Export { .. })
+        )
+    })
+}
+
+/// Replace the tapped message's text (and keyboard).
+pub async fn edit_text(app: &App, q: &CallbackQuery, text: &str, kb: Option<InlineKeyboardMarkup>) {
+    let Some(m) = q.regular_message() else { return };
+    let (chat, id) = (m.chat.id, m.id);
+    let r = tg::call(&app.pacer, chat.0, tg::Kind::Edit, || {
+        let mut req = app
+            .bot
+            .edit_message_text(chat, id, text.to_string())
+            .parse_mode(ParseMode::Html);
+        if let Some(k) = &kb {
+            req = req.reply_markup(k.clone());
+        }
+        req
+    })
+    .await;
+    if let Err(e) = r
+        && !tg::not_modified(&e)
+    {
+        tracing::debug!(error = %e, "could not edit a message");
+    }
+}
