@@ -44,7 +44,7 @@ pub struct AppInner {
     /// Outgoing pacing.
     pub pacer: Pacer,
     /// Board edits waiting for their chat's slot, newest state only.
-    pub boards: super::view::Outbox,
+    pub boards: super::outbox::Outbox,
     /// Refusal replies per person, a burst collapsed into its newest.
     pub replies: super::replies::Replies,
     /// Tunables.

@@ -6,8 +6,7 @@ use super::commands::Command;
 use super::error::BotError;
 use super::flow::{self, Attempt};
 use super::keyboard;
-use super::replies;
-use super::send::{close_challenge_message, edit_text, remove_keyboard, say};
+use super::send::{self, close_challenge_message, edit_text, remove_keyboard, say};
 use super::stats;
 use super::texts::{Texts, escape, mention, texts};
 use super::tg;
@@ -245,13 +244,13 @@ async fn on_text(app: &App, msg: &Message, from: &User, text: &str) -> HandlerRe
         // Replies to text that is no move count against the limit like commands do.
         Pick::None => {
             if (private || reply_to_board.is_some()) && app.allow_action(user.0) {
-                replies::tell(app, chat, user, Some(msg.id), t.no_active_game());
+                send::tell(app, chat, user, Some(msg.id), t.no_active_game());
             }
             Ok(())
         }
         Pick::Several => {
             if app.allow_action(user.0) {
-                replies::tell(app, chat, user, Some(msg.id), t.several_games());
+                send::tell(app, chat, user, Some(msg.id), t.several_games());
             }
             Ok(())
         }
@@ -299,10 +298,10 @@ async fn typed_move(
         }
         // A flood of bad moves gets the newest explanation, not one each.
         Attempt::Refused(reason) => {
-            replies::tell(app, chat, user, Some(msg.id), escape(&reason));
+            send::tell(app, chat, user, Some(msg.id), escape(&reason));
         }
         Attempt::Stale => {
-            replies::tell(app, chat, user, Some(msg.id), t.stale_button());
+            send::tell(app, chat, user, Some(msg.id), t.stale_button());
         }
     }
     Ok(())

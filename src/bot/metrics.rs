@@ -5,7 +5,6 @@
 
 use std::sync::OnceLock;
 use std::time::Duration;
-use teloxide::RequestError;
 use teloxide::types::{Update, UpdateKind};
 
 pub use metrics_exporter_prometheus::PrometheusHandle;
@@ -136,26 +135,10 @@ pub const COUNTERS: &[(&str, &str)] = &[
     ),
 ];
 
-/// What a Telegram call's attempt came to, as a label.
-pub fn outcome<T>(r: &Result<T, RequestError>) -> &'static str {
-    match r {
-        Ok(_) => "ok",
-        Err(RequestError::RetryAfter(_)) => "429",
-        Err(RequestError::Api(teloxide::ApiError::Unknown(d)))
-            if d.to_ascii_lowercase().contains("too many requests") =>
-        {
-            "429"
-        }
-        Err(RequestError::Network(_) | RequestError::Io(_)) => "network",
-        Err(e) if super::tg::transient(e) => "5xx",
-        Err(_) => "error",
-    }
-}
-
-/// Count one attempt of a Telegram call.
-pub fn telegram_call<T>(method: &'static str, r: &Result<T, RequestError>, took: Duration) {
-    metrics::counter!(TELEGRAM_CALLS_TOTAL, "method" => method, "outcome" => outcome(r))
-        .increment(1);
+/// Count one attempt of a Telegram call that came to `outcome` (see
+/// [`super::tg::outcome`]).
+pub fn telegram_call(method: &'static str, outcome: &'static str, took: Duration) {
+    metrics::counter!(TELEGRAM_CALLS_TOTAL, "method" => method, "outcome" => outcome).increment(1);
     if method != "GetUpdates" {
         metrics::histogram!(TELEGRAM_CALL_SECONDS, "method" => method).record(took.as_secs_f64());
     }

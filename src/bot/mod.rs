@@ -12,6 +12,7 @@ pub mod health;
 pub mod keyboard;
 pub mod lane;
 pub mod metrics;
+pub mod outbox;
 pub mod recover;
 pub mod replies;
 pub mod send;

@@ -2,7 +2,6 @@
 //! game here): a burst of them collapses into the newest, so that one user's flood cannot
 //! spend a group's budget of messages.
 
-use super::app::App;
 use crate::game::{ChatId, UserId};
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -52,62 +51,54 @@ impl Replies {
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<(i64, u64), Slot>> {
         self.slots.lock().unwrap_or_else(|e| e.into_inner())
     }
-}
 
-/// Tell `user` in `chat` `text` (HTML), as a reply to `reply_to`: at once if nothing was
-/// said to them here within the cooldown, else once the cooldown is over, replaced by any
-/// newer reply meanwhile. Returns at once.
-pub fn tell(
-    app: &App,
-    chat: ChatId,
-    user: UserId,
-    reply_to: Option<teloxide::types::MessageId>,
-    text: String,
-) {
-    let key = (chat.0, user.0);
-    let start = {
-        let mut m = app.replies.lock();
+    /// Queue `text` for `user` in `chat` (replacing one waiting); true when no sender runs
+    /// for them, so the caller must start one ([`super::send::tell`]).
+    pub fn put(
+        &self,
+        chat: ChatId,
+        user: UserId,
+        reply_to: Option<teloxide::types::MessageId>,
+        text: String,
+    ) -> bool {
+        let mut m = self.lock();
         if m.len() > KEPT {
             let now = Instant::now();
             m.retain(|k, s| s.running || s.last.is_some_and(|t| now - t < cooldown(ChatId(k.0))));
         }
-        let s = m.entry(key).or_default();
+        let s = m.entry((chat.0, user.0)).or_default();
         if s.pending.replace(Pending { text, reply_to }).is_some() {
-            app.replies.collapsed.fetch_add(1, Ordering::Relaxed);
+            self.collapsed.fetch_add(1, Ordering::Relaxed);
         }
         !std::mem::replace(&mut s.running, true)
-    };
-    if start {
-        let app = app.clone();
-        tokio::spawn(async move { send_replies(&app, chat, key).await });
     }
-}
 
-async fn send_replies(app: &App, chat: ChatId, key: (i64, u64)) {
-    loop {
-        let wait_until = {
-            let m = app.replies.lock();
-            m.get(&key).and_then(|s| s.last).map(|t| t + cooldown(chat))
-        };
-        if let Some(t) = wait_until {
-            tokio::time::sleep_until(t).await;
-        }
-        let next = {
-            let mut m = app.replies.lock();
-            let Some(s) = m.get_mut(&key) else { return };
-            match s.pending.take() {
-                Some(p) => {
-                    s.last = Some(Instant::now());
-                    p
-                }
-                None => {
-                    s.running = false;
-                    return;
-                }
+    /// When the next reply to `user` in `chat` may go (`None`: now).
+    pub fn ready_at(&self, chat: ChatId, user: UserId) -> Option<Instant> {
+        let m = self.lock();
+        m.get(&(chat.0, user.0))
+            .and_then(|s| s.last)
+            .map(|t| t + cooldown(chat))
+    }
+
+    /// The reply to send now (its time recorded), or `None` when none waits: the sender
+    /// then stops.
+    pub fn take(
+        &self,
+        chat: ChatId,
+        user: UserId,
+    ) -> Option<(String, Option<teloxide::types::MessageId>)> {
+        let mut m = self.lock();
+        let s = m.get_mut(&(chat.0, user.0))?;
+        match s.pending.take() {
+            Some(p) => {
+                s.last = Some(Instant::now());
+                Some((p.text, p.reply_to))
             }
-        };
-        if let Err(e) = super::send::say(app, chat, next.reply_to, &next.text, None).await {
-            tracing::debug!(chat = %chat, error = %e, "could not send a reply");
+            None => {
+                s.running = false;
+                None
+            }
         }
     }
 }

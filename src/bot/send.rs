@@ -6,7 +6,7 @@ use super::callback::Callback;
 use super::error::BotError;
 use super::keyboard;
 use super::tg;
-use crate::game::{ChallengeRecord, ChatId};
+use crate::game::{ChallengeRecord, ChatId, UserId};
 use teloxide::payloads::{EditMessageTextSetters, SendMessageSetters};
 use teloxide::prelude::*;
 use teloxide::types::{CallbackQuery, InlineKeyboardMarkup, ParseMode, ReplyParameters};
@@ -123,5 +123,35 @@ pub async fn edit_text(app: &App, q: &CallbackQuery, text: &str, kb: Option<Inli
         && !tg::not_modified(&e)
     {
         tracing::debug!(error = %e, "could not edit a message");
+    }
+}
+
+/// Tell `user` in `chat` `text` (HTML), as a reply to `reply_to`: at once if nothing was
+/// said to them here within the cooldown, else once the cooldown is over, replaced by any
+/// newer reply meanwhile ([`super::replies`]). Returns at once.
+pub fn tell(
+    app: &App,
+    chat: ChatId,
+    user: UserId,
+    reply_to: Option<teloxide::types::MessageId>,
+    text: String,
+) {
+    if app.replies.put(chat, user, reply_to, text) {
+        let app = app.clone();
+        tokio::spawn(async move { send_replies(&app, chat, user).await });
+    }
+}
+
+async fn send_replies(app: &App, chat: ChatId, user: UserId) {
+    loop {
+        if let Some(t) = app.replies.ready_at(chat, user) {
+            tokio::time::sleep_until(t).await;
+        }
+        let Some((text, reply_to)) = app.replies.take(chat, user) else {
+            return;
+        };
+        if let Err(e) = say(app, chat, reply_to, &text, None).await {
+            tracing::debug!(chat = %chat, error = %e, "could not send a reply");
+        }
     }
 }

@@ -365,6 +365,23 @@ pub fn transient(e: &RequestError) -> bool {
     }
 }
 
+/// What a call's attempt came to, as a metrics label: `ok`, `429`, `network`, `5xx` (any
+/// other failure worth retrying) or `error` (a refusal).
+pub fn outcome<T>(r: &Result<T, RequestError>) -> &'static str {
+    match r {
+        Ok(_) => "ok",
+        Err(RequestError::RetryAfter(_)) => "429",
+        Err(RequestError::Api(ApiError::Unknown(d)))
+            if d.to_ascii_lowercase().contains("too many requests") =>
+        {
+            "429"
+        }
+        Err(RequestError::Network(_) | RequestError::Io(_)) => "network",
+        Err(e) if transient(e) => "5xx",
+        Err(_) => "error",
+    }
+}
+
 /// Whether Telegram says the edit changed nothing (a normal event: ignore it).
 pub fn not_modified(e: &RequestError) -> bool {
     matches!(e, RequestError::Api(ApiError::MessageNotModified))
@@ -446,7 +463,7 @@ where
         }
         let started = std::time::Instant::now();
         let r = f().await;
-        super::metrics::telegram_call(method, &r, started.elapsed());
+        super::metrics::telegram_call(method, outcome(&r), started.elapsed());
         match r {
             Ok(t) => return Ok(t),
             Err(RequestError::RetryAfter(s)) if waits < 5 => {

@@ -169,7 +169,7 @@ impl Poller<'_> {
                     continue;
                 }
             };
-            metrics::telegram_call("GetUpdates", &r, started.elapsed());
+            metrics::telegram_call("GetUpdates", super::tg::outcome(&r), started.elapsed());
             match r {
                 Ok(updates) => {
                     self.p.live.touch();
@@ -231,7 +231,7 @@ pub async fn watch_webhook(bot: CacheMe<Bot>, live: Arc<Liveness>) {
         tick.tick().await;
         let started = Instant::now();
         let r = bot.get_webhook_info().await;
-        metrics::telegram_call("GetWebhookInfo", &r, started.elapsed());
+        metrics::telegram_call("GetWebhookInfo", super::tg::outcome(&r), started.elapsed());
         match r {
             Ok(info) if info.pending_update_count == 0 => live.touch(),
             Ok(info) => tracing::warn!(

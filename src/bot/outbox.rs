@@ -1,0 +1,158 @@
+//! The state of every board's outgoing edits: the newest request waiting per board and
+//! what the board shows. The sender that drains it is in [`super::view`].
+
+use crate::engine::Square;
+use crate::game::{ChatId, GameId, Version};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// What the board shows besides the position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ui {
+    /// Just the position and the last move.
+    Plain,
+    /// The same, replacing a selection shown in the keyboard alone (see
+    /// [`keyboard_only`]): only the keyboard changes.
+    Unselect,
+    /// A piece selected with its destinations marked.
+    Select(Square),
+    /// A losing return home waiting for confirmation.
+    ConfirmHome {
+        /// Origin.
+        from: Square,
+        /// Destination.
+        to: Square,
+    },
+}
+
+/// What a board is asked to show next: `ui` if the game is still at `ply` and on (a
+/// selection or a question belongs to one position), else the plain current state.
+pub struct Want {
+    pub ui: Ui,
+    pub ply: u32,
+    /// Callers waiting until this request is done (sent, found shown, or failed).
+    pub done: Vec<tokio::sync::oneshot::Sender<()>>,
+}
+
+/// One board's outgoing state.
+#[derive(Default)]
+struct Slot {
+    /// A sender task runs for this board.
+    running: bool,
+    /// The newest request not yet taken by the sender: a newer one replaces it.
+    next: Option<Want>,
+    /// The version and extras last shown.
+    sent: Option<(Version, Ui)>,
+    /// The version whose picture and caption the message shows (a selection on an 8×8
+    /// board changes the keyboard alone, so the picture may be older than `sent`).
+    picture: Option<Version>,
+}
+
+/// Counters of the board sender (logged at stop, served as metrics).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OutboxStats {
+    /// Board edits and posts sent.
+    pub sent: u64,
+    /// Requests replaced by a newer one while they waited for their slot.
+    pub coalesced: u64,
+    /// Requests found already shown (nothing sent).
+    pub unchanged: u64,
+    /// States read older than the one the board already shows (dropped).
+    pub older: u64,
+}
+
+/// Every board's outgoing edits, one sender per board.
+///
+/// A board's edit waits for its chat's slot (see [`tg::Pacer`]) and only then reads the
+/// game and draws the picture, so what goes out is the newest state with its clocks as
+/// of the send; requests made while it waits collapse into one. The version last sent is
+/// kept per board, and a state older than it is never sent, whatever path asked for it
+/// (a move, the timer, the start-up redraw, a selection).
+#[derive(Default)]
+pub struct Outbox {
+    slots: std::sync::Mutex<HashMap<(u64, i64), Slot>>,
+    sent: AtomicU64,
+    pub(super) coalesced: AtomicU64,
+    pub(super) unchanged: AtomicU64,
+    pub(super) older: AtomicU64,
+}
+
+/// Boards remembered before idle ones are forgotten (a forgotten board's next selection
+/// redraws its picture once).
+const SLOTS_KEPT: usize = 50_000;
+
+impl Outbox {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<(u64, i64), Slot>> {
+        self.slots.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Counters since start.
+    pub fn stats(&self) -> OutboxStats {
+        OutboxStats {
+            sent: self.sent.load(Ordering::Relaxed),
+            coalesced: self.coalesced.load(Ordering::Relaxed),
+            unchanged: self.unchanged.load(Ordering::Relaxed),
+            older: self.older.load(Ordering::Relaxed),
+        }
+    }
+
+    /// Boards whose sender is still running (a send waiting for its slot or a retry).
+    pub fn busy(&self) -> usize {
+        self.lock().values().filter(|s| s.running).count()
+    }
+
+    /// Ask board (`id`, `chat`) to show `want`; true if a sender must be started.
+    pub(super) fn put(&self, id: GameId, chat: ChatId, want: Want) -> bool {
+        let mut m = self.lock();
+        if m.len() > SLOTS_KEPT {
+            m.retain(|_, s| s.running);
+        }
+        let s = m.entry((id.0, chat.0)).or_default();
+        let mut want = want;
+        if let Some(old) = s.next.take() {
+            self.coalesced.fetch_add(1, Ordering::Relaxed);
+            want.done.extend(old.done);
+        }
+        s.next = Some(want);
+        !std::mem::replace(&mut s.running, true)
+    }
+
+    /// The newest request for the board, or `None` (and the sender stops) when there is
+    /// none.
+    pub(super) fn take(&self, key: (u64, i64), stop: bool) -> Option<Want> {
+        let mut m = self.lock();
+        let s = m.get_mut(&key)?;
+        let w = s.next.take();
+        if w.is_none() && stop {
+            s.running = false;
+        }
+        w
+    }
+
+    /// Put a failed request back, unless a newer one came meanwhile (its waiters join it).
+    pub(super) fn retry(&self, key: (u64, i64), want: Want) {
+        let mut m = self.lock();
+        let s = m.entry(key).or_default();
+        match s.next.as_mut() {
+            Some(newer) => newer.done.extend(want.done),
+            None => s.next = Some(want),
+        }
+    }
+
+    pub(super) fn sent(&self, key: (u64, i64)) -> (Option<(Version, Ui)>, Option<Version>) {
+        self.lock()
+            .get(&key)
+            .map(|s| (s.sent.clone(), s.picture))
+            .unwrap_or_default()
+    }
+
+    pub(super) fn record(&self, key: (u64, i64), version: Version, ui: Ui, picture: bool) {
+        self.sent.fetch_add(1, Ordering::Relaxed);
+        let mut m = self.lock();
+        let s = m.entry(key).or_default();
+        s.sent = Some((version, ui));
+        if picture {
+            s.picture = Some(version);
+        }
+    }
+}
