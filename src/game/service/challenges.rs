@@ -1,0 +1,239 @@
+//! Challenges: posting, accepting, declining and lapsing.
+
+use super::*;
+
+impl GameService {
+    /// A challenge.
+    pub fn challenge(&self, id: ChallengeId) -> Result<ChallengeRecord, ServiceError> {
+        self.store
+            .challenge(id)?
+            .ok_or(ServiceError::NoSuchChallenge(id))
+    }
+
+    /// Post a challenge; it expires after [`Timing::challenge_ttl`].
+    pub fn create_challenge(
+        &self,
+        new: NewChallenge,
+        now: Timestamp,
+    ) -> Result<ChallengeRecord, ServiceError> {
+        if new.target == ChallengeTarget::User(new.from) {
+            return Err(ServiceError::BadSetup(
+                "you cannot challenge yourself".into(),
+            ));
+        }
+        if new.variant.rules().solo {
+            return Err(ServiceError::BadSetup(
+                "the training room is for one player".into(),
+            ));
+        }
+        let target = match new.target {
+            ChallengeTarget::Username(n) => {
+                let n = n.trim_start_matches('@').to_string();
+                if n.is_empty() {
+                    return Err(ServiceError::BadSetup("empty username".into()));
+                }
+                ChallengeTarget::Username(n)
+            }
+            t => t,
+        };
+        let c = ChallengeRecord {
+            id: self.store.new_challenge_id()?,
+            version: Version(1),
+            chat: new.chat,
+            message: new.message,
+            from: new.from,
+            target,
+            variant: new.variant,
+            time_control: new.time_control,
+            colour: new.colour,
+            rated: new.rated,
+            created_at: now,
+            expires_at: now.plus(self.timing.challenge_ttl),
+            status: ChallengeStatus::Open,
+            updated_at: now,
+        };
+        let mut ws = WriteSet::new();
+        ws.put(None, AnyRecord::Challenge(c.clone()));
+        self.commit(ws).map_err(|e| match e {
+            CommitError::Store(s) => ServiceError::Store(s),
+            CommitError::Conflict(r) => {
+                ServiceError::Store(StoreError::Invalid(format!("{r} already exists")))
+            }
+        })?;
+        self.deadlines_changed.notify_one();
+        Ok(c)
+    }
+
+    /// A read-modify-write of one challenge with retries on conflict.
+    pub(super) fn change_challenge(
+        &self,
+        id: ChallengeId,
+        now: Timestamp,
+        f: impl Fn(&ChallengeRecord, &mut ChallengeRecord) -> Result<(), ServiceError>,
+    ) -> Result<ChallengeRecord, ServiceError> {
+        let (status, next) = self.until_committed("challenge", || {
+            let cur = self.challenge(id)?;
+            let mut next = cur.clone();
+            f(&cur, &mut next)?;
+            next.version = cur.version.next();
+            next.updated_at = now;
+            let mut ws = WriteSet::new();
+            ws.put(Some(cur.version), AnyRecord::Challenge(next.clone()));
+            Ok(Step::Write(ws, (cur.status, next)))
+        })?;
+        if next.status != status {
+            self.deadlines_changed.notify_one();
+        }
+        Ok(next)
+    }
+
+    /// Record the challenge's message once posted.
+    pub fn set_challenge_message(
+        &self,
+        id: ChallengeId,
+        message: MessageId,
+        now: Timestamp,
+    ) -> Result<ChallengeRecord, ServiceError> {
+        self.change_challenge(id, now, |_, n| {
+            n.message = Some(message);
+            Ok(())
+        })
+    }
+
+    /// `user` (with `username`, for challenges by mention) accepts: the challenge closes
+    /// and the game starts in one commit, so two people tapping Accept cannot both get it.
+    pub fn accept_challenge(
+        &self,
+        id: ChallengeId,
+        user: UserId,
+        username: Option<&str>,
+        now: Timestamp,
+    ) -> Result<(ChallengeRecord, GameRecord), ServiceError> {
+        self.accept_challenge_in(id, user, username, None, None, now)
+    }
+
+    /// As [`GameService::accept_challenge`], tapped in `chat` with the `link` token the
+    /// button carried. A challenge by link is accepted only with its token, from another
+    /// chat (the friend's private chat with the bot), and the game gets a second board
+    /// there so both players see it; any other challenge only in its own chat.
+    pub fn accept_challenge_in(
+        &self,
+        id: ChallengeId,
+        user: UserId,
+        username: Option<&str>,
+        chat: Option<ChatId>,
+        link: Option<LinkToken>,
+        now: Timestamp,
+    ) -> Result<(ChallengeRecord, GameRecord), ServiceError> {
+        let game_id = self.store.new_game_id()?;
+        let accepted = self.until_committed("accept", || {
+            let cur = self.challenge(id)?;
+            if cur.status != ChallengeStatus::Open {
+                return Err(ServiceError::ChallengeClosed(cur.status));
+            }
+            if now >= cur.expires_at {
+                return Err(ServiceError::ChallengeExpired);
+            }
+            if user == cur.from {
+                return Err(ServiceError::OwnChallenge);
+            }
+            if !cur.is_for(user, username) {
+                return Err(ServiceError::NotForYou);
+            }
+            let elsewhere = chat.is_some_and(|c| c != cur.chat);
+            let holds_link = match &cur.target {
+                ChallengeTarget::Link(token) => link.is_some_and(|l| l.matches(token)),
+                _ => !elsewhere,
+            };
+            if !holds_link {
+                return Err(ServiceError::NotForYou);
+            }
+            let challenger_white = match cur.colour {
+                ColourChoice::White => true,
+                ColourChoice::Black => false,
+                ColourChoice::Random => coin(id.0 ^ now.0),
+            };
+            let (w, b) = if challenger_white {
+                (cur.from, user)
+            } else {
+                (user, cur.from)
+            };
+            let mut g = self.build_game(
+                game_id,
+                NewGame {
+                    variant: cur.variant.clone(),
+                    players: [Player::Human(w), Player::Human(b)],
+                    time_control: cur.time_control,
+                    chat: cur.chat,
+                    message: None,
+                    rated: cur.rated,
+                    start: None,
+                },
+                now,
+            )?;
+            g.mirror = chat.filter(|c| *c != cur.chat).map(|chat| Board {
+                chat,
+                message: None,
+            });
+            let mut next = cur.clone();
+            next.status = ChallengeStatus::Accepted {
+                game: game_id,
+                by: user,
+            };
+            next.version = cur.version.next();
+            next.updated_at = now;
+            let mut ws = WriteSet::new();
+            ws.put(Some(cur.version), AnyRecord::Challenge(next.clone()));
+            self.chat_gains(&g, now, &mut ws)?;
+            ws.put(None, AnyRecord::Game(g.clone()));
+            Ok(Step::Write(ws, (next, g)))
+        })?;
+        self.deadlines_changed.notify_one();
+        Ok(accepted)
+    }
+
+    /// The challenged user declines, or the challenger withdraws.
+    pub fn decline_challenge(
+        &self,
+        id: ChallengeId,
+        user: UserId,
+        username: Option<&str>,
+        now: Timestamp,
+    ) -> Result<ChallengeRecord, ServiceError> {
+        self.change_challenge(id, now, |cur, next| {
+            if cur.status != ChallengeStatus::Open {
+                return Err(ServiceError::ChallengeClosed(cur.status));
+            }
+            next.status = if user == cur.from {
+                ChallengeStatus::Cancelled
+            } else if matches!(
+                cur.target,
+                ChallengeTarget::User(_) | ChallengeTarget::Username(_)
+            ) && cur.is_for(user, username)
+            {
+                ChallengeStatus::Declined { by: user }
+            } else {
+                return Err(ServiceError::NotForYou);
+            };
+            Ok(())
+        })
+    }
+
+    /// Close a challenge whose time is up ([`ServiceError::NotDue`] before that).
+    pub fn expire_challenge(
+        &self,
+        id: ChallengeId,
+        now: Timestamp,
+    ) -> Result<ChallengeRecord, ServiceError> {
+        self.change_challenge(id, now, |cur, next| {
+            if cur.status != ChallengeStatus::Open {
+                return Err(ServiceError::ChallengeClosed(cur.status));
+            }
+            if now < cur.expires_at {
+                return Err(ServiceError::NotDue);
+            }
+            next.status = ChallengeStatus::Expired;
+            Ok(())
+        })
+    }
+}

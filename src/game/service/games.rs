@@ -1,0 +1,576 @@
+//! Games: creating them, moves, resignations, draws, aborts, and where their boards live.
+
+use super::*;
+
+impl GameService {
+    /// The core of every game change: read, let `f` derive the next record from the
+    /// current one, recompute the deadline, add the finishing writes if `f` ended the
+    /// game, and commit guarded by the version read. A lost race re-reads and re-runs `f`,
+    /// which re-checks everything (turn, expectation, legality) against the new state.
+    pub(super) fn change_game<T>(
+        &self,
+        id: GameId,
+        now: Timestamp,
+        f: impl FnMut(&GameRecord, &mut GameRecord) -> Result<T, ServiceError>,
+    ) -> Result<(GameRecord, T), ServiceError> {
+        self.change_game_from(id, None, now, f)
+    }
+
+    /// [`Self::change_game`] starting from a record the caller has just read (the timer
+    /// reads every game it fires anyway), which saves one store read per change; a lost
+    /// race re-reads as usual, and so does a refusal: it must come from the stored
+    /// state, not from a copy that a change may have overtaken.
+    pub(super) fn change_game_from<T>(
+        &self,
+        id: GameId,
+        mut first: Option<GameRecord>,
+        now: Timestamp,
+        mut f: impl FnMut(&GameRecord, &mut GameRecord) -> Result<T, ServiceError>,
+    ) -> Result<(GameRecord, T), ServiceError> {
+        let (cur, next, value) = self.until_committed("game", || {
+            let (cur, supplied) = match first.take() {
+                Some(g) if g.id == id => (g, true),
+                _ => (self.game(id)?, false),
+            };
+            let mut next = cur.clone();
+            let value = match f(&cur, &mut next) {
+                Ok(value) => value,
+                Err(e) if supplied => {
+                    let stored = self.game(id)?;
+                    if stored.version == cur.version {
+                        return Err(e);
+                    }
+                    first = Some(stored);
+                    return Ok(Step::Again);
+                }
+                Err(e) => return Err(e),
+            };
+            next.version = cur.version.next();
+            next.updated_at = now;
+            next.deadline = next.compute_deadline(&self.timing);
+            let mut ws = WriteSet::new();
+            if cur.is_active() && !next.is_active() {
+                self.finish_writes(&mut next, now, &mut ws)?;
+            }
+            ws.put(Some(cur.version), AnyRecord::Game(next.clone()));
+            Ok(Step::Write(ws, (cur, next, value)))
+        })?;
+        if next.deadline != cur.deadline {
+            self.deadlines_changed.notify_one();
+        }
+        count_change(&cur, &next);
+        Ok((next, value))
+    }
+
+    /// The writes that accompany a game's end: for a decided game between distinct sides
+    /// both players' statistics and, if rated, their ratings. (The chat's active-game
+    /// index follows the game record in the same commit.)
+    pub(super) fn finish_writes(
+        &self,
+        g: &mut GameRecord,
+        now: Timestamp,
+        ws: &mut WriteSet,
+    ) -> Result<(), ServiceError> {
+        g.deadline = None;
+        g.draw_offer = None;
+        let Some(outcome) = g.outcome() else {
+            return Ok(());
+        };
+        let users = [g.players[0].user(), g.players[1].user()];
+        if g.is_solo() || (users[0].is_some() && users[0] == users[1]) {
+            return Ok(());
+        }
+        let vid = g.variant.id();
+        let mut recs: [Option<UserRecord>; 2] = [None, None];
+        for c in Color::ALL {
+            if let Some(u) = users[c.index()] {
+                let mut r = self
+                    .store
+                    .user(u)?
+                    .unwrap_or_else(|| UserRecord::new(u, "", now));
+                r.stats_mut(vid).count(score(outcome, c));
+                recs[c.index()] = Some(r);
+            }
+        }
+        if let [Some(w), Some(b)] = &mut recs
+            && g.rated
+        {
+            let (sw, sb) = (w.stats_mut(vid), b.stats_mut(vid));
+            let (cw, cb) = elo_update(
+                Rated {
+                    rating: sw.rating,
+                    games: sw.rated_games,
+                },
+                Rated {
+                    rating: sb.rating,
+                    games: sb.rated_games,
+                },
+                score(outcome, Color::White),
+            );
+            w.stats_mut(vid).rate(cw);
+            b.stats_mut(vid).rate(cb);
+            g.ratings = Some([cw, cb]);
+        }
+        for mut r in recs.into_iter().flatten() {
+            let expected = stored(r.version);
+            r.version = r.version.next();
+            r.updated_at = now;
+            ws.put(expected, AnyRecord::User(r));
+        }
+        Ok(())
+    }
+
+    /// A new game record (not stored), validated.
+    pub(super) fn build_game(
+        &self,
+        id: GameId,
+        new: NewGame,
+        now: Timestamp,
+    ) -> Result<GameRecord, ServiceError> {
+        let solo = new.variant.rules().solo;
+        let [w, b] = new.players;
+        if solo {
+            if !matches!(w, Player::Human(_)) || b != Player::Absent {
+                return Err(ServiceError::BadSetup(
+                    "the training room needs one person as White and nobody as Black".into(),
+                ));
+            }
+        } else if w == Player::Absent || b == Player::Absent {
+            return Err(ServiceError::BadSetup("both sides need a player".into()));
+        } else if w.user().is_none() && b.user().is_none() {
+            return Err(ServiceError::BadSetup(
+                "at least one player must be a person".into(),
+            ));
+        }
+        let start = match &new.start {
+            Some(t) => Position::from_text(&new.variant, t)
+                .map_err(|e| ServiceError::BadSetup(format!("start position: {e}")))?,
+            None if new.variant.rules().first_player == FirstPlayer::Lot => {
+                let first = if coin(id.0 ^ now.0) {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                new.variant.start_with(first)
+            }
+            None => new.variant.start(),
+        };
+        let game = Game::from_position(start.clone());
+        if game.is_over() {
+            return Err(ServiceError::BadSetup(
+                "that position is already decided".into(),
+            ));
+        }
+        let time_control = match new.variant.id().per_move_seconds() {
+            Some(s) => TimeControl::PerMove {
+                limit: Millis::secs(u64::from(s)),
+            },
+            None if solo => TimeControl::Untimed,
+            None => new.time_control,
+        };
+        let rated = new.rated
+            && new.variant.id().rated()
+            && new.variant.overrides().is_empty()
+            && new.start.is_none()
+            && matches!((w.user(), b.user()), (Some(x), Some(y)) if x != y);
+        let text = start.to_text();
+        let mut g = GameRecord {
+            id,
+            version: Version(1),
+            variant: new.variant,
+            players: new.players,
+            start: text.clone(),
+            moves: Vec::new(),
+            position: text,
+            status: Status::Active,
+            time_control,
+            clocks: Clocks::start(&time_control, now),
+            draw_offer: None,
+            chat: new.chat,
+            message: new.message,
+            mirror: None,
+            created_at: now,
+            updated_at: now,
+            rated,
+            ratings: None,
+            deadline: None,
+        };
+        g.deadline = g.compute_deadline(&self.timing);
+        Ok(g)
+    }
+
+    /// Add the write that records a new game's players in its chat (for the chat's
+    /// leaderboard), if any is new there. The chat's active-game index follows the game
+    /// record itself.
+    pub(super) fn chat_gains(
+        &self,
+        g: &GameRecord,
+        now: Timestamp,
+        ws: &mut WriteSet,
+    ) -> Result<(), ServiceError> {
+        let mut chat = self
+            .store
+            .chat(g.chat)?
+            .unwrap_or_else(|| ChatRecord::new(g.chat, now));
+        let expected = stored(chat.version);
+        let mut changed = expected.is_none();
+        for u in g.players.iter().filter_map(|p| p.user()) {
+            if !chat.players.contains(&u) {
+                chat.players.push(u);
+                changed = true;
+            }
+        }
+        if changed {
+            chat.version = chat.version.next();
+            chat.updated_at = now;
+            ws.put(expected, AnyRecord::Chat(chat));
+        }
+        Ok(())
+    }
+
+    /// Create and store a game (registered in its chat's index in the same commit).
+    pub fn create_game(&self, new: NewGame, now: Timestamp) -> Result<GameRecord, ServiceError> {
+        let id = self.store.new_game_id()?;
+        let g = self.build_game(id, new, now)?;
+        self.until_committed("new game", || {
+            let mut ws = WriteSet::new();
+            self.chat_gains(&g, now, &mut ws)?;
+            ws.put(None, AnyRecord::Game(g.clone()));
+            Ok(Step::Write(ws, ()))
+        })?;
+        self.deadlines_changed.notify_one();
+        Ok(g)
+    }
+
+    /// Play a move. Checks, in order: the actor plays in this game, the expectation
+    /// (else [`ServiceError::Stale`]), the game is on, it is the actor's turn, the clock
+    /// has not run out (else the game ends on time), and the engine accepts the move.
+    pub fn play(
+        &self,
+        id: GameId,
+        actor: Actor,
+        expect: Expect,
+        mv: &MoveInput,
+        now: Timestamp,
+    ) -> Result<MoveOutcome, ServiceError> {
+        self.play_from(id, None, actor, expect, mv, now)
+            .map(|(outcome, _)| outcome)
+    }
+
+    /// [`Self::play`] from a record and its replay that the caller has just read (a
+    /// person's move is checked against both first): unless the game changed meanwhile,
+    /// neither is read or replayed again. Also returns the engine game after the move
+    /// while the game goes on, so that showing it needs no replay either (otherwise a
+    /// move would read and replay its game three times).
+    pub fn play_known(
+        &self,
+        known: (GameRecord, Game),
+        actor: Actor,
+        expect: Expect,
+        mv: &MoveInput,
+        now: Timestamp,
+    ) -> Result<(MoveOutcome, Option<Game>), ServiceError> {
+        let id = known.0.id;
+        self.play_from(id, Some(known), actor, expect, mv, now)
+    }
+
+    pub(super) fn play_from(
+        &self,
+        id: GameId,
+        known: Option<(GameRecord, Game)>,
+        actor: Actor,
+        expect: Expect,
+        mv: &MoveInput,
+        now: Timestamp,
+    ) -> Result<(MoveOutcome, Option<Game>), ServiceError> {
+        let (first, mut known_game) = match known {
+            Some((g, game)) if g.id == id => {
+                let version = g.version;
+                (Some(g), Some((version, game)))
+            }
+            _ => (None, None),
+        };
+        let (game, played) = self.change_game_from(id, first, now, |cur, next| {
+            let side = cur.side_to_move();
+            let (mine, my_turn) = match actor {
+                Actor::User(u) => (
+                    cur.color_of(u).is_some(),
+                    cur.player(side) == Player::Human(u),
+                ),
+                Actor::Program => (
+                    cur.players
+                        .iter()
+                        .any(|p| matches!(p, Player::Program { .. })),
+                    matches!(cur.player(side), Player::Program { .. }),
+                ),
+            };
+            if !mine {
+                return Err(ServiceError::NotYourGame);
+            }
+            expect.check(cur)?;
+            if !cur.is_active() {
+                return Err(ServiceError::GameOver);
+            }
+            if !my_turn {
+                return Err(ServiceError::NotYourTurn);
+            }
+            if cur.clocks.flagged(&cur.time_control, side, now) {
+                next.status = Status::Over {
+                    outcome: Outcome::win(!side, Reason::Timeout),
+                    at: now,
+                };
+                return Ok(None);
+            }
+            // The caller's replay serves while the game is the one it read (a lost race
+            // re-reads, and the replay is then redone).
+            let mut game = match known_game.take() {
+                Some((version, game)) if version == cur.version => game,
+                _ => self.replay(cur)?,
+            };
+            let played = match mv {
+                MoveInput::Text(t) => game.play_text(t),
+                MoveInput::Squares(s) => game.play_squares(s).map_err(MoveError::from),
+            }
+            .map_err(ServiceError::Illegal)?;
+            let path = apply_move(next, &game, played, side, now, false);
+            // An ended game's replay also carries its outcome: left to a replay of the
+            // record.
+            Ok(Some((path, next.is_active().then_some(game))))
+        })?;
+        if let Some((_, Some(after))) = &played {
+            // The next move's read of this game finds its replay.
+            self.replays.put(game.id, game.version, after);
+        }
+        Ok(match played {
+            Some((path, after)) => (
+                MoveOutcome::Played(Moved {
+                    game,
+                    path,
+                    auto: false,
+                }),
+                after,
+            ),
+            None => (MoveOutcome::Flagged(game), None),
+        })
+    }
+
+    /// `user` resigns (a training run is aborted instead: it has no opponent).
+    pub fn resign(
+        &self,
+        id: GameId,
+        user: UserId,
+        now: Timestamp,
+    ) -> Result<GameRecord, ServiceError> {
+        self.change_game(id, now, |cur, next| {
+            let c = cur.color_of(user).ok_or(ServiceError::NotYourGame)?;
+            if !cur.is_active() {
+                return Err(ServiceError::GameOver);
+            }
+            next.status = if cur.is_solo() {
+                Status::Aborted {
+                    by: Some(user),
+                    at: now,
+                }
+            } else {
+                Status::Over {
+                    outcome: Outcome::win(!c, Reason::Resignation),
+                    at: now,
+                }
+            };
+            Ok(())
+        })
+        .map(|(g, ())| g)
+    }
+
+    /// `user` calls the game off; only before both sides have moved (any time in the
+    /// training room). No result, no statistics.
+    pub fn abort(
+        &self,
+        id: GameId,
+        user: UserId,
+        now: Timestamp,
+    ) -> Result<GameRecord, ServiceError> {
+        self.change_game(id, now, |cur, next| {
+            cur.color_of(user).ok_or(ServiceError::NotYourGame)?;
+            if !cur.is_active() {
+                return Err(ServiceError::GameOver);
+            }
+            if cur.ply() >= 2 && !cur.is_solo() {
+                return Err(ServiceError::TooLateToAbort);
+            }
+            next.status = Status::Aborted {
+                by: Some(user),
+                at: now,
+            };
+            Ok(())
+        })
+        .map(|(g, ())| g)
+    }
+
+    /// `user` offers a draw; if the opponent's offer is pending, the game is drawn.
+    pub fn offer_draw(
+        &self,
+        id: GameId,
+        user: UserId,
+        now: Timestamp,
+    ) -> Result<DrawOutcome, ServiceError> {
+        let (g, agreed) = self.change_game(id, now, |cur, next| {
+            let c = cur.color_of(user).ok_or(ServiceError::NotYourGame)?;
+            if !cur.is_active() {
+                return Err(ServiceError::GameOver);
+            }
+            if !cur.variant.id().draw_offers() || cur.player(!c).user().is_none() {
+                return Err(ServiceError::NoDrawOffers);
+            }
+            match cur.draw_offer {
+                Some(o) if o.expires_at > now && o.by != c => {
+                    next.status = Status::Over {
+                        outcome: Outcome::draw(Reason::Agreement),
+                        at: now,
+                    };
+                    Ok(true)
+                }
+                Some(o) if o.expires_at > now => Err(ServiceError::AlreadyOffered),
+                _ => {
+                    next.draw_offer = Some(DrawOffer {
+                        by: c,
+                        expires_at: now.plus(self.timing.draw_offer_ttl),
+                    });
+                    Ok(false)
+                }
+            }
+        })?;
+        Ok(if agreed {
+            DrawOutcome::Agreed(g)
+        } else {
+            DrawOutcome::Offered(g)
+        })
+    }
+
+    /// The opponent of the offering side accepts (drawn by agreement) or declines.
+    pub fn answer_draw(
+        &self,
+        id: GameId,
+        user: UserId,
+        accept: bool,
+        now: Timestamp,
+    ) -> Result<GameRecord, ServiceError> {
+        self.change_game(id, now, |cur, next| {
+            let c = cur.color_of(user).ok_or(ServiceError::NotYourGame)?;
+            if !cur.is_active() {
+                return Err(ServiceError::GameOver);
+            }
+            match cur.draw_offer {
+                Some(o) if o.by != c && o.expires_at > now => {}
+                _ => return Err(ServiceError::NoDrawOffer),
+            }
+            next.draw_offer = None;
+            if accept {
+                next.status = Status::Over {
+                    outcome: Outcome::draw(Reason::Agreement),
+                    at: now,
+                };
+            }
+            Ok(())
+        })
+        .map(|(g, ())| g)
+    }
+
+    /// Record that the board now lives in `message` (after `/board` or a lost message).
+    pub fn set_board_message(
+        &self,
+        id: GameId,
+        message: MessageId,
+        now: Timestamp,
+    ) -> Result<GameRecord, ServiceError> {
+        self.change_game(id, now, |_, next| {
+            next.message = Some(message);
+            Ok(())
+        })
+        .map(|(g, ())| g)
+    }
+
+    /// Record that the game's board in `chat` (the main one or its mirror) now lives in
+    /// `message`; a chat the game is not shown in is refused.
+    pub fn set_board_message_in(
+        &self,
+        id: GameId,
+        chat: ChatId,
+        message: MessageId,
+        now: Timestamp,
+    ) -> Result<GameRecord, ServiceError> {
+        self.change_game(id, now, |cur, next| {
+            if cur.chat == chat {
+                next.message = Some(message);
+            } else if let Some(m) = next.mirror.as_mut().filter(|m| m.chat == chat) {
+                m.message = Some(message);
+            } else {
+                return Err(ServiceError::NotInChat);
+            }
+            Ok(())
+        })
+        .map(|(g, ())| g)
+    }
+
+    /// The board that shows the turn at `ply` reaches the players only at `shown` (it
+    /// waits, or waited, for Telegram's rate limits; `shown` may be later than `now`): that
+    /// turn's clock or per-move limit starts then, so pacing costs the player to move no
+    /// time. Nothing changes (`None`) when the game has moved on or ended, is untimed, the
+    /// program is to move, the board comes sooner than [`LATE_BOARD`] after the turn's
+    /// start, or the turn has already run out at `now` (an overdue deadline stays the
+    /// timer's to apply).
+    pub fn turn_shown(
+        &self,
+        id: GameId,
+        ply: u32,
+        shown: Timestamp,
+        now: Timestamp,
+    ) -> Result<Option<GameRecord>, ServiceError> {
+        let late = |g: &GameRecord| {
+            g.is_active()
+                && g.ply() == ply
+                && matches!(g.player(g.side_to_move()), Player::Human(_))
+                && !matches!(g.time_control, TimeControl::Untimed)
+                && shown.since(g.clocks.turn_started) >= LATE_BOARD
+                && g.deadline.is_none_or(|d| d.at > now)
+        };
+        if !late(&self.game(id)?) {
+            return Ok(None);
+        }
+        let r = self.change_game(id, now, |cur, next| {
+            if !late(cur) {
+                return Err(ServiceError::Stale {
+                    ply: cur.ply(),
+                    version: cur.version,
+                });
+            }
+            next.clocks.turn_started = shown;
+            Ok(())
+        });
+        match r {
+            Ok((g, ())) => Ok(Some(g)),
+            Err(ServiceError::Stale { .. }) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// Write a played move into `next`: path, position, clocks, the end if it ended the game;
+/// any draw offer lapses with the move.
+pub(super) fn apply_move(
+    next: &mut GameRecord,
+    game: &Game,
+    played: Played,
+    side: Color,
+    now: Timestamp,
+    auto: bool,
+) -> Path {
+    next.moves.push(played.path.clone());
+    next.position = game.position().to_text();
+    next.clocks.on_move(&next.time_control, side, now, auto);
+    next.draw_offer = None;
+    if let Some(outcome) = played.outcome {
+        next.status = Status::Over { outcome, at: now };
+    }
+    played.path
+}
