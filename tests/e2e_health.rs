@@ -114,6 +114,8 @@ async fn health_and_metrics_follow_the_bot() {
     let c2 = h.cursor();
     h.api.reply_text(&g, w, message_id(&board), "c3-d3");
     h.expect(c2, "the move", |c| c.is("EditMessageMedia")).await;
+    let (_, during) = get_async(addr, "/metrics").await;
+    assert_eq!(metric(&during, "ugolki_games_active"), 1.0, "{during}");
     let c3 = h.cursor();
     h.api.send_text(&g, bl, "/resign");
     let conf = h

@@ -330,6 +330,16 @@ async fn a_deep_link_challenge_is_played_in_both_private_chats() {
         assert!(refused.buttons().is_empty(), "{guess}");
         assert!(refused.text().unwrap().contains("not valid"), "{guess}");
     }
+    // The real link opened in a group is refused too: its Accept would be anyone's there.
+    let g = group();
+    let cg = h.cursor();
+    h.api.send_text(&g, &c, &format!("/start {arg}"));
+    let in_group = h
+        .expect(cg, "the link refused in a group", |x| {
+            x.is("SendMessage") && x.chat_id() == Some(g.id())
+        })
+        .await;
+    assert!(in_group.buttons().is_empty());
     for forged in [format!("c:{id36}:1"), format!("c:{id36}:{forged_token}:1")] {
         let cg = h.cursor();
         let tap = h.api.tap(&cc, &c, 1, &forged);

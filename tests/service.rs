@@ -1114,6 +1114,12 @@ fn a_link_challenge_gets_a_board_in_both_private_chats() {
         };
         let token = LinkToken::random().unwrap();
         let c = open_challenge(mine, ChallengeTarget::Link(token), 0);
+        // Not from a group, even with the token: a link is taken in one's own private chat.
+        assert_eq!(
+            s.accept_challenge_in(c.id, B, None, Some(CHAT), Some(token), t(1))
+                .unwrap_err(),
+            ServiceError::NotForYou
+        );
         // Without the link's token, or with another, nobody takes it; nor can they decline
         // it for the challenger.
         let guess = LinkToken::random().unwrap();
@@ -1560,4 +1566,44 @@ fn deadline_changes_wake_the_timer() {
         let woke = tokio::time::timeout(Duration::from_secs(5), n.notified()).await;
         assert!(woke.is_ok(), "a move moves the deadline");
     });
+}
+
+/// A group becomes a supergroup: its settings, players and active games (with their
+/// mirror boards) move to the new id in one write, boards to be posted anew; the other
+/// notice of the same migration moves nothing and keeps settings changed meanwhile.
+#[test]
+fn a_migrated_group_keeps_its_settings_and_games() {
+    let (old, new) = (ChatId(-42), ChatId(-10042));
+    for env in envs() {
+        let s = &env.svc;
+        s.update_chat_settings(old, t(0), |c| c.language = Some(Language::Ru))
+            .unwrap();
+        let g = s
+            .create_game(
+                NewGame {
+                    chat: old,
+                    ..new_game([Player::Human(A), Player::Human(B)], TimeControl::Untimed)
+                },
+                t(1),
+            )
+            .unwrap();
+        s.set_board_message(g.id, MessageId(5), t(2)).unwrap();
+        let moved = s.migrate_chat(old, new, t(3)).unwrap();
+        assert_eq!(moved.len(), 1, "{}", env.name);
+        assert_eq!((moved[0].chat, moved[0].message), (new, None));
+        assert!(s.store().chat_games(old).unwrap().is_empty());
+        assert_eq!(s.store().chat_games(new).unwrap(), vec![g.id]);
+        let c = s.chat(new, t(3)).unwrap();
+        assert_eq!(c.settings.language, Some(Language::Ru));
+        assert!(c.players.contains(&A) && c.players.contains(&B));
+        // An admin changes the supergroup's language before the other notice arrives.
+        s.update_chat_settings(new, t(4), |c| c.language = Some(Language::En))
+            .unwrap();
+        assert!(s.migrate_chat(old, new, t(5)).unwrap().is_empty());
+        assert_eq!(
+            s.chat(new, t(5)).unwrap().settings.language,
+            Some(Language::En)
+        );
+        assert_eq!(s.game(g.id).unwrap().chat, new);
+    }
 }

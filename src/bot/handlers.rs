@@ -340,7 +340,10 @@ async fn on_command(app: &App, msg: &Message, from: &User, cmd: Command, me: &Me
     match cmd {
         Command::Start(arg) => {
             if arg.starts_with('c') {
-                return match callback::parse_link_payload(arg.trim()) {
+                // A link is opened in one's own private chat: in a group its Accept button
+                // would be anyone's.
+                let link = callback::parse_link_payload(arg.trim()).filter(|_| private);
+                return match link {
                     Some((id, token)) => link_challenge(app, msg, from, id, token, t).await,
                     None => {
                         say(app, chat, None, &t.bad_link(), None).await?;
@@ -1533,15 +1536,26 @@ async fn challenge_answer(
     };
     // A challenge link may be answered from another chat (the friend's private chat).
     let via_link = c.chat != chat;
-    // The tapped message is the challenge's own unless it came by link; its id may not
-    // be stored yet when someone taps the moment it appears.
+    // The tapped message is the challenge's own when its buttons are this challenge's
+    // (Telegram sends the markup; the data alone could be forged on any message); its id
+    // may not be stored yet when someone taps the moment it appears.
+    let own_buttons = q
+        .regular_message()
+        .and_then(|m| m.reply_markup())
+        .is_some_and(|k| {
+            keyboard::callbacks(k).iter().any(
+                |d| matches!(Callback::decode(d), Ok(Callback::Challenge { id: i, .. }) if i == id),
+            )
+        });
     let tapped = q
         .regular_message()
-        .filter(|_| !via_link)
+        .filter(|_| !via_link && own_buttons)
         .map(|m| MessageId(m.id.0));
     if via_link && !accept {
         tap.answer(Answer::Silent).await;
-        remove_keyboard(app, q).await;
+        if own_buttons {
+            remove_keyboard(app, q).await;
+        }
         return Ok(Answer::Silent);
     }
     if accept {
@@ -1560,7 +1574,7 @@ async fn challenge_answer(
                     ..c
                 };
                 close_challenge_message(app, &c, &t.challenge_accepted(&from, &by)).await;
-                if via_link {
+                if via_link && own_buttons {
                     remove_keyboard(app, q).await;
                 }
                 flow::after_change(app, g).await?;

@@ -428,7 +428,7 @@ where
     retried(pacer, 0, Mode::Unpaced, method_of::<R>(), || f().send()).await
 }
 
-/// The Bot API method a request calls (`sendPhoto`, ...).
+/// The Bot API method a request calls, as teloxide names it (`SendPhoto`, ...).
 fn method_of<R: Request>() -> &'static str {
     <R::Payload as Payload>::NAME
 }

@@ -140,6 +140,24 @@ fn init_logs(a: &BotArgs) -> Result<(), CliError> {
     Ok(())
 }
 
+/// `--metrics-listen`, or the environment variable an earlier release read
+/// (`UGOLKI_HEALTH_LISTEN`), so a deployment that sets it keeps its health check.
+fn metrics_listen(a: &BotArgs) -> Option<SocketAddr> {
+    a.metrics_listen.or_else(|| {
+        let old = std::env::var("UGOLKI_HEALTH_LISTEN").ok()?;
+        match old.parse() {
+            Ok(addr) => {
+                tracing::warn!("UGOLKI_HEALTH_LISTEN is read as UGOLKI_METRICS_LISTEN; rename it");
+                Some(addr)
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "UGOLKI_HEALTH_LISTEN is not an address; ignored");
+                None
+            }
+        }
+    })
+}
+
 /// Run the bot until SIGINT/SIGTERM.
 pub fn run(a: &BotArgs) -> Result<(), CliError> {
     init_logs(a)?;
@@ -183,7 +201,7 @@ pub fn run(a: &BotArgs) -> Result<(), CliError> {
         actions_per_minute: a.actions_per_minute,
         timing,
         ai_threads: a.ai_threads.unwrap_or_else(default_ai_threads).max(1),
-        metrics_listen: a.metrics_listen,
+        metrics_listen: metrics_listen(a),
         unhealthy_after: std::time::Duration::from_secs(a.unhealthy_after_secs.max(1)),
     };
     tracing::info!(data_dir = %a.data_dir.display(), api = a.api_url.as_deref().unwrap_or("telegram"), "starting the bot");

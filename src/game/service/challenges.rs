@@ -141,8 +141,13 @@ impl GameService {
                 return Err(ServiceError::NotForYou);
             }
             let elsewhere = chat.is_some_and(|c| c != cur.chat);
+            // A link is taken in the taker's own private chat with the bot (where the game's
+            // second board goes), never in a group where anyone could tap it.
+            let own_private = chat.is_none_or(|c| c == ChatId(user.0 as i64));
             let holds_link = match &cur.target {
-                ChallengeTarget::Link(token) => link.is_some_and(|l| l.matches(token)),
+                ChallengeTarget::Link(token) => {
+                    own_private && link.is_some_and(|l| l.matches(token))
+                }
                 _ => !elsewhere,
             };
             if !holds_link {

@@ -54,12 +54,17 @@ impl GameService {
     ) -> Result<Vec<GameRecord>, ServiceError> {
         self.until_committed("chat migration", || {
             let mut ws = WriteSet::new();
+            let games = self.store.chat_games(from)?;
             if let Some(old) = self.store.chat(from)? {
                 let cur = self.chat(to, now)?;
                 let mut next = cur.clone();
-                // The group's settings were made by its admins; a fresh record for the
-                // new id (the bot may have answered there first) holds only defaults.
-                next.settings = old.settings.clone();
+                // The group's settings were made by its admins: they replace a fresh record
+                // for the new id (the bot may have answered there first). Once the games
+                // have moved, the other notice leaves the supergroup's settings alone (they
+                // may have been changed there meanwhile).
+                if cur.version.0 == 0 || !games.is_empty() {
+                    next.settings = old.settings.clone();
+                }
                 for p in &old.players {
                     if !next.players.contains(p) {
                         next.players.push(*p);
@@ -72,7 +77,7 @@ impl GameService {
                 }
             }
             let mut moved = Vec::new();
-            for id in self.store.chat_games(from)? {
+            for id in games {
                 let Some(cur) = self.store.game(id)? else {
                     continue;
                 };

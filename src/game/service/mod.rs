@@ -285,7 +285,8 @@ pub enum Fired {
 
 /// Histogram: seconds a store commit took (its flush to disk included).
 pub const STORE_COMMIT_SECONDS: &str = "ugolki_store_commit_seconds";
-/// Counter: moves stored, by who made them (`person`, `program`).
+/// Counter: moves stored, by who made them (`person`, `program`, or `timer` for the
+/// program's move for a person who missed a per-move limit).
 pub const MOVES_TOTAL: &str = "ugolki_moves_total";
 /// Counter: games ended, by reason (RULES.md §4 ids, and `aborted`).
 pub const GAMES_ENDED_TOTAL: &str = "ugolki_games_ended_total";
@@ -293,8 +294,10 @@ pub const GAMES_ENDED_TOTAL: &str = "ugolki_games_ended_total";
 /// Count what a stored change did: the moves it added and the game's end.
 fn count_change(cur: &GameRecord, next: &GameRecord) {
     if next.moves.len() > cur.moves.len() {
+        let side = cur.side_to_move().index();
         let by = match cur.player(cur.side_to_move()) {
             Player::Program { .. } => "program",
+            _ if next.clocks.missed[side] > cur.clocks.missed[side] => "timer",
             _ => "person",
         };
         metrics::counter!(MOVES_TOTAL, "by" => by)
@@ -412,8 +415,6 @@ impl GameService {
         &self.timing
     }
 
-    /// Commit through the store: durable on return, unless inside [`GameService::fire_batch`],
-    /// which flushes once for the whole batch before returning anything.
     /// Decide and commit until the writes land. Every write is guarded by the version it
     /// read, so a lost race reads again and `decide` re-checks everything against the new
     /// state; a refusal or a store failure ends it, and so do [`MAX_ATTEMPTS`] lost races
@@ -440,6 +441,8 @@ impl GameService {
         Err(ServiceError::Busy)
     }
 
+    /// Commit through the store: durable on return, unless inside [`GameService::fire_batch`],
+    /// which flushes once for the whole batch before returning anything.
     fn commit(&self, ws: WriteSet) -> Result<(), CommitError> {
         let started = std::time::Instant::now();
         let r = if DEFERRED.with(Cell::get) {
