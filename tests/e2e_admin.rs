@@ -185,16 +185,7 @@ async fn a_group_hears_one_language_whoever_acts() {
     let g = group();
     let (a, b) = (alice(), boris());
     let c0 = h.cursor();
-    h.api.send_text(&g, &a, "/new");
-    let ch = h
-        .expect(c0, "challenge", |c| {
-            c.is("SendMessage") && !c.buttons().is_empty()
-        })
-        .await;
-    let c1 = h.cursor();
-    h.api
-        .tap(&g, &b, message_id(&ch), &button(&ch, "c:", "Accept"));
-    h.expect(c1, "board", |c| c.is("SendPhoto")).await;
+    open_group_game(&h, &g, &a, &b, "/new").await;
     h.settle().await;
     let texts: Vec<String> = h
         .api
@@ -233,16 +224,7 @@ async fn a_group_that_becomes_a_supergroup_keeps_its_games() {
     let c0 = h.cursor();
     h.api.send_text(&old, &a, "/lang ru");
     h.expect(c0, "language", |c| c.is("SendMessage")).await;
-    h.api.send_text(&old, &a, "/new");
-    let ch = h
-        .expect(c0, "challenge", |c| {
-            c.is("SendMessage") && !c.buttons().is_empty()
-        })
-        .await;
-    let c1 = h.cursor();
-    h.api.tap(&old, &b, message_id(&ch), &button(&ch, "c:", ""));
-    let board = h.expect(c1, "board", |c| c.is("SendPhoto")).await;
-    h.board_stored(old.id(), message_id(&board)).await;
+    open_group_game(&h, &old, &a, &b, "/new").await;
     let gid = h.store.chat_games(ChatId(old.id())).unwrap()[0];
 
     let c2 = h.cursor();
@@ -269,10 +251,11 @@ async fn a_group_that_becomes_a_supergroup_keeps_its_games() {
 
     // Play goes on in the supergroup, by reply to the new board (White, the first
     // mention in the caption, moves first).
-    let html = moved.text().unwrap();
-    let at = html.find("tg://user?id=").unwrap() + "tg://user?id=".len();
-    let white: i64 = html[at..].split('"').next().unwrap().parse().unwrap();
-    let mover = if white == a.id { a.clone() } else { b.clone() };
+    let mover = if white_id(&moved) == a.id {
+        a.clone()
+    } else {
+        b.clone()
+    };
     let c3 = h.cursor();
     h.api.reply_text(&new, &mover, message_id(&moved), "c3-d3");
     h.expect(c3, "the move shown", |c| {

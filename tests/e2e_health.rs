@@ -107,10 +107,11 @@ async fn health_and_metrics_follow_the_bot() {
         .expect("the board, posted on the third try");
     h.board_stored(g.id(), message_id(&board)).await;
     // White moves, then Black resigns.
-    let html = board.text().unwrap();
-    let at = html.find("tg://user?id=").unwrap() + "tg://user?id=".len();
-    let white: i64 = html[at..].split('"').next().unwrap().parse().unwrap();
-    let (w, bl) = if white == a.id { (&a, &b) } else { (&b, &a) };
+    let (w, bl) = if white_id(&board) == a.id {
+        (&a, &b)
+    } else {
+        (&b, &a)
+    };
     let c2 = h.cursor();
     h.api.reply_text(&g, w, message_id(&board), "c3-d3");
     h.expect(c2, "the move", |c| c.is("EditMessageMedia")).await;

@@ -14,43 +14,26 @@ use ugolki_bot::fakeapi::{Call, Fault, TgUser, keyboard_buttons};
 /// having fetched and stored it (it takes milliseconds; a loaded CI machine is slower).
 const STORED: Duration = Duration::from_millis(500);
 
-/// Who plays White according to a board caption (the first mention).
-fn white_id(c: &Call) -> i64 {
-    let html = c.text().unwrap();
-    let at = html.find("tg://user?id=").unwrap() + "tg://user?id=".len();
-    html[at..].split('"').next().unwrap().parse().unwrap()
-}
-
-/// Alice challenges in the group, Boris accepts: the board and (White, Black).
+/// Alice challenges in the group, Boris accepts: the board and (White, Black). The tap
+/// was answered before the edits it caused: the closed challenge and the board.
 async fn open_game(h: &Harness) -> (Call, TgUser, TgUser) {
-    let g = group();
     let (a, b) = (alice(), boris());
-    let c0 = h.cursor();
-    h.api.send_text(&g, &a, "/new classic");
-    let ch = h
-        .expect(c0, "challenge", |c| {
-            c.is("SendMessage") && !c.buttons().is_empty()
-        })
-        .await;
-    let accept = button(&ch, "c:", "Accept");
-    let c1 = h.cursor();
-    let tap = h.api.tap(&g, &b, message_id(&ch), &accept);
-    let board = h.expect(c1, "board", |c| c.is("SendPhoto")).await;
-    // The tap was answered before the edits it caused: the closed challenge and the board.
+    let o = open_group_game(h, &group(), &a, &b, "/new classic").await;
     let answer = h
-        .expect(c1, "accept answered", |c| {
-            c.is("AnswerCallbackQuery") && c.str("callback_query_id") == Some(tap.as_str())
+        .expect(o.accepted_at, "accept answered", |c| {
+            c.is("AnswerCallbackQuery") && c.str("callback_query_id") == Some(o.tap.as_str())
         })
         .await;
     let closed = h
-        .expect(c1, "challenge closed", |c| c.is("EditMessageText"))
+        .expect(o.accepted_at, "challenge closed", |c| {
+            c.is("EditMessageText")
+        })
         .await;
-    assert!(answer.seq < closed.seq && answer.seq < board.seq);
-    h.board_stored(g.id(), message_id(&board)).await;
-    if white_id(&board) == a.id {
-        (board, a, b)
+    assert!(answer.seq < closed.seq && answer.seq < o.board.seq);
+    if white_id(&o.board) == a.id {
+        (o.board, a, b)
     } else {
-        (board, b, a)
+        (o.board, b, a)
     }
 }
 
@@ -342,19 +325,10 @@ async fn a_turn_starts_when_its_board_is_shown() {
     let h = Harness::start().await;
     let g = group();
     let (a, b) = (alice(), boris());
-    let c0 = h.cursor();
-    h.api.send_text(&g, &a, "/new classic 10s");
-    let ch = h
-        .expect(c0, "challenge", |c| {
-            c.is("SendMessage") && !c.buttons().is_empty()
-        })
-        .await;
-    let c1 = h.cursor();
-    h.api
-        .tap(&g, &b, message_id(&ch), &button(&ch, "c:", "Accept"));
-    let board = h.expect(c1, "board", |c| c.is("SendPhoto")).await;
+    let board = open_group_game(&h, &g, &a, &b, "/new classic 10s")
+        .await
+        .board;
     let bid = message_id(&board);
-    h.board_stored(g.id(), bid).await;
     let white = if white_id(&board) == a.id { &a } else { &b };
     let c2 = h.cursor();
     let moved = Timestamp::now();

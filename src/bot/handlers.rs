@@ -1569,11 +1569,7 @@ async fn challenge_answer(
                 tap.answer(Answer::Silent).await;
                 let from = app.user_mention(c.from).await;
                 let by = app.user_mention(user).await;
-                let c = ChallengeRecord {
-                    message: c.message.or(tapped),
-                    ..c
-                };
-                close_challenge_message(app, &c, &t.challenge_accepted(&from, &by)).await;
+                close_challenge_message(app, &c, tapped, &t.challenge_accepted(&from, &by)).await;
                 if via_link && own_buttons {
                     remove_keyboard(app, q).await;
                 }
@@ -1600,11 +1596,7 @@ async fn challenge_answer(
                     let by = app.user_mention(user).await;
                     t.challenge_declined(&from, &by)
                 };
-                let c = ChallengeRecord {
-                    message: c.message.or(tapped),
-                    ..c
-                };
-                close_challenge_message(app, &c, &text).await;
+                close_challenge_message(app, &c, tapped, &text).await;
                 Ok(Answer::Silent)
             }
             Err(e) => Ok(Answer::Alert(

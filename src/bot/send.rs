@@ -41,9 +41,17 @@ pub async fn say(
     Ok(m)
 }
 
-/// Replace a challenge's message with how it ended (no buttons).
-pub async fn close_challenge_message(app: &App, c: &ChallengeRecord, text: &str) {
-    let Some(mid) = c.message else { return };
+/// Replace a challenge's message with how it ended (no buttons). `tapped`: the message
+/// the answer was tapped on, if it is the challenge's own (its id may not be stored yet).
+pub async fn close_challenge_message(
+    app: &App,
+    c: &ChallengeRecord,
+    tapped: Option<crate::game::MessageId>,
+    text: &str,
+) {
+    let Some(mid) = c.message.or(tapped) else {
+        return;
+    };
     let chat = c.chat.0;
     let r = tg::call(&app.pacer, chat, tg::Kind::Edit, || {
         app.bot

@@ -103,7 +103,7 @@ async fn announce(app: &App, f: Fired) -> Result<(), BotError> {
         Fired::ChallengeExpired(c) => {
             let t = texts(app.chat_lang(c.chat, Some(c.from)).await);
             let from = app.user_mention(c.from).await;
-            close_challenge_message(app, &c, &t.challenge_expired(&from)).await;
+            close_challenge_message(app, &c, None, &t.challenge_expired(&from)).await;
         }
     }
     Ok(())

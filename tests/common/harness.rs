@@ -153,6 +153,61 @@ impl Harness {
     }
 }
 
+/// A group game opened through the bot: `challenge` sent by its challenger, `tap` (the
+/// Accept's callback id) by the other player at cursor `accepted_at`, and the `board`
+/// the bot posted (its id stored).
+pub struct Opened {
+    pub challenge: Call,
+    pub tap: String,
+    pub accepted_at: u64,
+    pub board: Call,
+}
+
+/// `challenger` sends `command` (e.g. `/new classic 10s`) in `chat`, `accepter` taps Accept.
+pub async fn open_group_game(
+    h: &Harness,
+    chat: &TgChat,
+    challenger: &TgUser,
+    accepter: &TgUser,
+    command: &str,
+) -> Opened {
+    let c0 = h.cursor();
+    h.api.send_text(chat, challenger, command);
+    let challenge = h
+        .expect(c0, "challenge", |c| {
+            c.is("SendMessage") && !c.buttons().is_empty()
+        })
+        .await;
+    // Accept by its data (`c:<id>:1`), whatever the group's language.
+    let accept = challenge
+        .buttons()
+        .into_iter()
+        .find(|(_, d)| d.starts_with("c:") && d.ends_with(":1"))
+        .map(|(_, d)| d)
+        .expect("an Accept button");
+    let accepted_at = h.cursor();
+    let tap = h.api.tap(chat, accepter, message_id(&challenge), &accept);
+    let board = h.expect(accepted_at, "board", |c| c.is("SendPhoto")).await;
+    h.board_stored(chat.id(), message_id(&board)).await;
+    Opened {
+        challenge,
+        tap,
+        accepted_at,
+        board,
+    }
+}
+
+/// Who plays White according to a board caption (its first mention).
+pub fn white_id(board: &Call) -> i64 {
+    let html = board.text().expect("a caption");
+    let at = html.find("tg://user?id=").expect("a mention") + "tg://user?id=".len();
+    html[at..]
+        .split('"')
+        .next()
+        .and_then(|id| id.parse().ok())
+        .expect("a user id")
+}
+
 /// The message id a call's response carries.
 pub fn message_id(c: &Call) -> i64 {
     c.response
