@@ -5,9 +5,9 @@
 pub mod app;
 pub mod callback;
 pub mod commands;
+pub mod context;
 pub mod error;
 pub mod flow;
-pub mod handlers;
 pub mod health;
 pub mod keyboard;
 pub mod lane;
@@ -15,13 +15,26 @@ pub mod metrics;
 pub mod outbox;
 pub mod recover;
 pub mod replies;
+mod schema;
 pub mod send;
-pub mod stats;
 pub mod texts;
 pub mod tg;
 pub mod timer;
 pub mod updates;
 pub mod view;
+
+// Features: each owns its commands and buttons, routed in `schema`.
+mod actions;
+mod challenges;
+mod migration;
+mod moves;
+mod program;
+mod settings;
+mod start;
+mod stats;
+mod training;
+
+pub use schema::schema;
 
 use crate::game::{AsyncGames, GameService, Language, Storage, Timing};
 use crate::render::Renderer;
@@ -31,7 +44,7 @@ use std::collections::{HashMap, HashSet};
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use teloxide::adaptors::CacheMe;
-use teloxide::dispatching::{Dispatcher, UpdateHandler};
+use teloxide::dispatching::Dispatcher;
 use teloxide::prelude::*;
 use teloxide::types::BotCommand;
 
@@ -119,17 +132,6 @@ fn update_lane(u: &Update) -> Option<UpdateLane> {
 
 /// Updates queued per lane before the dispatcher waits (bounds memory under a flood).
 const WORKER_QUEUE: usize = 1024;
-
-/// The update handler tree.
-pub fn schema() -> UpdateHandler<BotError> {
-    dptree::entry()
-        .inspect(|app: App, u: Update| {
-            app.live.touch();
-            metrics::update(&u);
-        })
-        .branch(Update::filter_message().endpoint(handlers::on_message))
-        .branch(Update::filter_callback_query().endpoint(handlers::on_callback))
-}
 
 /// Register the command menus, per chat type ([`commands::Menu`]) in English and
 /// Russian, with the same retries as every other call: a faulted call at start-up must not

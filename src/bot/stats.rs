@@ -7,6 +7,7 @@
 
 use super::app::App;
 use super::callback::Callback;
+use super::context::{Answer, HandlerResult, Incoming, Tap};
 use super::error::BotError;
 use super::flow;
 use super::send::say;
@@ -44,6 +45,38 @@ const HISTORY_SCAN: usize = 400;
 const TOP_ROWS: usize = 20;
 /// Photo captions are limited to 1024 characters.
 const CAPTION_MAX: usize = 1024;
+
+/// `/stats [@user]`.
+pub async fn on_stats(app: App, m: Incoming, t: &'static dyn Texts, arg: String) -> HandlerResult {
+    stats(&app, &m.msg, &m.from, &arg, t).await
+}
+
+/// `/top [variant]`.
+pub async fn on_top(app: App, m: Incoming, t: &'static dyn Texts, arg: String) -> HandlerResult {
+    top(&app, &m.msg, &m.from, &arg, t).await
+}
+
+/// `/history`.
+pub async fn on_history(app: App, m: Incoming, t: &'static dyn Texts) -> HandlerResult {
+    history(&app, &m.msg, &m.from, t).await
+}
+
+/// `/export`.
+pub async fn on_export(app: App, m: Incoming, t: &'static dyn Texts) -> HandlerResult {
+    export(&app, &m.msg, &m.from, t).await
+}
+
+/// A record or replay button.
+pub async fn on_export_tap(app: App, tap: Tap, (game, gif): (GameId, bool)) -> HandlerResult {
+    let t = tap.texts();
+    if !app.allow_action(tap.user().0) {
+        return tap.reply(Answer::Toast(t.slow_down()));
+    }
+    match export_button(&app, tap.chat(), tap.user(), game, gif, t).await? {
+        Some(alert) => tap.reply(Answer::Alert(alert)),
+        None => Ok(()),
+    }
+}
 
 /// `user`'s games, newest first, until `enough` says so or `cap` were read.
 async fn games_of(
@@ -124,7 +157,7 @@ async fn stats_target(
 
 /// `/stats [@user]` (or as a reply): results per variant, ratings, head-to-head, and
 /// the rating chart as a photo with the text as its caption.
-pub async fn stats(
+async fn stats(
     app: &App,
     msg: &Message,
     from: &User,
@@ -232,7 +265,7 @@ pub async fn stats(
 /// `/top [variant]`: the chat's leaderboard in a group (everyone who has played there),
 /// everyone's in a private chat. The asker's own place is added below the list when it
 /// is further down.
-pub async fn top(
+async fn top(
     app: &App,
     msg: &Message,
     from: &User,
@@ -338,7 +371,7 @@ fn listed(g: &GameRecord) -> bool {
 
 /// `/history`: the asker's last games, newest first, each with buttons for its record
 /// and replay (sent to the chat where they are tapped).
-pub async fn history(app: &App, msg: &Message, from: &User, t: &dyn Texts) -> Result<(), BotError> {
+async fn history(app: &App, msg: &Message, from: &User, t: &dyn Texts) -> Result<(), BotError> {
     let chat = ChatId(msg.chat.id.0);
     let me = UserId(from.id.0);
     let games = games_of(app, me, HISTORY_SCAN, |gs| {
@@ -449,7 +482,7 @@ async fn replied_game(
 
 /// `/export`: a finished game's record (`.txt`) and replay (GIF): the game whose board
 /// the command replies to, else the asker's last finished game in this chat.
-pub async fn export(app: &App, msg: &Message, from: &User, t: &dyn Texts) -> Result<(), BotError> {
+async fn export(app: &App, msg: &Message, from: &User, t: &dyn Texts) -> Result<(), BotError> {
     let chat = ChatId(msg.chat.id.0);
     let me = UserId(from.id.0);
     let board = msg
@@ -505,7 +538,7 @@ async fn send_export(
 /// A record or replay button (under a finished board or in `/history`), tapped by
 /// `user` in `chat`: allowed for a game of this chat or one of the user's own games;
 /// the file goes to this chat. `Ok(Some(alert))` when refused.
-pub async fn export_button(
+async fn export_button(
     app: &App,
     chat: ChatId,
     user: UserId,

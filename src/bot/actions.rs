@@ -1,0 +1,177 @@
+//! What players do to a game besides moving: `/board`, resigning, offering and answering
+//! a draw, aborting, and the rematch button under a finished board.
+
+use super::app::{App, now};
+use super::challenges;
+use super::context::{Answer, HandlerResult, Incoming, Tap};
+use super::error::BotError;
+use super::flow;
+use super::keyboard;
+use super::moves::{board_game, picked};
+use super::program;
+use super::send::{remove_keyboard, say};
+use super::texts::{Texts, escape, mention};
+use super::tg;
+use super::view::{self, Ui};
+use crate::game::{ChatId, DrawOutcome, GameId, GameRecord, Player, ServiceError};
+use teloxide::prelude::*;
+
+/// `/board`: post the board again at the bottom of the chat.
+pub async fn on_board(app: App, m: Incoming, t: &'static dyn Texts) -> HandlerResult {
+    match picked(&app, &m, t).await? {
+        Some(g) => repost_board(&app, m.chat, &g, t).await,
+        None => Ok(()),
+    }
+}
+
+/// `/resign`: asks to confirm with a button.
+pub async fn on_resign(app: App, m: Incoming, t: &'static dyn Texts) -> HandlerResult {
+    let Some(g) = picked(&app, &m, t).await? else {
+        return Ok(());
+    };
+    let kb = keyboard::confirm_resign(g.id, t);
+    say(&app, m.chat, Some(m.id()), &t.confirm_resign(), Some(kb)).await?;
+    Ok(())
+}
+
+/// `/abort`: ends a game before both sides have moved, unrated.
+pub async fn on_abort(app: App, m: Incoming, t: &'static dyn Texts) -> HandlerResult {
+    let Some(g) = picked(&app, &m, t).await? else {
+        return Ok(());
+    };
+    let (id, user) = (g.id, m.user);
+    match app.games.run(move |s| s.abort(id, user, now())).await {
+        Ok(g) => flow::after_change(&app, g).await,
+        Err(e) => refuse(&app, &m, &e, t).await,
+    }
+}
+
+/// `/draw`: offers a draw (or agrees to the opponent's offer).
+pub async fn on_draw(app: App, m: Incoming, t: &'static dyn Texts) -> HandlerResult {
+    let Some(g) = picked(&app, &m, t).await? else {
+        return Ok(());
+    };
+    let (id, user) = (g.id, m.user);
+    match app.games.run(move |s| s.offer_draw(id, user, now())).await {
+        Ok(DrawOutcome::Agreed(g)) => flow::after_change(&app, g).await,
+        Ok(DrawOutcome::Offered(g)) => {
+            let who = mention(user.0, &m.from.full_name());
+            let kb = keyboard::draw_offer(id, t);
+            say(&app, m.chat, None, &t.draw_offered(&who), Some(kb)).await?;
+            view::refresh(&app, g.id).await
+        }
+        Err(e) => refuse(&app, &m, &e, t).await,
+    }
+}
+
+/// Say why the service refused (an error when it is no refusal).
+async fn refuse(app: &App, m: &Incoming, e: &ServiceError, t: &dyn Texts) -> HandlerResult {
+    match flow::refusal(e, t) {
+        Some(text) => {
+            say(app, m.chat, Some(m.id()), &escape(&text), None).await?;
+            Ok(())
+        }
+        None => Err(BotError::Service(e.clone())),
+    }
+}
+
+/// Post a new board for `g` and retire the old one (it keeps its picture, loses its
+/// buttons and says where the game went).
+async fn repost_board(app: &App, chat: ChatId, g: &GameRecord, t: &dyn Texts) -> HandlerResult {
+    let (g, game) = flow::load(app, g.id).await?;
+    let old = g.board_in(chat).and_then(|b| b.message);
+    let msg = view::compose(app, &g, &game, chat, &Ui::Plain).await?;
+    view::post(app, &g, chat, msg).await?;
+    let Some(old) = old else {
+        return Ok(());
+    };
+    let text = t.board_moved();
+    let r = tg::call(&app.pacer, chat.0, tg::Kind::Edit, || {
+        app.bot
+            .edit_message_caption(
+                teloxide::types::ChatId(chat.0),
+                teloxide::types::MessageId(old.0),
+            )
+            .caption(text.clone())
+    })
+    .await;
+    if let Err(e) = r
+        && !tg::not_modified(&e)
+        && !tg::gone(&e)
+    {
+        tracing::debug!(error = %e, "could not retire the old board");
+    }
+    Ok(())
+}
+
+/// The confirmed Resign button.
+pub async fn on_resign_tap(app: App, tap: Tap, game: GameId) -> HandlerResult {
+    let (chat, user, t) = (tap.chat(), tap.user(), tap.texts());
+    let Some(g) = board_game(&app, chat, game).await? else {
+        return tap.reply(Answer::Alert(t.bad_button()));
+    };
+    let id = g.id;
+    let r = app.games.run(move |s| s.resign(id, user, now())).await;
+    if r.is_ok() {
+        tap.answer(Answer::Silent).await;
+    }
+    remove_keyboard(&app, tap.query()).await;
+    match r {
+        Ok(g) => flow::after_change(&app, g).await,
+        Err(e) => tap.reply(Answer::Alert(
+            flow::refusal(&e, t).unwrap_or_else(|| t.try_again()),
+        )),
+    }
+}
+
+/// Accept or decline a draw offer.
+pub async fn on_draw_tap(app: App, tap: Tap, (game, accept): (GameId, bool)) -> HandlerResult {
+    let (chat, user, t) = (tap.chat(), tap.user(), tap.texts());
+    let Some(g) = board_game(&app, chat, game).await? else {
+        return tap.reply(Answer::Alert(t.bad_button()));
+    };
+    let id = g.id;
+    let r = app
+        .games
+        .run(move |s| s.answer_draw(id, user, accept, now()))
+        .await;
+    let g = match r {
+        Ok(g) => g,
+        Err(e) => {
+            let why = flow::refusal(&e, t).unwrap_or_else(|| t.try_again());
+            return tap.reply(Answer::Alert(why));
+        }
+    };
+    tap.answer(Answer::Silent).await;
+    remove_keyboard(&app, tap.query()).await;
+    if !accept {
+        let who = app.user_mention(user).await;
+        say(&app, chat, None, &t.draw_declined(&who), None).await?;
+    }
+    flow::after_change(&app, g).await
+}
+
+/// Rematch: the same game again with colours swapped (against the program it starts at
+/// once; a person is challenged).
+pub async fn on_rematch(app: App, tap: Tap, game: GameId) -> HandlerResult {
+    let (chat, user, t) = (tap.chat(), tap.user(), tap.texts());
+    let Some(g) = board_game(&app, chat, game).await? else {
+        return tap.reply(Answer::Alert(t.bad_button()));
+    };
+    // The button is only on finished boards; forged data for a game in play must not
+    // open a second game between the same people.
+    if g.is_active() {
+        return tap.reply(Answer::Alert(t.bad_button()));
+    }
+    let Some(colour) = g.color_of(user) else {
+        return tap.reply(Answer::Alert(t.not_your_game()));
+    };
+    tap.answer(Answer::Silent).await;
+    match g.player(!colour) {
+        Player::Program { level } => {
+            program::start(&app, chat, user, g.variant.id(), Some(!colour), level).await
+        }
+        Player::Human(opp) => challenges::rematch(&app, chat, user, opp, &g, colour, t).await,
+        Player::Absent => Ok(()),
+    }
+}

@@ -1,0 +1,409 @@
+//! Challenges: `/new` (open to anyone in a group), `/challenge` (a named person, or a link
+//! from a private chat), challenge links opened with `/start`, and the Accept, Decline and
+//! Withdraw buttons.
+
+use super::app::{App, now};
+use super::callback::{self, Callback};
+use super::context::{Answer, HandlerResult, Incoming, Tap};
+use super::error::BotError;
+use super::flow;
+use super::keyboard;
+use super::send::{close_challenge_message, remove_keyboard, say};
+use super::texts::{Texts, escape};
+use crate::engine::Variant;
+use crate::game::{
+    ChallengeId, ChallengeRecord, ChallengeStatus, ChallengeTarget, ChatId, ColourChoice,
+    LinkToken, MessageId, NewChallenge, TimeControl, UserId,
+};
+use teloxide::prelude::*;
+use teloxide::types::Me;
+use teloxide::types::{MessageEntityKind, User};
+
+/// `/new [variant] [time]`: a challenge anyone in the group may accept.
+pub async fn on_new(app: App, m: Incoming, t: &'static dyn Texts, arg: String) -> HandlerResult {
+    if m.private() {
+        say(&app, m.chat, Some(m.id()), &t.group_only(), None).await?;
+        return Ok(());
+    }
+    let Some((variant, tc, _)) = game_args(&app, &m, t, &arg).await? else {
+        return Ok(());
+    };
+    create(&app, m.chat, m.user, ChallengeTarget::Open, variant, tc, t).await
+}
+
+/// `/challenge @user [variant] [time]` (or as a reply) in a group; in a private chat, a
+/// link to send a friend.
+pub async fn on_challenge(
+    app: App,
+    m: Incoming,
+    t: &'static dyn Texts,
+    arg: String,
+    me: Me,
+) -> HandlerResult {
+    let Some((variant, tc, rest)) = game_args(&app, &m, t, &arg).await? else {
+        return Ok(());
+    };
+    if m.private() {
+        return link(&app, m.chat, &m.from, variant, tc, &me, t).await;
+    }
+    match target(&m.msg, &rest) {
+        Some(target) => create(&app, m.chat, m.user, target, variant, tc, t).await,
+        None => {
+            say(&app, m.chat, Some(m.id()), &t.challenge_usage(), None).await?;
+            Ok(())
+        }
+    }
+}
+
+/// The variant and time control a command asks for (the chat's defaults where it names
+/// none), and its other words; `None` when it was answered with an unknown variant.
+async fn game_args(
+    app: &App,
+    m: &Incoming,
+    t: &dyn Texts,
+    args: &str,
+) -> Result<Option<(Variant, TimeControl, Vec<String>)>, BotError> {
+    let chat = m.chat;
+    let settings = app.games.run(move |s| s.chat(chat, now())).await?.settings;
+    match parse_game_args(args, &settings.variant, settings.time_control) {
+        Ok(x) => Ok(Some(x)),
+        Err(bad) => {
+            say(
+                app,
+                m.chat,
+                Some(m.id()),
+                &t.unknown_variant(&escape(&bad)),
+                None,
+            )
+            .await?;
+            Ok(None)
+        }
+    }
+}
+
+/// Split command arguments into a variant (or the default) and a time control.
+fn parse_game_args(
+    args: &str,
+    default_variant: &Variant,
+    default_tc: TimeControl,
+) -> Result<(Variant, TimeControl, Vec<String>), String> {
+    let mut variant = default_variant.clone();
+    let mut tc = default_tc;
+    let mut rest = Vec::new();
+    for w in args.split_whitespace() {
+        if let Ok(v) = Variant::parse(w) {
+            variant = v;
+        } else if let Ok(x) = w.parse::<TimeControl>() {
+            tc = x;
+        } else {
+            rest.push(w.to_string());
+        }
+    }
+    if variant.rules().solo {
+        return Err(variant.id().id().to_string());
+    }
+    Ok((variant, tc, rest))
+}
+
+/// Whom `/challenge` names: the replied-to user, a text mention, or `@username`.
+fn target(msg: &Message, rest: &[String]) -> Option<ChallengeTarget> {
+    if let Some(u) = msg.reply_to_message().and_then(|r| r.from.as_ref())
+        && !u.is_bot
+    {
+        return Some(ChallengeTarget::User(UserId(u.id.0)));
+    }
+    for e in msg.entities().unwrap_or_default() {
+        if let MessageEntityKind::TextMention { user } = &e.kind {
+            return Some(ChallengeTarget::User(UserId(user.id.0)));
+        }
+    }
+    rest.iter()
+        .find_map(|w| w.strip_prefix('@'))
+        .filter(|n| !n.is_empty())
+        .map(|n| ChallengeTarget::Username(n.to_string()))
+}
+
+/// Open a challenge in a group chat and post it (a refusal, such as too many open
+/// challenges, is said in the chat).
+async fn create(
+    app: &App,
+    chat: ChatId,
+    from: UserId,
+    target: ChallengeTarget,
+    variant: Variant,
+    tc: TimeControl,
+    t: &dyn Texts,
+) -> HandlerResult {
+    let new = NewChallenge {
+        chat,
+        message: None,
+        from,
+        target,
+        variant,
+        time_control: tc,
+        colour: ColourChoice::Random,
+        rated: true,
+    };
+    match app.games.run(move |s| s.create_challenge(new, now())).await {
+        Ok(c) => post(app, &c, t).await,
+        Err(e) => {
+            let text = flow::refusal(&e, t).unwrap_or_else(|| t.try_again());
+            say(app, chat, None, &escape(&text), None).await?;
+            Ok(())
+        }
+    }
+}
+
+/// Post a new group challenge with its buttons, and remember its message.
+pub async fn post(app: &App, c: &ChallengeRecord, t: &dyn Texts) -> HandlerResult {
+    let text = text(app, c, t).await;
+    let targeted = c.target != ChallengeTarget::Open;
+    let kb = keyboard::challenge(c.id, targeted, t);
+    let m = say(app, c.chat, None, &text, Some(kb)).await?;
+    let (cid, mid) = (c.id, MessageId(m.id.0));
+    app.games
+        .run(move |s| s.set_challenge_message(cid, mid, now()))
+        .await?;
+    Ok(())
+}
+
+/// A rematch of a finished game: the same people, variant, clock and rating, colours
+/// swapped, offered to the opponent.
+pub async fn rematch(
+    app: &App,
+    chat: ChatId,
+    from: UserId,
+    opponent: UserId,
+    g: &crate::game::GameRecord,
+    colour: crate::engine::Color,
+    t: &dyn Texts,
+) -> HandlerResult {
+    let new = NewChallenge {
+        chat,
+        message: None,
+        from,
+        target: ChallengeTarget::User(opponent),
+        variant: g.variant.clone(),
+        time_control: g.time_control,
+        colour: match colour {
+            crate::engine::Color::White => ColourChoice::Black,
+            crate::engine::Color::Black => ColourChoice::White,
+        },
+        rated: g.rated,
+    };
+    let c = app
+        .games
+        .run(move |s| s.create_challenge(new, now()))
+        .await?;
+    post(app, &c, t).await
+}
+
+async fn text(app: &App, c: &ChallengeRecord, t: &dyn Texts) -> String {
+    let from = app.user_mention(c.from).await;
+    let v = t.variant_name(c.variant.id());
+    let tc = t.time_control(&c.time_control);
+    match &c.target {
+        ChallengeTarget::Open | ChallengeTarget::Link(_) => t.open_challenge(&from, &v, &tc),
+        ChallengeTarget::User(u) => {
+            let to = app.user_mention(*u).await;
+            t.targeted_challenge(&from, &to, &v, &tc)
+        }
+        ChallengeTarget::Username(n) => {
+            t.targeted_challenge(&from, &format!("@{}", escape(n)), &v, &tc)
+        }
+    }
+}
+
+/// `/challenge` in a private chat: a link a friend opens to accept (the game is then
+/// played in the friend's private chat with the bot, and announced to the challenger).
+async fn link(
+    app: &App,
+    chat: ChatId,
+    from: &User,
+    variant: Variant,
+    tc: TimeControl,
+    me: &Me,
+    t: &dyn Texts,
+) -> HandlerResult {
+    let token = LinkToken::random().map_err(|e| BotError::Internal(e.to_string()))?;
+    let new = NewChallenge {
+        chat,
+        message: None,
+        from: UserId(from.id.0),
+        target: ChallengeTarget::Link(token),
+        variant: variant.clone(),
+        time_control: tc,
+        colour: ColourChoice::Random,
+        rated: true,
+    };
+    let c = app
+        .games
+        .run(move |s| s.create_challenge(new, now()))
+        .await?;
+    let mut link = url::Url::parse("https://t.me/")
+        .and_then(|u| u.join(me.username()))
+        .map_err(|e| BotError::Internal(format!("the bot's link: {e}")))?;
+    link.query_pairs_mut()
+        .append_pair("start", &callback::link_payload(c.id, token));
+    let (v, tc) = (t.variant_name(variant.id()), t.time_control(&tc));
+    let text = t.challenge_link(&v, &tc, link.as_str());
+    let buttons = keyboard::share_link(c.id, &link, &t.share_text(&v, &tc), t);
+    let m = say(app, chat, None, &text, Some(buttons)).await?;
+    let (cid, mid) = (c.id, MessageId(m.id.0));
+    app.games
+        .run(move |s| s.set_challenge_message(cid, mid, now()))
+        .await?;
+    Ok(())
+}
+
+/// Someone opened a challenge link (`/start c<id>_<token>`): show it with an Accept
+/// button that carries the token. A wrong token is answered as a lapsed link, so a guess
+/// learns nothing about which challenges exist.
+pub async fn open_link(
+    app: &App,
+    m: &Incoming,
+    id: ChallengeId,
+    token: LinkToken,
+    t: &dyn Texts,
+) -> HandlerResult {
+    let c = match app.games.run(move |s| s.challenge(id)).await {
+        Ok(c)
+            if c.status == ChallengeStatus::Open
+                && matches!(&c.target, ChallengeTarget::Link(k) if k.matches(&token)) =>
+        {
+            c
+        }
+        _ => {
+            say(app, m.chat, None, &t.bad_link(), None).await?;
+            return Ok(());
+        }
+    };
+    if c.from == m.user {
+        say(app, m.chat, None, &t.own_challenge(), None).await?;
+        return Ok(());
+    }
+    let who = app.user_mention(c.from).await;
+    let v = t.variant_name(c.variant.id());
+    let text = t.link_challenge(&who, &v, &t.time_control(&c.time_control));
+    let kb = keyboard::link_challenge(c.id, token, t);
+    say(app, m.chat, None, &text, Some(kb)).await?;
+    Ok(())
+}
+
+/// Accept, Decline or Withdraw.
+pub async fn on_answer(
+    app: App,
+    tap: Tap,
+    (id, accept, link): (ChallengeId, bool, Option<LinkToken>),
+) -> HandlerResult {
+    let t = tap.texts();
+    let Ok(c) = app.games.run(move |s| s.challenge(id)).await else {
+        return tap.reply(Answer::Alert(t.bad_button()));
+    };
+    let at = Where::of(&tap, &c);
+    if at.via_link && !accept {
+        tap.answer(Answer::Silent).await;
+        if at.own_buttons {
+            remove_keyboard(&app, tap.query()).await;
+        }
+        return Ok(());
+    }
+    let r = if accept {
+        accept_it(&app, &tap, id, link, at).await
+    } else {
+        decline_it(&app, &tap, id, at).await
+    };
+    if let Err(e) = r {
+        return tap.reply(Answer::Alert(
+            flow::refusal(&e, t).unwrap_or_else(|| t.try_again()),
+        ));
+    }
+    Ok(())
+}
+
+/// Where a challenge button was tapped.
+#[derive(Clone, Copy)]
+struct Where {
+    /// A challenge link answered from another chat (the friend's private chat).
+    via_link: bool,
+    /// The tapped message carries this challenge's buttons (Telegram sends the markup; the
+    /// data alone could be forged on any message).
+    own_buttons: bool,
+    /// The challenge's own message, when it was tapped there: its id may not be stored
+    /// yet when someone taps the moment it appears.
+    tapped: Option<MessageId>,
+}
+
+impl Where {
+    fn of(tap: &Tap, c: &ChallengeRecord) -> Where {
+        let q = tap.query();
+        let via_link = c.chat != tap.chat();
+        let own_buttons = q
+            .regular_message()
+            .and_then(|m| m.reply_markup())
+            .is_some_and(|k| {
+                keyboard::callbacks(k).iter().any(
+                    |d| matches!(Callback::decode(d), Ok(Callback::Challenge { id, .. }) if id == c.id),
+                )
+            });
+        let tapped = q
+            .regular_message()
+            .filter(|_| !via_link && own_buttons)
+            .map(|m| MessageId(m.id.0));
+        Where {
+            via_link,
+            own_buttons,
+            tapped,
+        }
+    }
+}
+
+async fn accept_it(
+    app: &App,
+    tap: &Tap,
+    id: ChallengeId,
+    link: Option<LinkToken>,
+    at: Where,
+) -> Result<(), crate::game::ServiceError> {
+    let (user, chat, t) = (tap.user(), tap.chat(), tap.texts());
+    let username = tap.query().from.username.clone();
+    let (c, g) = app
+        .games
+        .run(move |s| s.accept_challenge_in(id, user, username.as_deref(), Some(chat), link, now()))
+        .await?;
+    tap.answer(Answer::Silent).await;
+    let from = app.user_mention(c.from).await;
+    let by = app.user_mention(user).await;
+    close_challenge_message(app, &c, at.tapped, &t.challenge_accepted(&from, &by)).await;
+    if at.via_link && at.own_buttons {
+        remove_keyboard(app, tap.query()).await;
+    }
+    if let Err(e) = flow::after_change(app, g).await {
+        tracing::warn!(error = %e, "could not show a game just accepted");
+    }
+    Ok(())
+}
+
+async fn decline_it(
+    app: &App,
+    tap: &Tap,
+    id: ChallengeId,
+    at: Where,
+) -> Result<(), crate::game::ServiceError> {
+    let (user, t) = (tap.user(), tap.texts());
+    let username = tap.query().from.username.clone();
+    let c = app
+        .games
+        .run(move |s| s.decline_challenge(id, user, username.as_deref(), now()))
+        .await?;
+    tap.answer(Answer::Silent).await;
+    let from = app.user_mention(c.from).await;
+    let text = if c.status == ChallengeStatus::Cancelled {
+        t.challenge_withdrawn(&from)
+    } else {
+        let by = app.user_mention(user).await;
+        t.challenge_declined(&from, &by)
+    };
+    close_challenge_message(app, &c, at.tapped, &text).await;
+    Ok(())
+}

@@ -1,0 +1,262 @@
+//! A chat's settings and language: `/settings` and its buttons, `/lang` and its buttons,
+//! and the anonymous group admin (who may change them but cannot play).
+
+use super::app::{App, now};
+use super::callback::{Callback, SettingKey};
+use super::commands::Command;
+use super::context::{Answer, HandlerResult, Incoming, Tap};
+use super::keyboard;
+use super::send::{remove_keyboard, say};
+use super::texts::{Texts, texts};
+use super::tg;
+use crate::engine::{Variant, VariantId};
+use crate::game::{ChatId, ChatSettings, Language, Orientation, TimeControl, UserId};
+use teloxide::prelude::*;
+use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
+
+/// The time controls offered as chat defaults.
+const TIME_CHOICES: [&str; 5] = ["untimed", "3+2", "5+3", "10+5", "60s"];
+/// The variants offered as chat defaults (two rows of three).
+const VARIANT_CHOICES: [VariantId; 6] = [
+    VariantId::Classic,
+    VariantId::Classic3x4,
+    VariantId::Diagonal,
+    VariantId::Triangle,
+    VariantId::Gambiter,
+    VariantId::Duelio,
+];
+
+/// `/settings`: the chat's defaults as buttons (anyone sees them; only admins change
+/// them in a group).
+pub async fn on_settings(
+    app: App,
+    m: Incoming,
+    t: &'static dyn Texts,
+    _arg: String,
+) -> HandlerResult {
+    menu(&app, m.chat, t).await
+}
+
+/// `/lang [en|ru]`: set the language, or offer the choice.
+pub async fn on_lang(app: App, m: Incoming, t: &'static dyn Texts, arg: String) -> HandlerResult {
+    match Language::from_code(arg.trim()) {
+        Some(l) => set_language(&app, m.chat, m.user, l, Some(m.id())).await,
+        None => {
+            let kb = Some(keyboard::languages());
+            say(&app, m.chat, None, &t.choose_language(), kb).await?;
+            Ok(())
+        }
+    }
+}
+
+/// A language button.
+pub async fn on_lang_tap(app: App, tap: Tap, l: Language) -> HandlerResult {
+    tap.answer(Answer::Silent).await;
+    set_language(&app, tap.chat(), tap.user(), l, None).await
+}
+
+/// A settings button (group admins only).
+pub async fn on_setting(app: App, tap: Tap, (key, value): (SettingKey, String)) -> HandlerResult {
+    let (chat, user, t) = (tap.chat(), tap.user(), tap.texts());
+    if !is_admin(&app, chat, user).await {
+        return tap.reply(Answer::Alert(t.admins_only()));
+    }
+    let Some(change) = Change::parse(key, &value) else {
+        return tap.reply(Answer::Alert(t.bad_button()));
+    };
+    app.games
+        .run(move |s| s.update_chat_settings(chat, now(), |c| change.apply(c)))
+        .await?;
+    tap.answer(Answer::Toast("✓".into())).await;
+    // The language may be the one just changed.
+    let t = texts(app.chat_lang(chat, Some(user)).await);
+    remove_keyboard(&app, tap.query()).await;
+    menu(&app, chat, t).await
+}
+
+/// One setting's new value.
+#[derive(Clone, Debug)]
+enum Change {
+    Variant(Variant),
+    Time(TimeControl),
+    /// `None`: each person's own (a button older menus still carry).
+    Language(Option<Language>),
+    Orientation(Orientation),
+}
+
+impl Change {
+    fn parse(key: SettingKey, value: &str) -> Option<Change> {
+        Some(match key {
+            SettingKey::Variant => Change::Variant(Variant::new(value.parse().ok()?)),
+            SettingKey::Time => Change::Time(value.parse().ok()?),
+            SettingKey::Language => Change::Language(match value {
+                "auto" => None,
+                code => Some(Language::from_code(code)?),
+            }),
+            SettingKey::Orientation => Change::Orientation(match value {
+                "white" => Orientation::White,
+                "side" => Orientation::SideToMove,
+                _ => return None,
+            }),
+        })
+    }
+
+    fn apply(&self, c: &mut ChatSettings) {
+        match self {
+            Change::Variant(v) => c.variant = v.clone(),
+            Change::Time(tc) => c.time_control = *tc,
+            Change::Language(l) => c.language = *l,
+            Change::Orientation(o) => c.orientation = *o,
+        }
+    }
+}
+
+/// A message a group admin sent anonymously: Telegram shows it as from the group itself
+/// (`sender_chat`), with a stand-in bot as the sender.
+pub fn is_anonymous_admin(msg: Message) -> bool {
+    msg.from.as_ref().is_some_and(|u| u.is_bot)
+        && msg
+            .sender_chat
+            .as_ref()
+            .is_some_and(|c| c.id == msg.chat.id)
+}
+
+/// An anonymous admin's command: they may change the group's settings and language
+/// (only admins can be anonymous); playing needs a person, so the rest is declined with a
+/// hint.
+pub async fn anonymous_admin(app: App, msg: Message, cmd: Command) -> HandlerResult {
+    let chat = ChatId(msg.chat.id.0);
+    let t = texts(app.chat_lang(chat, None).await);
+    match cmd {
+        Command::Settings(_) => menu(&app, chat, t).await,
+        Command::Lang(arg) => match Language::from_code(arg.trim()) {
+            Some(l) => {
+                app.games
+                    .run(move |s| s.update_chat_settings(chat, now(), |c| c.language = Some(l)))
+                    .await?;
+                say(&app, chat, Some(msg.id), &texts(l).language_set(), None).await?;
+                Ok(())
+            }
+            None => {
+                let kb = Some(keyboard::languages());
+                say(&app, chat, None, &t.choose_language(), kb).await?;
+                Ok(())
+            }
+        },
+        _ => {
+            say(&app, chat, Some(msg.id), &t.anonymous_admin(), None).await?;
+            Ok(())
+        }
+    }
+}
+
+/// Set a private chat's owner's language, or (by an admin) a group's.
+async fn set_language(
+    app: &App,
+    chat: ChatId,
+    user: UserId,
+    l: Language,
+    reply: Option<teloxide::types::MessageId>,
+) -> HandlerResult {
+    if chat.0 < 0 {
+        if !is_admin(app, chat, user).await {
+            let t = texts(app.chat_lang(chat, Some(user)).await);
+            say(app, chat, reply, &t.admins_only(), None).await?;
+            return Ok(());
+        }
+        app.games
+            .run(move |s| s.update_chat_settings(chat, now(), |c| c.language = Some(l)))
+            .await?;
+    } else {
+        app.games
+            .run(move |s| s.set_user_language(user, Some(l), now()))
+            .await?;
+    }
+    say(app, chat, reply, &texts(l).language_set(), None).await?;
+    Ok(())
+}
+
+/// Whether `user` may change `chat`'s settings: anyone in a private chat, a group's
+/// administrators (asked of Telegram each time: admins change).
+async fn is_admin(app: &App, chat: ChatId, user: UserId) -> bool {
+    if chat.0 > 0 {
+        return true;
+    }
+    let r = tg::call_unpaced(&app.pacer, || {
+        app.bot.get_chat_member(
+            teloxide::types::ChatId(chat.0),
+            teloxide::types::UserId(user.0),
+        )
+    })
+    .await;
+    match r {
+        Ok(m) => m.is_privileged(),
+        Err(e) => {
+            tracing::warn!(error = %e, "getChatMember failed");
+            false
+        }
+    }
+}
+
+/// Post the settings menu, the current choices marked.
+async fn menu(app: &App, chat: ChatId, t: &dyn Texts) -> HandlerResult {
+    let c = app.games.run(move |s| s.chat(chat, now())).await?;
+    let s = &c.settings;
+    let mark = |on: bool, label: String| if on { format!("✅ {label}") } else { label };
+    let variant = |v: &VariantId| {
+        let label = mark(s.variant.id() == *v, t.variant_name(*v));
+        button(label, SettingKey::Variant, v.id())
+    };
+    let mut rows = vec![
+        VARIANT_CHOICES[..3].iter().map(variant).collect::<Vec<_>>(),
+        VARIANT_CHOICES[3..].iter().map(variant).collect(),
+        TIME_CHOICES
+            .iter()
+            .map(|x| {
+                let tc: TimeControl = x.parse().unwrap_or_default();
+                let label = mark(s.time_control == tc, t.time_control(&tc));
+                button(label, SettingKey::Time, x)
+            })
+            .collect(),
+        [
+            (Language::En, "en", "English"),
+            (Language::Ru, "ru", "Русский"),
+        ]
+        .into_iter()
+        .map(|(l, code, name)| {
+            let label = mark(s.language == Some(l), name.into());
+            button(label, SettingKey::Language, code)
+        })
+        .collect(),
+    ];
+    if chat.0 < 0 {
+        rows.push(vec![
+            button(
+                mark(s.orientation == Orientation::White, t.btn_white()),
+                SettingKey::Orientation,
+                "white",
+            ),
+            button(
+                mark(s.orientation == Orientation::SideToMove, "⇅".into()),
+                SettingKey::Orientation,
+                "side",
+            ),
+        ]);
+    }
+    let text = format!(
+        "⚙ {} · {}",
+        t.variant_name(s.variant.id()),
+        t.time_control(&s.time_control)
+    );
+    let kb = InlineKeyboardMarkup::new(rows);
+    say(app, chat, None, &text, Some(kb)).await?;
+    Ok(())
+}
+
+fn button(label: String, key: SettingKey, value: &str) -> InlineKeyboardButton {
+    let data = Callback::Setting {
+        key,
+        value: value.to_string(),
+    };
+    InlineKeyboardButton::callback(label, data.encode())
+}
