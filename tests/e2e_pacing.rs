@@ -166,7 +166,7 @@ async fn a_group_game_at_human_pace_shows_every_move_before_the_next() {
     let mut game = Game::new(&Variant::new(VariantId::Classic));
     for ply in 0..5 {
         let who = if ply % 2 == 0 { &white } else { &black };
-        let path = ugolki_bot::bot::flow::program_choice(&game, 1).expect("a move");
+        let path = ugolki_bot::bot::testing::program_choice(&game, 1).expect("a move");
         game.play(path.as_move()).expect("legal");
         let text = path.to_string();
         let c = h.cursor();
@@ -199,7 +199,7 @@ async fn a_burst_of_moves_in_a_group_coalesces_within_the_limits() {
     let mut sent_at = Vec::new();
     for ply in 0..20 {
         let who = if ply % 2 == 0 { &white } else { &black };
-        let path = ugolki_bot::bot::flow::program_choice(&game, 1).expect("a move");
+        let path = ugolki_bot::bot::testing::program_choice(&game, 1).expect("a move");
         game.play(path.as_move()).expect("legal");
         played.push(path.to_string());
         sent_at.push(std::time::Instant::now());

@@ -316,7 +316,7 @@ async fn history_lists_games_with_record_and_replay_buttons() {
     assert!(
         lines[0].contains(&format!(
             " {} · vs 🤖 level 2 · Classic 3×3 · lost (resignation)",
-            ugolki_bot::bot::flow::date_of(lost.updated_at.0)
+            ugolki_bot::bot::testing::date_of(lost.updated_at.0)
         )),
         "{text}"
     );

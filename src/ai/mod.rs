@@ -6,19 +6,19 @@
 //! or the greedy baseline) and [`training::solve`] (the training-room optimum).
 
 pub mod arena;
-pub mod eval;
+pub(crate) mod eval;
 pub mod rng;
 pub mod search;
 pub mod solo;
 pub mod training;
-pub mod tt;
+pub(crate) mod tt;
 
 use crate::engine::bits::{Bits, Geometry};
 use crate::engine::core::{Ctx, Pos, RawMove};
 use crate::engine::{Color, CoreRef, Game, Move, Path, Position};
 use eval::{TEMPO, Tables, Weights};
 use rng::Rng;
-use search::{Params, Searcher, WIN, WIN_BOUND};
+use search::{Found, Params, Searcher, WIN, WIN_BOUND};
 use solo::{FastMap, Solo};
 use std::fmt;
 use std::str::FromStr;
@@ -723,48 +723,8 @@ fn think<G: Geometry>(
     let tables = Tables::new(ctx, tuning.weights);
     let urgent = deadline_urgent(ctx, &tables, p);
     let mut rng = Rng::new(seed ^ p.hash ^ (p.number as u64) << 48);
-    // Candidates: a beginner overlooks long chains.
-    let mut candidates = legal.clone();
-    if let Some(maxc) = st.max_chain
-        && !urgent
-    {
-        let short: Vec<RawMove> = legal
-            .iter()
-            .copied()
-            .filter(|m| {
-                ctx.shortest_path(p, m.from, m.to)
-                    .is_none_or(|path| path.len() - 1 <= maxc || ctx.adj(m.from).has(m.to))
-            })
-            .collect();
-        if !short.is_empty() {
-            candidates = short;
-        }
-    }
-    // A home piece under siege past half the exit deadline leaves at the first chance: the
-    // opponent can wall it in faster than a shallow search notices (it can release it too
-    // late, which the rules allow in orthogonal variants). The shallow levels do so from a
-    // quarter of the deadline on, siege or not.
-    if let Some(d) = ctx.rules.exit_deadline
-        && p.number >= if st.early_exit { d / 4 } else { d / 2 }
-        && p.number <= d
-    {
-        let ci = p.side.index();
-        let home = ctx.home[ci];
-        let opp = p.pieces[1 - ci];
-        let sieged = (p.pieces[ci] & home)
-            .iter()
-            .any(|i| ctx.ring(i).intersects(opp));
-        if sieged || st.early_exit {
-            let out: Vec<RawMove> = candidates
-                .iter()
-                .copied()
-                .filter(|m| home.has(m.from) && !home.has(m.to))
-                .collect();
-            if !out.is_empty() {
-                candidates = out;
-            }
-        }
-    }
+    let mut candidates = short_chains(ctx, p, st, &legal, urgent);
+    leave_home_early(ctx, p, st, &mut candidates);
     // Near the exit deadline no level, noise or mistake may pick a move that leaves the side
     // unable to get its last pieces out in time while a move that keeps it on schedule exists.
     let on_schedule = exit_schedule_filter(ctx, &tables, p, &legal);
@@ -776,15 +736,121 @@ fn think<G: Geometry>(
             .collect();
         candidates = if kept.is_empty() { ok.clone() } else { kept };
     }
-    let params_deadline = st.movetime.map(|t| start + t);
-    // Getting the last pieces out of home before the deadline is never left to a shallow
-    // search, whatever the level or node budget.
+    let params = search_params(st, &tuning, urgent, start, seed);
+    let (deadline, nodes) = (params.deadline, params.nodes);
+    let mut searcher = Searcher::new(ctx, &tables, tt, params, history);
+    // A separated race is played from an exact plan.
+    if solo::separated(ctx, p)
+        && let Some(t) = race_plan(
+            ctx,
+            p,
+            &mut searcher,
+            deadline,
+            (nodes / 2).clamp(2_000, 400_000) as usize,
+        )
+        && on_schedule.as_ref().is_none_or(|ok| {
+            ok.contains(&RawMove {
+                from: t.best.0,
+                to: t.best.1,
+            })
+        })
+    {
+        return Some(t);
+    }
+    let found = searcher.search_root(p, &candidates);
+    let (best, score) = if urgent {
+        (found.best, found.score)
+    } else {
+        maybe_mistake(&found, st, &mut rng)
+    };
+    let pv = if best == found.best {
+        found.pv.iter().map(|m| (m.from, m.to)).collect()
+    } else {
+        vec![(best.from, best.to)]
+    };
+    Some(Thought {
+        best: (best.from, best.to),
+        score,
+        depth: found.depth,
+        nodes: found.nodes,
+        pv,
+        race: false,
+    })
+}
+
+/// The moves a level considers: a beginner overlooks long chains (unless the exit
+/// deadline is urgent).
+fn short_chains<G: Geometry>(
+    ctx: &Ctx<G>,
+    p: &Pos<G>,
+    st: &Style,
+    legal: &[RawMove],
+    urgent: bool,
+) -> Vec<RawMove> {
+    let Some(maxc) = st.max_chain.filter(|_| !urgent) else {
+        return legal.to_vec();
+    };
+    let short: Vec<RawMove> = legal
+        .iter()
+        .copied()
+        .filter(|m| {
+            ctx.shortest_path(p, m.from, m.to)
+                .is_none_or(|path| path.len() - 1 <= maxc || ctx.adj(m.from).has(m.to))
+        })
+        .collect();
+    if short.is_empty() {
+        legal.to_vec()
+    } else {
+        short
+    }
+}
+
+/// A home piece under siege past half the exit deadline leaves at the first chance: the
+/// opponent can wall it in faster than a shallow search notices (it can release it too
+/// late, which the rules allow in orthogonal variants). The shallow levels do so from a
+/// quarter of the deadline on, siege or not.
+fn leave_home_early<G: Geometry>(
+    ctx: &Ctx<G>,
+    p: &Pos<G>,
+    st: &Style,
+    candidates: &mut Vec<RawMove>,
+) {
+    let Some(d) = ctx.rules.exit_deadline else {
+        return;
+    };
+    let from = if st.early_exit { d / 4 } else { d / 2 };
+    if p.number < from || p.number > d {
+        return;
+    }
+    let ci = p.side.index();
+    let home = ctx.home[ci];
+    let opp = p.pieces[1 - ci];
+    let sieged = (p.pieces[ci] & home)
+        .iter()
+        .any(|i| ctx.ring(i).intersects(opp));
+    if !sieged && !st.early_exit {
+        return;
+    }
+    let out: Vec<RawMove> = candidates
+        .iter()
+        .copied()
+        .filter(|m| home.has(m.from) && !home.has(m.to))
+        .collect();
+    if !out.is_empty() {
+        *candidates = out;
+    }
+}
+
+/// The search's parameters for a level's style. Getting the last pieces out of home
+/// before the deadline is never left to a shallow search, whatever the level or node
+/// budget.
+fn search_params(st: &Style, tuning: &Tuning, urgent: bool, start: Instant, seed: u64) -> Params {
     let (depth, nodes) = if urgent {
         (st.depth.max(6), st.nodes.max(20_000))
     } else {
         (st.depth, st.nodes)
     };
-    let params = Params {
+    Params {
         max_depth: depth,
         nodes,
         deadline: st.movetime.map(|t| start + t),
@@ -799,30 +865,13 @@ fn think<G: Geometry>(
         race_h: 8,
         root_exact: st.root_exact,
         leaf_gain: tuning.leaf_gain,
-    };
-    let mut searcher = Searcher::new(ctx, &tables, tt, params, history);
-    // A separated race is played from an exact plan.
-    if solo::separated(ctx, p)
-        && let Some(t) = race_plan(
-            ctx,
-            p,
-            &mut searcher,
-            params_deadline,
-            (nodes / 2).clamp(2_000, 400_000) as usize,
-        )
-        && on_schedule.as_ref().is_none_or(|ok| {
-            ok.contains(&RawMove {
-                from: t.best.0,
-                to: t.best.1,
-            })
-        })
-    {
-        return Some(t);
     }
-    let found = searcher.search_root(p, &candidates);
-    let mut best = found.best;
-    let mut score = found.score;
-    if st.mistake > 0.0 && !urgent && found.root.len() > 1 && rng.unit() < st.mistake {
+}
+
+/// The level's deliberate mistakes: now and then a move within its margin of the best,
+/// never a lost one.
+fn maybe_mistake(found: &Found, st: &Style, rng: &mut Rng) -> (RawMove, i32) {
+    if st.mistake > 0.0 && found.root.len() > 1 && rng.unit() < st.mistake {
         let top = found.root[0].score;
         let pool: Vec<_> = found
             .root
@@ -833,23 +882,10 @@ fn think<G: Geometry>(
             .collect();
         if !pool.is_empty() {
             let pick = pool[rng.below(pool.len() as u64) as usize];
-            best = pick.mv;
-            score = pick.score;
+            return (pick.mv, pick.score);
         }
     }
-    let pv = if best == found.best {
-        found.pv.iter().map(|m| (m.from, m.to)).collect()
-    } else {
-        vec![(best.from, best.to)]
-    };
-    Some(Thought {
-        best: (best.from, best.to),
-        score,
-        depth: found.depth,
-        nodes: found.nodes,
-        pv,
-        race: false,
-    })
+    (found.best, found.score)
 }
 
 fn search_inf() -> i32 {

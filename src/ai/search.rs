@@ -423,37 +423,17 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         }
         let pv_node = beta - alpha > 1;
         let key = self.key(p);
-        let mut tt_move = None;
-        if let Some(h) = self.tt.probe(key) {
-            tt_move = h.mv;
-            if !pv_node && h.depth as i32 >= depth {
-                let s = from_tt(h.score, ply);
-                let cut = match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
-                    return s;
-                }
-            }
+        let (tt_move, cut) = self.probe(key, depth, ply, alpha, beta, pv_node);
+        if let Some(s) = cut {
+            return s;
         }
-        if self.params.null_move && !pv_node && depth >= 3 && ply > 0 && self.null_ok(p) {
-            let stat = self.evaluate(p);
-            if stat >= beta {
-                let q = self.null_pos(p);
-                if self.ctx.status(&q).is_none() {
-                    let r = 2 + depth / 6;
-                    self.path[ply + 1] = q.hash;
-                    let s = -self.negamax(&q, depth - 1 - r, ply + 1, -beta, -beta + 1);
-                    if self.stop {
-                        return 0;
-                    }
-                    if s >= beta && s < WIN_BOUND {
-                        return s;
-                    }
-                }
-            }
+        if self.params.null_move
+            && !pv_node
+            && depth >= 3
+            && ply > 0
+            && let Some(s) = self.null_move_cut(p, depth, ply, beta)
+        {
+            return s;
         }
         let mut raw = std::mem::take(&mut self.raw[ply]);
         raw.clear();
@@ -471,26 +451,9 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         let mut best_move = moves[0].1;
         for (i, &(os, m)) in moves.iter().enumerate() {
             let child = self.ctx.play(p, m);
-            let s = if let Some(v) = self.child_end(p, m, &child, ply) {
-                v
-            } else {
-                self.path[ply + 1] = child.hash;
-                if i == 0 {
-                    -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
-                } else {
-                    let mut r = 0;
-                    if self.params.lmr && depth >= 3 && i >= 3 && os < 10_000 && os < (1 << 29) {
-                        r = 1 + i32::from(i >= 8 && depth >= 5);
-                    }
-                    let mut s = -self.negamax(&child, depth - 1 - r, ply + 1, -alpha - 1, -alpha);
-                    if s > alpha && r > 0 && !self.stop {
-                        s = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha);
-                    }
-                    if s > alpha && s < beta && !self.stop {
-                        s = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha);
-                    }
-                    s
-                }
+            let s = match self.child_end(p, m, &child, ply) {
+                Some(v) => v,
+                None => self.search_child(&child, (i, os), depth, ply, alpha, beta),
             };
             if self.stop {
                 self.bufs[ply] = moves;
@@ -502,12 +465,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 if s > alpha {
                     alpha = s;
                     if s >= beta {
-                        if self.killers[ply][0] != m {
-                            self.killers[ply][1] = self.killers[ply][0];
-                            self.killers[ply][0] = m;
-                        }
-                        let h = &mut self.history[m.from as usize * self.nsq + m.to as usize];
-                        *h = (*h + depth * depth).min(1 << 20);
+                        self.remember_cutoff(m, depth, ply);
                         break;
                     }
                 }
@@ -529,6 +487,94 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             Some(best_move),
         );
         best
+    }
+
+    /// The table's move for `key`, and its score when that settles the node already
+    /// (never at a PV node).
+    #[inline]
+    fn probe(
+        &self,
+        key: u64,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        pv_node: bool,
+    ) -> (Option<RawMove>, Option<i32>) {
+        let Some(h) = self.tt.probe(key) else {
+            return (None, None);
+        };
+        if pv_node || (h.depth as i32) < depth {
+            return (h.mv, None);
+        }
+        let s = from_tt(h.score, ply);
+        let cut = match h.bound {
+            Bound::Exact => true,
+            Bound::Lower => s >= beta,
+            Bound::Upper => s <= alpha,
+        };
+        (h.mv, cut.then_some(s))
+    }
+
+    /// Null-move pruning: when passing still holds `beta` in a reduced search, the node
+    /// is cut (the score to return; 0 when the search was stopped).
+    fn null_move_cut(&mut self, p: &Pos<G>, depth: i32, ply: usize, beta: i32) -> Option<i32> {
+        if !self.null_ok(p) || self.evaluate(p) < beta {
+            return None;
+        }
+        let q = self.null_pos(p);
+        if self.ctx.status(&q).is_some() {
+            return None;
+        }
+        let r = 2 + depth / 6;
+        self.path[ply + 1] = q.hash;
+        let s = -self.negamax(&q, depth - 1 - r, ply + 1, -beta, -beta + 1);
+        if self.stop {
+            return Some(0);
+        }
+        (s >= beta && s < WIN_BOUND).then_some(s)
+    }
+
+    /// The score of the `i`th move (ordering score `os`) at a node: a full window for the
+    /// first, then a null window, reduced for late quiet moves, re-searched when it beats
+    /// `alpha`.
+    #[inline]
+    fn search_child(
+        &mut self,
+        child: &Pos<G>,
+        (i, os): (usize, i32),
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.path[ply + 1] = child.hash;
+        if i == 0 {
+            return -self.negamax(child, depth - 1, ply + 1, -beta, -alpha);
+        }
+        let mut r = 0;
+        if self.params.lmr && depth >= 3 && i >= 3 && os < 10_000 && os < (1 << 29) {
+            r = 1 + i32::from(i >= 8 && depth >= 5);
+        }
+        let mut s = -self.negamax(child, depth - 1 - r, ply + 1, -alpha - 1, -alpha);
+        if s > alpha && r > 0 && !self.stop {
+            s = -self.negamax(child, depth - 1, ply + 1, -alpha - 1, -alpha);
+        }
+        if s > alpha && s < beta && !self.stop {
+            s = -self.negamax(child, depth - 1, ply + 1, -beta, -alpha);
+        }
+        s
+    }
+
+    /// A move that caused a beta cutoff: a killer at this ply, and history credit.
+    #[inline]
+    fn remember_cutoff(&mut self, m: RawMove, depth: i32, ply: usize) {
+        if self.killers[ply][0] != m {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = m;
+        }
+        let h = &mut self.history[m.from as usize * self.nsq + m.to as usize];
+        *h = (*h + depth * depth).min(1 << 20);
     }
 
     /// The principal variation from `p` by following stored best moves.

@@ -23,8 +23,6 @@ pub struct Tuning {
     pub auto_move_level: u8,
     /// Expensive actions (renders, AI moves) one user may start per minute.
     pub actions_per_minute: u32,
-    /// The bot's @username (for deep links), filled from getMe.
-    pub username: String,
     /// `/healthz` fails when Telegram has not answered for this long.
     pub unhealthy_after: std::time::Duration,
 }

@@ -2,26 +2,26 @@
 //! task. Everything here translates between Telegram and the game service; no rules and no
 //! storage details live here.
 
-pub mod app;
-pub mod callback;
-pub mod commands;
-pub mod context;
-pub mod error;
-pub mod flow;
-pub mod health;
-pub mod keyboard;
-pub mod lane;
-pub mod metrics;
-pub mod outbox;
-pub mod recover;
-pub mod replies;
+mod app;
+pub(crate) mod callback;
+mod commands;
+mod context;
+mod error;
+mod flow;
+pub(crate) mod health;
+mod keyboard;
+mod lane;
+mod metrics;
+mod outbox;
+mod recover;
+mod replies;
 mod schema;
-pub mod send;
-pub mod texts;
-pub mod tg;
-pub mod timer;
-pub mod updates;
-pub mod view;
+mod send;
+pub(crate) mod texts;
+pub(crate) mod tg;
+mod timer;
+mod updates;
+mod view;
 
 // Features: each owns its commands and buttons, routed in `schema`.
 mod actions;
@@ -34,12 +34,21 @@ mod start;
 mod stats;
 mod training;
 
+pub use error::BotError;
+pub use health::UNHEALTHY_AFTER;
 pub use schema::schema;
+pub use tg::PaceLimits;
+
+/// What the integration tests need to predict the bot's answers.
+#[cfg(feature = "testing")]
+pub mod testing {
+    pub use super::flow::{date_of, program_choice};
+}
 
 use crate::game::{AsyncGames, GameService, Language, Storage, Timing};
 use crate::render::Renderer;
 use app::{App, AppInner, Tuning};
-use error::BotError;
+
 use std::collections::{HashMap, HashSet};
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
@@ -204,8 +213,6 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
             .map_err(|e| BotError::Internal(format!("bad --api-url {url}: {e}")))?;
         bot = bot.set_api_url(url);
     }
-    // The dispatcher asks `getMe` again when it starts, and teloxide panics if that call
-    // fails; through the cache it is answered by the retried call here, never the network.
     // Bound first: a port already taken fails the start at once, not the first probe.
     let health_listener =
         match cfg.metrics_listen {
@@ -221,6 +228,8 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
     }
     // The metrics recorder before anything is counted.
     metrics::handle();
+    // The dispatcher asks `getMe` again when it starts, and teloxide panics if that call
+    // fails; through the cache it is answered by the retried call here, never the network.
     let polling_bot = bot.clone().cache_me();
     let me = at_start("getMe", || polling_bot.get_me().into_future()).await?;
     // Telegram has answered: the health check counts from here.
@@ -228,9 +237,46 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
     live.touch();
     tracing::info!(username = %me.username(), "connected to the Bot API");
     register_commands(&bot).await;
-    let service = Arc::new(GameService::new(store.clone(), cfg.timing));
-    let app = App(Arc::new(AppInner {
-        bot: bot.clone(),
+    let app = build_app(&cfg, bot, store.clone(), live)?;
+    if let Some(l) = health_listener {
+        tokio::spawn(health::serve(l, app.clone()));
+    }
+    let stop = crate::game::scheduler::Stop::default();
+    let timer_task = tokio::spawn(timer::run(app.clone(), stop.clone()));
+    let repair = tokio::spawn({
+        let app = app.clone();
+        async move { recover::refresh_recent_boards(&app).await }
+    });
+    dispatch(&app, polling_bot, cfg.updates).await?;
+    // A stop right after a start lets the repair finish (bounded): the next start may no
+    // longer count those games among the last changed.
+    if tokio::time::timeout(std::time::Duration::from_secs(20), repair)
+        .await
+        .is_err()
+    {
+        tracing::warn!("stopping before every board was redrawn after the restart");
+    }
+    app.stopping
+        .store(true, std::sync::atomic::Ordering::SeqCst);
+    stop.stop();
+    let _ = timer_task.await;
+    finish_background(&app, std::time::Duration::from_secs(25)).await;
+    store.flush().map_err(|e| BotError::Service(e.into()))?;
+    log_totals(&app);
+    tracing::info!("stopped cleanly");
+    Ok(())
+}
+
+/// The state every handler shares.
+fn build_app(
+    cfg: &BotConfig,
+    bot: Bot,
+    store: Arc<dyn Storage>,
+    live: Arc<updates::Liveness>,
+) -> Result<App, BotError> {
+    let service = Arc::new(GameService::new(store, cfg.timing));
+    Ok(App(Arc::new(AppInner {
+        bot,
         games: AsyncGames::new(service),
         renderer: Renderer::new(),
         pacer: tg::Pacer::new(cfg.pacing),
@@ -240,7 +286,6 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
             board_px: cfg.board_px,
             auto_move_level: cfg.auto_move_level,
             actions_per_minute: cfg.actions_per_minute,
-            username: me.username().to_string(),
             unhealthy_after: cfg.unhealthy_after,
         },
         thinking: Mutex::new(HashSet::new()),
@@ -259,15 +304,13 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
         started: std::time::Instant::now(),
         timers: Arc::default(),
         live,
-    }));
-    if let Some(l) = health_listener {
-        tokio::spawn(health::serve(l, app.clone()));
-    }
-    let stop = crate::game::scheduler::Stop::default();
-    let timer_task = tokio::spawn(timer::run(app.clone(), stop.clone()));
+    })))
+}
 
+/// Receive and handle updates until a signal stops the dispatcher.
+async fn dispatch(app: &App, bot: CacheMe<Bot>, updates: Updates) -> Result<(), BotError> {
     let mut dispatcher: Dispatcher<CacheMe<Bot>, BotError, UpdateLane> =
-        Dispatcher::builder(polling_bot.clone(), schema())
+        Dispatcher::builder(bot.clone(), schema())
             .dependencies(dptree::deps![app.clone()])
             .distribution_function(update_lane)
             // When one chat's queue is full the dispatcher stops fetching updates for every
@@ -279,34 +322,10 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
                 "an update handler failed",
             ))
             .build();
-    let token = dispatcher.shutdown_token();
-    let signalled = app.clone();
-    tokio::spawn(async move {
-        shutdown_signal().await;
-        signalled
-            .stopping
-            .store(true, std::sync::atomic::Ordering::SeqCst);
-        tracing::info!("shutting down: finishing in-flight updates");
-        // teloxide refuses to shut down a dispatcher that is not running yet (a signal
-        // during start-up): ask again until it takes it, or the signal is lost and the bot
-        // runs on.
-        loop {
-            match token.shutdown() {
-                Ok(f) => {
-                    f.await;
-                    break;
-                }
-                Err(_) => tokio::time::sleep(std::time::Duration::from_millis(50)).await,
-            }
-        }
-    });
-    let repair = tokio::spawn({
-        let app = app.clone();
-        async move { recover::refresh_recent_boards(&app).await }
-    });
-    match cfg.updates {
+    tokio::spawn(stop_on_signal(app.clone(), dispatcher.shutdown_token()));
+    match updates {
         Updates::Polling => {
-            let listener = updates::Polling::new(polling_bot.clone(), app.live.clone()).await;
+            let listener = updates::Polling::new(bot, app.live.clone()).await;
             dispatcher
                 .dispatch_with_listener(
                     listener,
@@ -322,15 +341,12 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
             // stop the bot.
             let listener = at_start("setWebhook", || {
                 teloxide::update_listeners::webhooks::axum(
-                    polling_bot.clone(),
+                    bot.clone(),
                     teloxide::update_listeners::webhooks::Options::new(listen, url.clone()),
                 )
             })
             .await?;
-            tokio::spawn(updates::watch_webhook(
-                polling_bot.clone(),
-                app.live.clone(),
-            ));
+            tokio::spawn(updates::watch_webhook(bot.clone(), app.live.clone()));
             dispatcher
                 .dispatch_with_listener(
                     listener,
@@ -339,20 +355,31 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
                 .await
         }
     }
-    // A stop right after a start lets the repair finish (bounded): the next start may no
-    // longer count those games among the last changed.
-    if tokio::time::timeout(std::time::Duration::from_secs(20), repair)
-        .await
-        .is_err()
-    {
-        tracing::warn!("stopping before every board was redrawn after the restart");
-    }
+    Ok(())
+}
+
+/// On SIGINT or SIGTERM: mark the bot as stopping and shut the dispatcher down (it lets
+/// the updates in flight finish).
+async fn stop_on_signal(app: App, token: teloxide::dispatching::ShutdownToken) {
+    shutdown_signal().await;
     app.stopping
         .store(true, std::sync::atomic::Ordering::SeqCst);
-    stop.stop();
-    let _ = timer_task.await;
-    finish_background(&app, std::time::Duration::from_secs(25)).await;
-    store.flush().map_err(|e| BotError::Service(e.into()))?;
+    tracing::info!("shutting down: finishing in-flight updates");
+    // teloxide refuses to shut down a dispatcher that is not running yet (a signal during
+    // start-up): ask again until it takes it, or the signal is lost and the bot runs on.
+    loop {
+        match token.shutdown() {
+            Ok(f) => {
+                f.await;
+                break;
+            }
+            Err(_) => tokio::time::sleep(std::time::Duration::from_millis(50)).await,
+        }
+    }
+}
+
+/// The process's totals, logged at a clean stop.
+fn log_totals(app: &App) {
     // How well the picture band cache did over the process's life: a low share of reused
     // bands under load means its budget is too small for the games in play.
     let bands = app.renderer.band_stats();
@@ -375,8 +402,6 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
         replies_collapsed = app.replies.collapsed(),
         "pacing"
     );
-    tracing::info!("stopped cleanly");
-    Ok(())
 }
 
 /// Let the program's moves in flight finish (their search, store write and board edit),

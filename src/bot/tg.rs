@@ -208,11 +208,6 @@ impl Pacer {
         }
     }
 
-    /// The limits kept (`None`: unpaced).
-    pub fn limits(&self) -> Option<PaceLimits> {
-        self.limits
-    }
-
     /// Counters since start.
     pub fn stats(&self) -> PaceStats {
         PaceStats {

@@ -5,7 +5,7 @@ use super::app::{App, now};
 use super::error::BotError;
 use super::keyboard::{self, Selection};
 use super::outbox::Want;
-pub use super::outbox::{Outbox, OutboxStats, Ui};
+pub use super::outbox::{Outbox, Ui};
 use super::texts::{CaptionData, ResultContext, Texts, clock, texts};
 use super::tg;
 use crate::engine::{Color, Game, LimitRule};
@@ -168,8 +168,6 @@ pub async fn result_line(app: &App, g: &GameRecord, game: &Game, t: &dyn Texts) 
                 deadline: rules.exit_deadline,
                 move_limit: rules.move_limit,
                 by_tempo: rules.limit_rule == LimitRule::Tempo,
-                white: String::new(),
-                black: String::new(),
                 solo: rules.solo,
                 moves: game.plies() as u16,
             };

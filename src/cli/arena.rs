@@ -76,6 +76,32 @@ fn budget_text(args: &MatchArgs) -> String {
 
 /// Run `match`.
 pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let spec = spec_of(args)?;
+    let t = Instant::now();
+    let quiet = args.quiet;
+    let progress = move |g: &GameSummary| {
+        if !quiet {
+            print_game(g);
+        }
+    };
+    let result = arena::run(&spec, &progress);
+    if let Some(path) = &args.records {
+        let mut f = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| CliError::usage(format!("{}: {e}", path.display())))?;
+        for g in &result.games {
+            writeln!(f, "{}\n", g.record).map_err(io)?;
+        }
+    }
+    report(args, &spec, &result, out)?;
+    writeln!(out, "time: {:.1} s", t.elapsed().as_secs_f64()).map_err(io)?;
+    Ok(())
+}
+
+/// The match the arguments ask for, checked.
+fn spec_of(args: &MatchArgs) -> Result<MatchSpec, CliError> {
     let variant = args.v.variant()?;
     if variant.rules().solo {
         return Err(CliError::usage(
@@ -95,12 +121,12 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         Some(_) => Some(args.v.position()?),
         None => None,
     };
-    let spec = MatchSpec {
+    Ok(MatchSpec {
         a: args.a,
         b: args.b,
         games: args.games,
         first: args.from - 1,
-        variant: variant.clone(),
+        variant,
         start,
         movetime: args.movetime.map(Duration::from_millis),
         nodes: args.nodes,
@@ -108,50 +134,43 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         seed: args.seed,
         threads: args.threads.max(1),
         opening_plies: args.openings,
-    };
-    let t = Instant::now();
-    let quiet = args.quiet;
-    let progress = move |g: &GameSummary| {
-        if !quiet {
-            let res = g
-                .outcome
-                .map_or("1/2-1/2".to_string(), |o| o.result.to_string());
-            let why = g
-                .outcome
-                .map_or("cap".to_string(), |o| o.reason.id().to_string());
-            eprintln!(
-                "game {:>4}: A {} {} {} ({} plies)",
-                g.index + 1,
-                if g.a_white { "white" } else { "black" },
-                res,
-                why,
-                g.plies
-            );
-        }
-    };
-    let result = arena::run(&spec, &progress);
-    if let Some(path) = &args.records {
-        let mut f = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(|e| CliError::usage(format!("{}: {e}", path.display())))?;
-        for g in &result.games {
-            writeln!(f, "{}\n", g.record).map_err(io)?;
-        }
+    })
+}
+
+/// One finished game's line on stderr.
+fn print_game(g: &GameSummary) {
+    let res = g
+        .outcome
+        .map_or("1/2-1/2".to_string(), |o| o.result.to_string());
+    let why = g
+        .outcome
+        .map_or("cap".to_string(), |o| o.reason.id().to_string());
+    eprintln!(
+        "game {:>4}: A {} {} {} ({} plies)",
+        g.index + 1,
+        if g.a_white { "white" } else { "black" },
+        res,
+        why,
+        g.plies
+    );
+}
+
+fn fmt_elo(x: f64) -> String {
+    match x {
+        x if x == f64::INFINITY => "+inf".to_string(),
+        x if x == f64::NEG_INFINITY => "-inf".to_string(),
+        x => format!("{x:+.0}"),
     }
+}
+
+/// The match's result: score, Elo difference with its interval, and how games ended.
+fn report(
+    args: &MatchArgs,
+    spec: &MatchSpec,
+    result: &arena::MatchResult,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
     let elo = result.elo();
-    let fmt_elo = |x: f64| {
-        if x.is_infinite() {
-            if x > 0.0 {
-                "+inf".to_string()
-            } else {
-                "-inf".to_string()
-            }
-        } else {
-            format!("{x:+.0}")
-        }
-    };
     let games = if args.from > 1 {
         format!("games {}-{} of {}", args.from, args.games, args.games)
     } else {
@@ -162,7 +181,7 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         "match: A = {}, B = {}, variant {}, {}, {}, seed {}, {} opening plies",
         args.a,
         args.b,
-        variant.spec(),
+        spec.variant.spec(),
         games,
         budget_text(args),
         args.seed,
@@ -193,7 +212,5 @@ pub fn run(args: &MatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
         .into_iter()
         .map(|(k, n)| format!("{k} {n}"))
         .collect();
-    writeln!(out, "ends: {}", reasons.join(", ")).map_err(io)?;
-    writeln!(out, "time: {:.1} s", t.elapsed().as_secs_f64()).map_err(io)?;
-    Ok(())
+    writeln!(out, "ends: {}", reasons.join(", ")).map_err(io)
 }

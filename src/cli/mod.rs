@@ -5,9 +5,9 @@
 
 pub mod arena;
 pub mod bench;
-pub mod bench_timers;
-pub mod bot;
-pub mod loadtest;
+mod bench_timers;
+mod bot;
+mod loadtest;
 pub mod play;
 pub mod protocol;
 pub mod render;

@@ -495,157 +495,182 @@ fn finished_game(svc: &GameService, rng: &mut Rng, chat: i64) -> Result<GameReco
 
 /// Run `bench store`.
 pub fn bench_store(a: &StoreBenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let e = |e: ServiceError| fail(1, e.to_string());
-    let w =
-        |out: &mut dyn Write, s: String| writeln!(out, "{s}").map_err(|e| fail(1, e.to_string()));
     let root = a.dir.clone().unwrap_or_else(|| {
         std::env::temp_dir().join(format!("ugolki-bench-{}", std::process::id()))
     });
-    let cleanup = a.dir.is_none();
     let tput = root.join("throughput");
     let _ = std::fs::remove_dir_all(&tput);
-
-    // Throughput: `games` games in play, `writers` threads, each acknowledged move flushed.
-    {
-        let store = Arc::new(super::open_store(&tput)?);
-        let svc = Arc::new(GameService::new(store.clone(), Timing::default()));
-        let mut ids = Vec::with_capacity(a.games);
-        for i in 0..a.games {
-            let u = 2 * i as u64 + 1;
-            ids.push(
-                svc.create_game(new_pvp(-(i as i64 % 100) - 1, u, u + 1), Timestamp::now())
-                    .map_err(e)?
-                    .id,
-            );
-        }
-        let done = Arc::new(AtomicU64::new(0));
-        let target = a.moves;
-        let start = Instant::now();
-        let handles: Vec<_> = (0..a.writers)
-            .map(|wi| {
-                let svc = svc.clone();
-                let done = done.clone();
-                let mut mine: Vec<_> = ids.iter().copied().skip(wi).step_by(a.writers).collect();
-                std::thread::spawn(move || -> Result<(), ServiceError> {
-                    let mut rng = Rng::new(wi as u64 + 1);
-                    let mut k = 0;
-                    while done.load(Ordering::Relaxed) < target && !mine.is_empty() {
-                        k = (k + 1) % mine.len();
-                        let g = svc.game(mine[k])?;
-                        let (Some(u), Some(p)) = (mover(&g), random_path(&g, &mut rng)) else {
-                            continue;
-                        };
-                        let m = svc.play(
-                            g.id,
-                            Actor::User(u),
-                            Expect::Ply(g.ply()),
-                            &MoveInput::from(&p),
-                            Timestamp::now(),
-                        )?;
-                        done.fetch_add(1, Ordering::Relaxed);
-                        if !m.game().is_active() {
-                            let [a, b] = [g.players[0].user(), g.players[1].user()];
-                            let (a, b) = (a.map_or(1, |x| x.0), b.map_or(2, |x| x.0));
-                            mine[k] = svc
-                                .create_game(new_pvp(g.chat.0, b, a), Timestamp::now())?
-                                .id;
-                        }
-                    }
-                    Ok(())
-                })
-            })
-            .collect();
-        for h in handles {
-            h.join()
-                .map_err(|_| fail(1, "a writer panicked".into()))?
-                .map_err(e)?;
-        }
-        let secs = start.elapsed().as_secs_f64();
-        let n = done.load(Ordering::Relaxed);
-        w(
-            out,
-            format!(
-                "throughput: {n} acknowledged moves in {secs:.2} s = {:.0} moves/s ({} games, {} writers, flush before every ack)",
-                n as f64 / secs,
-                a.games,
-                a.writers
-            ),
-        )?;
-    }
+    bench_throughput(a, &tput, out)?;
     let _ = std::fs::remove_dir_all(&tput);
-
     if a.finished > 0 {
         let mem = root.join("memory");
         let _ = std::fs::remove_dir_all(&mem);
-        let t0 = Instant::now();
-        {
-            // Templates: real random games; copies vary ids, players and chats.
-            let scratch = Arc::new(crate::game::MemoryStore::new());
-            let svc = GameService::new(scratch, Timing::default());
-            let mut rng = Rng::new(42);
-            let templates: Vec<GameRecord> = (0..64)
-                .map(|i| finished_game(&svc, &mut rng, -(i as i64) - 1))
-                .collect::<Result<_, _>>()
-                .map_err(e)?;
-            let store = super::open_store(&mem)?;
-            let users = 2000u64;
-            let mut batch = Vec::with_capacity(10_000);
-            for i in 0..a.finished {
-                let mut g = templates[i % templates.len()].clone();
-                g.id = crate::game::GameId(i as u64 + 1);
-                let wu = 1 + rng.next_u64() % users;
-                let bu = 1 + (wu + 1 + rng.next_u64() % (users - 1)) % users;
-                g.players = [Player::Human(UserId(wu)), Player::Human(UserId(bu))];
-                g.chat = ChatId(-1 - (i as i64 % 500));
-                batch.push(AnyRecord::Game(g));
-                if batch.len() == 10_000 {
-                    store
-                        .import(std::mem::take(&mut batch))
-                        .map_err(|e| fail(1, e.to_string()))?;
-                }
-            }
-            for u in 1..=users {
-                let mut r = UserRecord::new(UserId(u), &format!("Player {u}"), Timestamp(1));
-                r.version = crate::game::Version(1);
-                r.username = Some(format!("player{u}"));
-                r.stats_mut(crate::engine::VariantId::Classic).count(1.0);
-                batch.push(AnyRecord::User(r));
-            }
-            store.import(batch).map_err(|e| fail(1, e.to_string()))?;
-            let size = store.size_on_disk().map_err(|e| fail(1, e.to_string()))?;
-            w(
-                out,
-                format!(
-                    "memory: stored {} finished games ({} plies on average) in {:.1} s, {:.1} MB on disk",
-                    a.finished,
-                    templates.iter().map(|g| g.moves.len()).sum::<usize>() / templates.len(),
-                    t0.elapsed().as_secs_f64(),
-                    size as f64 / 1e6
-                ),
-            )?;
-        }
-        let exe = std::env::current_exe().map_err(|e| fail(1, e.to_string()))?;
-        let child = std::process::Command::new(exe)
-            .args(["bench", "store-rss", "--data-dir"])
-            .arg(&mem)
-            .output()
-            .map_err(|e| fail(1, format!("cannot run the memory probe: {e}")))?;
-        if !child.status.success() {
-            return Err(fail(
-                1,
-                format!(
-                    "memory probe failed: {}",
-                    String::from_utf8_lossy(&child.stderr)
-                ),
-            ));
-        }
-        for line in String::from_utf8_lossy(&child.stdout).lines() {
-            w(out, format!("memory (fresh process): {line}"))?;
-        }
+        fill_store(a, &mem, out)?;
+        probe_memory(&mem, out)?;
         let _ = std::fs::remove_dir_all(&mem);
     }
-    if cleanup {
+    if a.dir.is_none() {
         let _ = std::fs::remove_dir_all(&root);
+    }
+    Ok(())
+}
+
+fn service_failed(e: ServiceError) -> CliError {
+    fail(1, e.to_string())
+}
+
+fn say(out: &mut dyn Write, s: String) -> Result<(), CliError> {
+    writeln!(out, "{s}").map_err(|e| fail(1, e.to_string()))
+}
+
+/// Throughput: `games` games in play, `writers` threads, each acknowledged move flushed.
+fn bench_throughput(
+    a: &StoreBenchArgs,
+    dir: &std::path::Path,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let store = Arc::new(super::open_store(dir)?);
+    let svc = Arc::new(GameService::new(store.clone(), Timing::default()));
+    let mut ids = Vec::with_capacity(a.games);
+    for i in 0..a.games {
+        let u = 2 * i as u64 + 1;
+        let new = new_pvp(-(i as i64 % 100) - 1, u, u + 1);
+        ids.push(
+            svc.create_game(new, Timestamp::now())
+                .map_err(service_failed)?
+                .id,
+        );
+    }
+    let done = Arc::new(AtomicU64::new(0));
+    let start = Instant::now();
+    let handles: Vec<_> = (0..a.writers)
+        .map(|wi| {
+            let (svc, done, target) = (svc.clone(), done.clone(), a.moves);
+            let mine: Vec<_> = ids.iter().copied().skip(wi).step_by(a.writers).collect();
+            std::thread::spawn(move || writer(&svc, &done, target, mine, wi as u64 + 1))
+        })
+        .collect();
+    for h in handles {
+        h.join()
+            .map_err(|_| fail(1, "a writer panicked".into()))?
+            .map_err(service_failed)?;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let n = done.load(Ordering::Relaxed);
+    say(
+        out,
+        format!(
+            "throughput: {n} acknowledged moves in {secs:.2} s = {:.0} moves/s ({} games, {} writers, flush before every ack)",
+            n as f64 / secs,
+            a.games,
+            a.writers
+        ),
+    )
+}
+
+/// One writer thread: random legal moves in its games, round robin, until `target` moves
+/// were made by all writers; a finished game is replaced by a new one.
+fn writer(
+    svc: &GameService,
+    done: &AtomicU64,
+    target: u64,
+    mut mine: Vec<crate::game::GameId>,
+    seed: u64,
+) -> Result<(), ServiceError> {
+    let mut rng = Rng::new(seed);
+    let mut k = 0;
+    while done.load(Ordering::Relaxed) < target && !mine.is_empty() {
+        k = (k + 1) % mine.len();
+        let g = svc.game(mine[k])?;
+        let (Some(u), Some(p)) = (mover(&g), random_path(&g, &mut rng)) else {
+            continue;
+        };
+        let input = MoveInput::from(&p);
+        let m = svc.play(
+            g.id,
+            Actor::User(u),
+            Expect::Ply(g.ply()),
+            &input,
+            Timestamp::now(),
+        )?;
+        done.fetch_add(1, Ordering::Relaxed);
+        if !m.game().is_active() {
+            let [a, b] = [g.players[0].user(), g.players[1].user()];
+            let (a, b) = (a.map_or(1, |x| x.0), b.map_or(2, |x| x.0));
+            mine[k] = svc
+                .create_game(new_pvp(g.chat.0, b, a), Timestamp::now())?
+                .id;
+        }
+    }
+    Ok(())
+}
+
+/// Store `finished` finished games (copies of real random games with varied ids,
+/// players and chats) and their players.
+fn fill_store(
+    a: &StoreBenchArgs,
+    dir: &std::path::Path,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let t0 = Instant::now();
+    let scratch = Arc::new(crate::game::MemoryStore::new());
+    let svc = GameService::new(scratch, Timing::default());
+    let mut rng = Rng::new(42);
+    let templates: Vec<GameRecord> = (0..64)
+        .map(|i| finished_game(&svc, &mut rng, -(i as i64) - 1))
+        .collect::<Result<_, _>>()
+        .map_err(service_failed)?;
+    let store = super::open_store(dir)?;
+    let users = 2000u64;
+    let import = |batch: Vec<AnyRecord>| store.import(batch).map_err(|e| fail(1, e.to_string()));
+    let mut batch = Vec::with_capacity(10_000);
+    for i in 0..a.finished {
+        let mut g = templates[i % templates.len()].clone();
+        g.id = crate::game::GameId(i as u64 + 1);
+        let wu = 1 + rng.next_u64() % users;
+        let bu = 1 + (wu + 1 + rng.next_u64() % (users - 1)) % users;
+        g.players = [Player::Human(UserId(wu)), Player::Human(UserId(bu))];
+        g.chat = ChatId(-1 - (i as i64 % 500));
+        batch.push(AnyRecord::Game(g));
+        if batch.len() == 10_000 {
+            import(std::mem::take(&mut batch))?;
+        }
+    }
+    for u in 1..=users {
+        let mut r = UserRecord::new(UserId(u), &format!("Player {u}"), Timestamp(1));
+        r.version = crate::game::Version(1);
+        r.username = Some(format!("player{u}"));
+        r.stats_mut(crate::engine::VariantId::Classic).count(1.0);
+        batch.push(AnyRecord::User(r));
+    }
+    import(batch)?;
+    let size = store.size_on_disk().map_err(|e| fail(1, e.to_string()))?;
+    let plies = templates.iter().map(|g| g.moves.len()).sum::<usize>() / templates.len();
+    say(
+        out,
+        format!(
+            "memory: stored {} finished games ({plies} plies on average) in {:.1} s, {:.1} MB on disk",
+            a.finished,
+            t0.elapsed().as_secs_f64(),
+            size as f64 / 1e6
+        ),
+    )
+}
+
+/// Open the filled store in a fresh process (`bench store-rss`) and report its memory.
+fn probe_memory(dir: &std::path::Path, out: &mut dyn Write) -> Result<(), CliError> {
+    let exe = std::env::current_exe().map_err(|e| fail(1, e.to_string()))?;
+    let child = std::process::Command::new(exe)
+        .args(["bench", "store-rss", "--data-dir"])
+        .arg(dir)
+        .output()
+        .map_err(|e| fail(1, format!("cannot run the memory probe: {e}")))?;
+    if !child.status.success() {
+        let stderr = String::from_utf8_lossy(&child.stderr);
+        return Err(fail(1, format!("memory probe failed: {stderr}")));
+    }
+    for line in String::from_utf8_lossy(&child.stdout).lines() {
+        say(out, format!("memory (fresh process): {line}"))?;
     }
     Ok(())
 }

@@ -3,8 +3,8 @@
 //! The size-generic bitboard core lives in [`core`]; [`Position`], [`Game`] and the
 //! notation functions are the typed API everything else uses.
 
-pub mod bits;
-pub mod core;
+pub(crate) mod bits;
+pub(crate) mod core;
 mod game;
 mod notation;
 mod outcome;

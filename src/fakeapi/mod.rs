@@ -1332,23 +1332,7 @@ fn dispatch(g: &mut Inner, method: &str, params: &mut Value, files: &[Upload]) -
         | "logout"
         | "setchatmenubutton" => Ok(Arc::new(json!(true))),
         "answercallbackquery" => Ok(Arc::new(json!(true))),
-        "getchatmember" => {
-            let c = chat.ok_or_else(|| bad("chat_id is empty"))?;
-            let u = int(params, "user_id").ok_or_else(|| bad("user_id is empty"))?;
-            let admin = g.chat_admins.get(&c).is_some_and(|a| a.contains(&u));
-            let user = json!({ "id": u, "is_bot": false, "first_name": "user" });
-            Ok(Arc::new(if admin {
-                json!({
-                    "status": "administrator", "user": user, "can_be_edited": false,
-                    "is_anonymous": false, "can_manage_chat": true, "can_delete_messages": true,
-                    "can_manage_video_chats": true, "can_restrict_members": true,
-                    "can_promote_members": false, "can_change_info": true, "can_invite_users": true,
-                    "can_post_stories": false, "can_edit_stories": false, "can_delete_stories": false,
-                })
-            } else {
-                json!({ "status": "member", "user": user })
-            }))
-        }
+        "getchatmember" => chat_member(g, params, chat.ok_or_else(|| bad("chat_id is empty"))?),
         "sendmessage" => {
             let c = chat.ok_or_else(|| bad("chat_id is empty"))?;
             let text = params.get("text").and_then(Value::as_str).unwrap_or("");
@@ -1362,97 +1346,11 @@ fn dispatch(g: &mut Inner, method: &str, params: &mut Value, files: &[Upload]) -
         }
         "sendphoto" | "sendanimation" | "senddocument" => {
             let c = chat.ok_or_else(|| bad("chat_id is empty"))?;
-            let (kind, field) = match method {
-                "sendphoto" => ("photo", "photo"),
-                "sendanimation" => ("animation", "animation"),
-                _ => ("document", "document"),
-            };
-            let bytes = media_bytes(g, params.get(field), field, files)
-                .ok_or_else(|| bad("there is no file in the request"))?;
-            let caption = params.get("caption").and_then(Value::as_str).unwrap_or("");
-            if caption.chars().count() > 1024 {
-                return Err(bad("message caption is too long"));
-            }
-            let fid = new_file(g, &bytes);
-            let mut msg = json!({ kind: media_json(kind, &fid, bytes.len()) });
-            if !caption.is_empty() {
-                msg["caption"] = json!(caption);
-            }
-            // Lean mode keeps only board pictures (replays and records are not looked at).
-            let keep = !g.lean || kind == "photo";
-            send(g, c, msg, keep.then_some(bytes), params)
+            send_media(g, method, c, params, files)
         }
-        "editmessagemedia" => {
-            let media = params.get("media").cloned().unwrap_or(Value::Null);
-            let kind = media
-                .get("type")
-                .and_then(Value::as_str)
-                .unwrap_or("photo")
-                .to_string();
-            let bytes = media_bytes(g, media.get("media"), "media", files)
-                .ok_or_else(|| bad("there is no file in the request"))?;
-            let fid = new_file(g, &bytes);
-            let m = target(g, params)?;
-            if m.media.as_deref() == Some(bytes.as_slice())
-                && media.get("caption") == m.json.get("caption")
-                && params.get("reply_markup") == m.json.get("reply_markup")
-            {
-                return Err(bad(
-                    "message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message",
-                ));
-            }
-            let json = Arc::make_mut(&mut m.json);
-            if let Some(o) = json.as_object_mut() {
-                o.remove("photo");
-                o.remove("animation");
-                o.remove("document");
-                o.remove("caption");
-                o.remove("reply_markup");
-            }
-            json[kind.as_str()] = media_json(&kind, &fid, bytes.len());
-            if let Some(c) = media.get("caption") {
-                json["caption"] = c.clone();
-            }
-            if let Some(k) = take_keyboard(params) {
-                json["reply_markup"] = k;
-            }
-            json["edit_date"] = json!(now_unix());
-            m.media = Some(bytes);
-            Ok(m.json.clone())
-        }
+        "editmessagemedia" => edit_media(g, params, files),
         "editmessagecaption" | "editmessagetext" | "editmessagereplymarkup" => {
-            let m = target(g, params)?;
-            let mut changed = false;
-            for key in ["caption", "text"] {
-                if let Some(v) = params.get(key)
-                    && m.json.get(key) != Some(v)
-                {
-                    Arc::make_mut(&mut m.json)[key] = v.clone();
-                    changed = true;
-                }
-            }
-            let markup = params
-                .get("reply_markup")
-                .filter(|k| k.get("inline_keyboard").is_some());
-            if markup != m.json.get("reply_markup") {
-                let json = Arc::make_mut(&mut m.json);
-                match take_keyboard(params) {
-                    Some(k) => json["reply_markup"] = k,
-                    None => {
-                        if let Some(o) = json.as_object_mut() {
-                            o.remove("reply_markup");
-                        }
-                    }
-                }
-                changed = true;
-            }
-            if !changed {
-                return Err(bad(
-                    "message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message",
-                ));
-            }
-            Arc::make_mut(&mut m.json)["edit_date"] = json!(now_unix());
-            Ok(m.json.clone())
+            edit_text_or_markup(g, params)
         }
         "deletemessage" => {
             let m = target(g, params).map_err(|_| bad("message to delete not found"))?;
@@ -1461,6 +1359,127 @@ fn dispatch(g: &mut Inner, method: &str, params: &mut Value, files: &[Upload]) -
         }
         _ => Err((404, "Not Found: method not found".into())),
     }
+}
+
+/// Telegram's answer to an edit that changes nothing.
+const NOT_MODIFIED: &str = "message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message";
+
+/// `getChatMember`: an administrator for the chat's admins (see `FakeApi::set_admins`),
+/// else a member.
+fn chat_member(g: &Inner, params: &Value, c: i64) -> ApiResult {
+    let u = int(params, "user_id").ok_or_else(|| bad("user_id is empty"))?;
+    let admin = g.chat_admins.get(&c).is_some_and(|a| a.contains(&u));
+    let user = json!({ "id": u, "is_bot": false, "first_name": "user" });
+    Ok(Arc::new(if admin {
+        json!({
+            "status": "administrator", "user": user, "can_be_edited": false,
+            "is_anonymous": false, "can_manage_chat": true, "can_delete_messages": true,
+            "can_manage_video_chats": true, "can_restrict_members": true,
+            "can_promote_members": false, "can_change_info": true, "can_invite_users": true,
+            "can_post_stories": false, "can_edit_stories": false, "can_delete_stories": false,
+        })
+    } else {
+        json!({ "status": "member", "user": user })
+    }))
+}
+
+/// `sendPhoto`, `sendAnimation` and `sendDocument`.
+fn send_media(
+    g: &mut Inner,
+    method: &str,
+    c: i64,
+    params: &mut Value,
+    files: &[Upload],
+) -> ApiResult {
+    let (kind, field) = match method {
+        "sendphoto" => ("photo", "photo"),
+        "sendanimation" => ("animation", "animation"),
+        _ => ("document", "document"),
+    };
+    let bytes = media_bytes(g, params.get(field), field, files)
+        .ok_or_else(|| bad("there is no file in the request"))?;
+    let caption = params.get("caption").and_then(Value::as_str).unwrap_or("");
+    if caption.chars().count() > 1024 {
+        return Err(bad("message caption is too long"));
+    }
+    let fid = new_file(g, &bytes);
+    let mut msg = json!({ kind: media_json(kind, &fid, bytes.len()) });
+    if !caption.is_empty() {
+        msg["caption"] = json!(caption);
+    }
+    // Lean mode keeps only board pictures (replays and records are not looked at).
+    let keep = !g.lean || kind == "photo";
+    send(g, c, msg, keep.then_some(bytes), params)
+}
+
+/// `editMessageMedia`: the new picture, caption and keyboard replace the old ones.
+fn edit_media(g: &mut Inner, params: &mut Value, files: &[Upload]) -> ApiResult {
+    let media = params.get("media").cloned().unwrap_or(Value::Null);
+    let kind = media
+        .get("type")
+        .and_then(Value::as_str)
+        .unwrap_or("photo")
+        .to_string();
+    let bytes = media_bytes(g, media.get("media"), "media", files)
+        .ok_or_else(|| bad("there is no file in the request"))?;
+    let fid = new_file(g, &bytes);
+    let m = target(g, params)?;
+    if m.media.as_deref() == Some(bytes.as_slice())
+        && media.get("caption") == m.json.get("caption")
+        && params.get("reply_markup") == m.json.get("reply_markup")
+    {
+        return Err(bad(NOT_MODIFIED));
+    }
+    let json = Arc::make_mut(&mut m.json);
+    if let Some(o) = json.as_object_mut() {
+        for key in ["photo", "animation", "document", "caption", "reply_markup"] {
+            o.remove(key);
+        }
+    }
+    json[kind.as_str()] = media_json(&kind, &fid, bytes.len());
+    if let Some(c) = media.get("caption") {
+        json["caption"] = c.clone();
+    }
+    if let Some(k) = take_keyboard(params) {
+        json["reply_markup"] = k;
+    }
+    json["edit_date"] = json!(now_unix());
+    m.media = Some(bytes);
+    Ok(m.json.clone())
+}
+
+/// `editMessageCaption`, `editMessageText` and `editMessageReplyMarkup`.
+fn edit_text_or_markup(g: &mut Inner, params: &mut Value) -> ApiResult {
+    let m = target(g, params)?;
+    let mut changed = false;
+    for key in ["caption", "text"] {
+        if let Some(v) = params.get(key)
+            && m.json.get(key) != Some(v)
+        {
+            Arc::make_mut(&mut m.json)[key] = v.clone();
+            changed = true;
+        }
+    }
+    let markup = params
+        .get("reply_markup")
+        .filter(|k| k.get("inline_keyboard").is_some());
+    if markup != m.json.get("reply_markup") {
+        let json = Arc::make_mut(&mut m.json);
+        match take_keyboard(params) {
+            Some(k) => json["reply_markup"] = k,
+            None => {
+                if let Some(o) = json.as_object_mut() {
+                    o.remove("reply_markup");
+                }
+            }
+        }
+        changed = true;
+    }
+    if !changed {
+        return Err(bad(NOT_MODIFIED));
+    }
+    Arc::make_mut(&mut m.json)["edit_date"] = json!(now_unix());
+    Ok(m.json.clone())
 }
 
 #[cfg(test)]

@@ -10,16 +10,16 @@
 //!   chat's list of active games are written in one atomic commit;
 //! - a call that returns `Ok` is durable (the store flushed it).
 
-pub mod codec;
-pub mod ids;
-pub mod memory;
+pub(crate) mod codec;
+pub(crate) mod ids;
+pub(crate) mod memory;
 pub mod rating;
-pub mod record;
+pub(crate) mod record;
 pub mod scheduler;
-pub mod service;
+pub(crate) mod service;
 pub mod standings;
-pub mod storage;
-pub mod time;
+pub(crate) mod storage;
+pub(crate) mod time;
 
 pub use ids::{
     ChallengeId, ChatId, GameId, LinkToken, LinkTokenError, MessageId, Millis, Timestamp, UserId,

@@ -389,40 +389,17 @@ async fn run_in(cfg: &AbuseConfig, dir: &std::path::Path) -> Result<AbuseReport,
         .await
         .map_err(|e| LoadError::Io(format!("fake Bot API: {e}")))?;
     let data = dir.join("data");
-    let spec = BotSpec {
-        exe: cfg.bot_exe.clone(),
-        data_dir: data.clone(),
-        api_url: api.url(),
-        actions_per_minute: cfg.actions_per_minute,
-        board_px: cfg.board_px,
-        log_file: dir.join("bot.log"),
-        log_level: "warn".into(),
-        pacing: false,
-    };
-    let bot = BotProcess::spawn(&spec)?;
-    api.wait_for(0, Duration::from_secs(60), |c| c.is("SetMyCommands"))
-        .await
-        .ok_or_else(|| LoadError::Bot(format!("did not start; see {}", spec.log_file.display())))?;
+    let (bot, spec) = start_bot(cfg, dir, &api).await?;
     let mut rng = Rng::new(cfg.seed);
-
-    let mallory = TgUser::new(6_000_001, "Mallory", "en");
-    let trent = TgUser::new(6_000_002, "Trent", "en");
-    let (v1, v2) = (
-        TgUser::new(6_000_003, "Victor", "en"),
-        TgUser::new(6_000_004, "Vera", "ru"),
-    );
-    let pat = TgUser::new(6_000_005, "Pat", "en");
-    let g1 = TgChat::Group(-6_000_000_001, "Mallory's group".into());
-    let g2 = TgChat::Group(-6_000_000_002, "Quiet group".into());
-    let mchat = TgChat::Private(mallory.clone());
+    let cast = Cast::new();
 
     // Set-up: Mallory's game (two moves each side so old plies exist), the victims' games.
-    let mut gm = group_game(&api, &g1, &mallory, &trent).await?;
+    let mut gm = group_game(&api, &cast.g1, &cast.mallory, &cast.trent).await?;
     for _ in 0..4 {
         play(&api, &mut gm, &mut rng).await?;
     }
-    let mut gv = group_game(&api, &g2, &v1, &v2).await?;
-    let mut gp = program_game(&api, &pat).await?;
+    let mut gv = group_game(&api, &cast.g2, &cast.v1, &cast.v2).await?;
+    let mut gp = program_game(&api, &cast.pat).await?;
     let mut before = Vec::new();
     for _ in 0..3 {
         before.push(play(&api, &mut gv, &mut rng).await?.as_micros() as u64);
@@ -432,194 +409,21 @@ async fn run_in(cfg: &AbuseConfig, dir: &std::path::Path) -> Result<AbuseReport,
     api.settle(Duration::from_millis(300), WAIT).await;
     rep.rss_before_kib = bot.memory().map(|m| m.rss_kib).unwrap_or(0);
 
-    // The flood.
+    // The flood, while the others play.
     let flood_start = api.call_count();
     let t0 = Instant::now();
-    let mut callback_ids: HashSet<String> = HashSet::new();
-    let gm_ply = gm.mirror.plies() as u32;
-    let (gmid, gvid) = (GameId(gm.game), GameId(gv.game));
-    let forged = |rng: &mut Rng| -> (TgChat, i64, String) {
-        let sq = |rng: &mut Rng| crate::engine::Square::new(rng.index(8) as u8, rng.index(8) as u8);
-        let old = rng.index(gm_ply as usize) as u32;
-        match rng.index(16) {
-            0..=3 => (g1.clone(), gm.board, random_text(rng, 80)),
-            4 => (g2.clone(), gv.board, random_text(rng, 64)),
-            5 => (g1.clone(), rng.index(1000) as i64, random_text(rng, 64)),
-            // Old plies of her own game: a stale keyboard (each redraw is limited).
-            6 => (
-                g1.clone(),
-                gm.board,
-                Callback::Tap {
-                    game: gmid,
-                    ply: old,
-                    square: sq(rng),
-                }
-                .encode(),
-            ),
-            7 => (
-                g1.clone(),
-                gm.board,
-                Callback::Move {
-                    game: gmid,
-                    ply: old,
-                    from: sq(rng),
-                    to: sq(rng),
-                    confirmed: rng.index(2) == 0,
-                }
-                .encode(),
-            ),
-            8 => (
-                g1.clone(),
-                gm.board,
-                Callback::Reset {
-                    game: gmid,
-                    ply: gm_ply,
-                }
-                .encode(),
-            ),
-            // Another chat's game, from her chat and from the other chat.
-            9 => (
-                g1.clone(),
-                gm.board,
-                Callback::Tap {
-                    game: gvid,
-                    ply: 0,
-                    square: sq(rng),
-                }
-                .encode(),
-            ),
-            10 => (
-                g2.clone(),
-                gv.board,
-                Callback::Move {
-                    game: gvid,
-                    ply: rng.index(8) as u32,
-                    from: sq(rng),
-                    to: sq(rng),
-                    confirmed: false,
-                }
-                .encode(),
-            ),
-            11 => {
-                let cb = match rng.index(6) {
-                    0 => Callback::Resign { game: gvid },
-                    1 => Callback::Draw {
-                        game: gvid,
-                        accept: true,
-                    },
-                    2 => Callback::Rematch { game: gvid },
-                    3 => Callback::Export {
-                        game: gvid,
-                        gif: true,
-                    },
-                    4 => Callback::Draw {
-                        game: gmid,
-                        accept: true,
-                    },
-                    _ => Callback::Rematch { game: gmid },
-                };
-                let (chat, board) = if rng.index(2) == 0 {
-                    (g1.clone(), gm.board)
-                } else {
-                    (g2.clone(), gv.board)
-                };
-                (chat, board, cb.encode())
-            }
-            12 => (
-                g1.clone(),
-                gm.board,
-                Callback::Challenge {
-                    id: ChallengeId(1_000_000 + rng.next_u64() % 1_000_000),
-                    accept: true,
-                    link: None,
-                }
-                .encode(),
-            ),
-            13 => (
-                g1.clone(),
-                gm.board,
-                [
-                    "s:v:diagonal",
-                    "s:o:side",
-                    "s:l:ru",
-                    "l:ru",
-                    "p:classic:w:1",
-                    "n",
-                ][rng.index(6)]
-                .to_string(),
-            ),
-            14 => (
-                g1.clone(),
-                gm.board,
-                format!(
-                    "t:{}:{}:a1",
-                    ["zzzzzzzzzzzzz", "0", "-1", "1e9"][rng.index(4)],
-                    ["0", "zzzzzzz", ""][rng.index(3)]
-                ),
-            ),
-            _ => (g1.clone(), gm.board, "x".repeat(65 + rng.index(200))),
-        }
+    let targets = Targets {
+        g1: cast.g1.clone(),
+        g2: cast.g2.clone(),
+        gm_board: gm.board,
+        gv_board: gv.board,
+        gm: GameId(gm.game),
+        gv: GameId(gv.game),
+        gm_ply: gm.mirror.plies() as u32,
     };
-    for _ in 0..cfg.callbacks {
-        let (chat, board, data) = forged(&mut rng);
-        let p = api.push_tap(&chat, &mallory, board, &data);
-        if let Some(id) = p.callback_id {
-            callback_ids.insert(id);
-        }
-        rep.sent += 1;
-        rep.callbacks += 1;
-    }
-    for i in 0..cfg.long_messages {
-        let text: String = match i % 4 {
-            0 => "c3-d3 ".repeat(700).chars().take(4096).collect(),
-            1 => std::iter::repeat_n('ж', 4096).collect(),
-            2 => format!("/m {}", "a1-".repeat(1400))
-                .chars()
-                .take(4096)
-                .collect(),
-            _ => std::iter::repeat_n('🙂', 4096).collect(),
-        };
-        let (chat, reply) = match i % 3 {
-            0 => (g1.clone(), Some(gm.board)),
-            1 => (g1.clone(), None),
-            _ => (mchat.clone(), None),
-        };
-        api.push_text(&chat, &mallory, &text, reply, Vec::new());
-        rep.sent += 1;
-    }
-    for i in 0..cfg.junk {
-        let text = JUNK[i % JUNK.len()];
-        let (chat, reply) = match i % 3 {
-            0 => (g1.clone(), Some(gm.board)),
-            1 => (g1.clone(), None),
-            _ => (mchat.clone(), None),
-        };
-        api.push_text(&chat, &mallory, text, reply, Vec::new());
-        rep.sent += 1;
-    }
-    for i in 0..cfg.commands {
-        let text = COMMANDS[i % COMMANDS.len()];
-        let chat = if i % 5 == 4 {
-            mchat.clone()
-        } else {
-            g1.clone()
-        };
-        api.push_text(&chat, &mallory, text, None, Vec::new());
-        rep.sent += 1;
-    }
-    // Meanwhile the others play.
-    let mut during = Vec::new();
+    let callback_ids = flood(&api, cfg, &cast, &targets, &mut rng, &mut rep);
     let mut problems = Vec::new();
-    for i in 0..cfg.victim_moves {
-        let seat = if i % 2 == 0 { &mut gv } else { &mut gp };
-        if seat.mirror.is_over() {
-            continue;
-        }
-        match play(&api, seat, &mut rng).await {
-            Ok(d) => during.push(d.as_micros() as u64),
-            Err(e) => problems.push(format!("a victim's move: {e}")),
-        }
-    }
+    let during = victims_play(&api, cfg, [&mut gv, &mut gp], &mut rng, &mut problems).await;
     rep.victims_during = Percentiles::of_micros(&during);
     let settled = api
         .settle(Duration::from_millis(500), Duration::from_secs(180))
@@ -632,9 +436,324 @@ async fn run_in(cfg: &AbuseConfig, dir: &std::path::Path) -> Result<AbuseReport,
     rep.rss_after_kib = mem.rss_kib;
     rep.hwm_kib = mem.hwm_kib;
 
-    // What the flood cost, and whether every press was answered once.
+    tally(&api, flood_start, &callback_ids, &cast, &mut rep);
+    problems.extend(limits_broken(cfg, &rep));
+    if let Some(status) = bot_exited(&bot) {
+        problems.push(format!("the bot exited during the flood: {status}"));
+    }
+    rep.bot_exit = match bot.terminate(Duration::from_secs(30)).await {
+        Ok(s) => s.to_string(),
+        Err(e) => e.to_string(),
+    };
+    rep.panics = panics_in_log(&spec.log_file);
+    // No game changed but by its players' legal moves.
+    let tracked: Vec<TrackedGame> = [&gm, &gv, &gp]
+        .iter()
+        .map(|s| TrackedGame {
+            id: s.game,
+            chat: s.chat.id(),
+            acked: s.mirror.moves().to_vec(),
+            may_have_more: 0,
+        })
+        .collect();
+    rep.check = verify(&data, &tracked, &api, cfg.board_px)?;
+    rep.problems = problems;
+    Ok(rep)
+}
+
+/// Start the bot against `api` and wait until it is up.
+async fn start_bot(
+    cfg: &AbuseConfig,
+    dir: &std::path::Path,
+    api: &FakeApi,
+) -> Result<(BotProcess, BotSpec), LoadError> {
+    let spec = BotSpec {
+        exe: cfg.bot_exe.clone(),
+        data_dir: dir.join("data"),
+        api_url: api.url(),
+        actions_per_minute: cfg.actions_per_minute,
+        board_px: cfg.board_px,
+        log_file: dir.join("bot.log"),
+        log_level: "warn".into(),
+        pacing: false,
+    };
+    let bot = BotProcess::spawn(&spec)?;
+    api.wait_for(0, Duration::from_secs(60), |c| c.is("SetMyCommands"))
+        .await
+        .ok_or_else(|| LoadError::Bot(format!("did not start; see {}", spec.log_file.display())))?;
+    Ok((bot, spec))
+}
+
+/// The people and chats of the run.
+struct Cast {
+    mallory: TgUser,
+    trent: TgUser,
+    v1: TgUser,
+    v2: TgUser,
+    pat: TgUser,
+    /// Mallory's group, where she plays Trent.
+    g1: TgChat,
+    /// The victims' group.
+    g2: TgChat,
+    /// Mallory's private chat with the bot.
+    mchat: TgChat,
+}
+
+impl Cast {
+    fn new() -> Cast {
+        let mallory = TgUser::new(6_000_001, "Mallory", "en");
+        Cast {
+            trent: TgUser::new(6_000_002, "Trent", "en"),
+            v1: TgUser::new(6_000_003, "Victor", "en"),
+            v2: TgUser::new(6_000_004, "Vera", "ru"),
+            pat: TgUser::new(6_000_005, "Pat", "en"),
+            g1: TgChat::Group(-6_000_000_001, "Mallory's group".into()),
+            g2: TgChat::Group(-6_000_000_002, "Quiet group".into()),
+            mchat: TgChat::Private(mallory.clone()),
+            mallory,
+        }
+    }
+
+    /// Mallory's group (with her board as the replied-to message), her group without a
+    /// reply, or her private chat, by `i`.
+    fn mallory_chat(&self, i: usize, board: i64) -> (TgChat, Option<i64>) {
+        match i % 3 {
+            0 => (self.g1.clone(), Some(board)),
+            1 => (self.g1.clone(), None),
+            _ => (self.mchat.clone(), None),
+        }
+    }
+}
+
+/// What forged buttons aim at: the boards and games of both groups.
+struct Targets {
+    g1: TgChat,
+    g2: TgChat,
+    gm_board: i64,
+    gv_board: i64,
+    gm: GameId,
+    gv: GameId,
+    /// Plies of Mallory's game when the flood starts.
+    gm_ply: u32,
+}
+
+/// Send the whole flood (answers are not awaited); the ids of the button presses.
+fn flood(
+    api: &FakeApi,
+    cfg: &AbuseConfig,
+    cast: &Cast,
+    targets: &Targets,
+    rng: &mut Rng,
+    rep: &mut AbuseReport,
+) -> HashSet<String> {
+    let mut callback_ids = HashSet::new();
+    for _ in 0..cfg.callbacks {
+        let (chat, board, data) = forged(rng, targets);
+        let p = api.push_tap(&chat, &cast.mallory, board, &data);
+        if let Some(id) = p.callback_id {
+            callback_ids.insert(id);
+        }
+        rep.sent += 1;
+        rep.callbacks += 1;
+    }
+    for i in 0..cfg.long_messages {
+        let (chat, reply) = cast.mallory_chat(i, targets.gm_board);
+        api.push_text(&chat, &cast.mallory, &long_message(i), reply, Vec::new());
+        rep.sent += 1;
+    }
+    for i in 0..cfg.junk {
+        let (chat, reply) = cast.mallory_chat(i, targets.gm_board);
+        api.push_text(
+            &chat,
+            &cast.mallory,
+            JUNK[i % JUNK.len()],
+            reply,
+            Vec::new(),
+        );
+        rep.sent += 1;
+    }
+    for i in 0..cfg.commands {
+        let chat = if i % 5 == 4 { &cast.mchat } else { &cast.g1 };
+        let text = COMMANDS[i % COMMANDS.len()];
+        api.push_text(chat, &cast.mallory, text, None, Vec::new());
+        rep.sent += 1;
+    }
+    callback_ids
+}
+
+/// A 4,096-character message of one of four kinds.
+fn long_message(i: usize) -> String {
+    match i % 4 {
+        0 => "c3-d3 ".repeat(700).chars().take(4096).collect(),
+        1 => std::iter::repeat_n('ж', 4096).collect(),
+        2 => format!("/m {}", "a1-".repeat(1400))
+            .chars()
+            .take(4096)
+            .collect(),
+        _ => std::iter::repeat_n('🙂', 4096).collect(),
+    }
+}
+
+/// One forged or malformed button press: where it is sent (chat and message) and its
+/// data.
+fn forged(rng: &mut Rng, t: &Targets) -> (TgChat, i64, String) {
+    match rng.index(16) {
+        0..=3 => (t.g1.clone(), t.gm_board, random_text(rng, 80)),
+        4 => (t.g2.clone(), t.gv_board, random_text(rng, 64)),
+        5 => (t.g1.clone(), rng.index(1000) as i64, random_text(rng, 64)),
+        6..=10 => forged_board_tap(rng, t),
+        11 => {
+            let (chat, board) = if rng.index(2) == 0 {
+                (t.g1.clone(), t.gm_board)
+            } else {
+                (t.g2.clone(), t.gv_board)
+            };
+            (chat, board, forged_action(rng, t).encode())
+        }
+        12 => {
+            let cb = Callback::Challenge {
+                id: ChallengeId(1_000_000 + rng.next_u64() % 1_000_000),
+                accept: true,
+                link: None,
+            };
+            (t.g1.clone(), t.gm_board, cb.encode())
+        }
+        13 => {
+            let data = [
+                "s:v:diagonal",
+                "s:o:side",
+                "s:l:ru",
+                "l:ru",
+                "p:classic:w:1",
+                "n",
+            ][rng.index(6)];
+            (t.g1.clone(), t.gm_board, data.to_string())
+        }
+        14 => {
+            let data = format!(
+                "t:{}:{}:a1",
+                ["zzzzzzzzzzzzz", "0", "-1", "1e9"][rng.index(4)],
+                ["0", "zzzzzzz", ""][rng.index(3)]
+            );
+            (t.g1.clone(), t.gm_board, data)
+        }
+        _ => (t.g1.clone(), t.gm_board, "x".repeat(65 + rng.index(200))),
+    }
+}
+
+fn random_square(rng: &mut Rng) -> crate::engine::Square {
+    crate::engine::Square::new(rng.index(8) as u8, rng.index(8) as u8)
+}
+
+/// Well-formed board taps that must change nothing: old plies of Mallory's own game (a
+/// stale keyboard; each redraw is limited), and another chat's game, from her chat and
+/// from the other chat.
+fn forged_board_tap(rng: &mut Rng, t: &Targets) -> (TgChat, i64, String) {
+    let old = rng.index(t.gm_ply as usize) as u32;
+    let (mine, theirs) = ((t.g1.clone(), t.gm_board), (t.g2.clone(), t.gv_board));
+    let ((chat, board), cb) = match rng.index(5) {
+        0 => (
+            mine,
+            Callback::Tap {
+                game: t.gm,
+                ply: old,
+                square: random_square(rng),
+            },
+        ),
+        1 => (
+            mine,
+            Callback::Move {
+                game: t.gm,
+                ply: old,
+                from: random_square(rng),
+                to: random_square(rng),
+                confirmed: rng.index(2) == 0,
+            },
+        ),
+        2 => (
+            mine,
+            Callback::Reset {
+                game: t.gm,
+                ply: t.gm_ply,
+            },
+        ),
+        3 => (
+            mine,
+            Callback::Tap {
+                game: t.gv,
+                ply: 0,
+                square: random_square(rng),
+            },
+        ),
+        _ => (
+            theirs,
+            Callback::Move {
+                game: t.gv,
+                ply: rng.index(8) as u32,
+                from: random_square(rng),
+                to: random_square(rng),
+                confirmed: false,
+            },
+        ),
+    };
+    (chat, board, cb.encode())
+}
+
+/// A game action Mallory may not take: on the victims' game, or a draw or rematch in her
+/// own game that nobody offered.
+fn forged_action(rng: &mut Rng, t: &Targets) -> Callback {
+    match rng.index(6) {
+        0 => Callback::Resign { game: t.gv },
+        1 => Callback::Draw {
+            game: t.gv,
+            accept: true,
+        },
+        2 => Callback::Rematch { game: t.gv },
+        3 => Callback::Export {
+            game: t.gv,
+            gif: true,
+        },
+        4 => Callback::Draw {
+            game: t.gm,
+            accept: true,
+        },
+        _ => Callback::Rematch { game: t.gm },
+    }
+}
+
+/// The victims' moves during the flood, alternating between their games: each move's
+/// time until its board showed it, in microseconds.
+async fn victims_play(
+    api: &FakeApi,
+    cfg: &AbuseConfig,
+    seats: [&mut Seat; 2],
+    rng: &mut Rng,
+    problems: &mut Vec<String>,
+) -> Vec<u64> {
+    let mut during = Vec::new();
+    for i in 0..cfg.victim_moves {
+        let seat = &mut *seats[i % 2];
+        if seat.mirror.is_over() {
+            continue;
+        }
+        match play(api, seat, rng).await {
+            Ok(d) => during.push(d.as_micros() as u64),
+            Err(e) => problems.push(format!("a victim's move: {e}")),
+        }
+    }
+    during
+}
+
+/// What the flood cost in Mallory's chats, and whether every press was answered once.
+fn tally(
+    api: &FakeApi,
+    flood_start: u64,
+    callback_ids: &HashSet<String>,
+    cast: &Cast,
+    rep: &mut AbuseReport,
+) {
     let mut answers: HashMap<String, usize> = HashMap::new();
-    let mallory_chats = [g1.id(), mallory.id];
+    let mallory_chats = [cast.g1.id(), cast.mallory.id];
     for c in api.calls_since(flood_start) {
         if c.response.is_err() {
             continue;
@@ -660,6 +779,11 @@ async fn run_in(cfg: &AbuseConfig, dir: &std::path::Path) -> Result<AbuseReport,
     }
     rep.answered_once = answers.values().filter(|n| **n == 1).count();
     rep.answered_twice = answers.values().filter(|n| **n > 1).count();
+}
+
+/// Presses not answered exactly once, and expensive actions beyond the limit.
+fn limits_broken(cfg: &AbuseConfig, rep: &AbuseReport) -> Vec<String> {
+    let mut problems = Vec::new();
     if rep.answered_once != rep.callbacks {
         problems.push(format!(
             "{} of {} button presses were not answered exactly once",
@@ -674,27 +798,7 @@ async fn run_in(cfg: &AbuseConfig, dir: &std::path::Path) -> Result<AbuseReport,
             rep.pictures, rep.challenges
         ));
     }
-    if let Some(status) = bot_exited(&bot) {
-        problems.push(format!("the bot exited during the flood: {status}"));
-    }
-    rep.bot_exit = match bot.terminate(Duration::from_secs(30)).await {
-        Ok(s) => s.to_string(),
-        Err(e) => e.to_string(),
-    };
-    rep.panics = panics_in_log(&spec.log_file);
-    // No game changed but by its players' legal moves.
-    let tracked: Vec<TrackedGame> = [(&gm, 0), (&gv, 0), (&gp, 0)]
-        .iter()
-        .map(|(s, extra)| TrackedGame {
-            id: s.game,
-            chat: s.chat.id(),
-            acked: s.mirror.moves().to_vec(),
-            may_have_more: *extra,
-        })
-        .collect();
-    rep.check = verify(&data, &tracked, &api, cfg.board_px)?;
-    rep.problems = problems;
-    Ok(rep)
+    problems
 }
 
 fn bot_exited(bot: &BotProcess) -> Option<String> {

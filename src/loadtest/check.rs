@@ -68,6 +68,9 @@ pub fn verify(
     verify_store(&store, tracked, Some((api, board_px)))
 }
 
+/// Games by id, each with its replay once checked.
+type Games = HashMap<u64, (GameRecord, Option<Game>)>;
+
 /// Check an open store (the boards too when a fake API and picture size are given).
 pub fn verify_store(
     store: &dyn Storage,
@@ -75,8 +78,8 @@ pub fn verify_store(
     boards: Option<(&FakeApi, u32)>,
 ) -> Result<CheckReport, LoadError> {
     let mut r = CheckReport::default();
-    let mut games: HashMap<u64, (GameRecord, Option<Game>)> = HashMap::new();
     let serr = |e: crate::game::StoreError| LoadError::Store(e.to_string());
+    let mut games: Games = HashMap::new();
     store
         .scan(RecordKind::Game, &mut |rec| {
             if let AnyRecord::Game(g) = rec {
@@ -87,39 +90,7 @@ pub fn verify_store(
         .map_err(serr)?;
     r.games = games.len();
     for (g, replayed) in games.values_mut() {
-        r.moves += g.moves.len() as u64;
-        if g.is_active() {
-            r.active += 1;
-        }
-        if (g.version.0 as usize) < g.moves.len() + 1 {
-            r.problems.push(format!(
-                "game {}: version {} with {} moves",
-                g.id,
-                g.version.0,
-                g.moves.len()
-            ));
-        }
-        match g.replay() {
-            Ok(game) => {
-                if g.is_active() && game.is_over() {
-                    r.problems.push(format!(
-                        "game {}: active, but its position is decided",
-                        g.id
-                    ));
-                }
-                if !g.is_active() && g.outcome().is_none() && !g.is_solo() {
-                    let aborted = matches!(g.status, crate::game::Status::Aborted { .. });
-                    if !aborted {
-                        r.problems
-                            .push(format!("game {}: finished without an outcome", g.id));
-                    }
-                }
-                *replayed = Some(game);
-            }
-            Err(e) => r
-                .problems
-                .push(format!("game {} does not replay: {e}", g.id)),
-        }
+        check_game(g, replayed, &mut r);
     }
     let mut chats: HashMap<i64, crate::game::ChatRecord> = HashMap::new();
     store
@@ -130,9 +101,68 @@ pub fn verify_store(
             ControlFlow::Continue(())
         })
         .map_err(serr)?;
-    // Chats' lists of active games (the `chat_games` index).
+    let index = store.all_chat_games().map_err(serr)?;
+    check_chat_index(&games, &index, &mut r);
+    check_acknowledged(&games, tracked, &mut r);
+    if let Some((api, px)) = boards {
+        let renderer = Renderer::new();
+        for (g, game) in games.values() {
+            let (Some(_), Some(game)) = (g.message, game) else {
+                continue;
+            };
+            r.boards += 1;
+            if let Some(p) = board_problem(api, &renderer, px, g, game, chats.get(&g.chat.0)) {
+                r.problems.push(p);
+            }
+        }
+    }
+    Ok(r)
+}
+
+/// One stored game: its version, that it replays, and that its status fits its position.
+fn check_game(g: &GameRecord, replayed: &mut Option<Game>, r: &mut CheckReport) {
+    r.moves += g.moves.len() as u64;
+    if g.is_active() {
+        r.active += 1;
+    }
+    if (g.version.0 as usize) < g.moves.len() + 1 {
+        r.problems.push(format!(
+            "game {}: version {} with {} moves",
+            g.id,
+            g.version.0,
+            g.moves.len()
+        ));
+    }
+    let game = match g.replay() {
+        Ok(game) => game,
+        Err(e) => {
+            r.problems
+                .push(format!("game {} does not replay: {e}", g.id));
+            return;
+        }
+    };
+    if g.is_active() && game.is_over() {
+        r.problems.push(format!(
+            "game {}: active, but its position is decided",
+            g.id
+        ));
+    }
+    let aborted = matches!(g.status, crate::game::Status::Aborted { .. });
+    if !g.is_active() && g.outcome().is_none() && !g.is_solo() && !aborted {
+        r.problems
+            .push(format!("game {}: finished without an outcome", g.id));
+    }
+    *replayed = Some(game);
+}
+
+/// Chats' lists of active games (the `chat_games` index) against the games.
+fn check_chat_index(
+    games: &Games,
+    index: &[(crate::game::ChatId, crate::game::GameId)],
+    r: &mut CheckReport,
+) {
     let mut listed: HashSet<u64> = HashSet::new();
-    for (chat, id) in store.all_chat_games().map_err(serr)? {
+    for &(chat, id) in index {
         listed.insert(id.0);
         match games.get(&id.0) {
             None => r
@@ -153,7 +183,10 @@ pub fn verify_store(
                 .push(format!("active game {} is not listed in its chat", g.id));
         }
     }
-    // Acknowledged moves.
+}
+
+/// Every acknowledged move is stored, in order, with no more after it than expected.
+fn check_acknowledged(games: &Games, tracked: &[TrackedGame], r: &mut CheckReport) {
     for t in tracked {
         r.tracked += 1;
         let Some((g, _)) = games.get(&t.id) else {
@@ -179,20 +212,6 @@ pub fn verify_store(
             ));
         }
     }
-    // Board messages.
-    if let Some((api, px)) = boards {
-        let renderer = Renderer::new();
-        for (g, game) in games.values() {
-            let (Some(_), Some(game)) = (g.message, game) else {
-                continue;
-            };
-            r.boards += 1;
-            if let Some(p) = board_problem(api, &renderer, px, g, game, chats.get(&g.chat.0)) {
-                r.problems.push(p);
-            }
-        }
-    }
-    Ok(r)
 }
 
 /// How a board message differs from its game, if it does.

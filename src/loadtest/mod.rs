@@ -13,8 +13,8 @@
 
 pub mod abuse;
 pub mod check;
-pub mod process;
-pub mod sim;
+pub(crate) mod process;
+pub(crate) mod sim;
 
 use crate::ai::rng::Rng;
 use crate::engine::Path;
@@ -521,6 +521,7 @@ async fn run_in(cfg: &LoadConfig, dir: &std::path::Path) -> Result<LoadReport, L
         games: cfg.sim.games,
         private_chats: cfg.sim.private_chats.min(cfg.sim.games).min(cfg.sim.chats),
         load_avg: (load_avg(), String::new()),
+        pacing: cfg.pacing,
         ..LoadReport::default()
     };
     let data = dir.join("data");
@@ -545,7 +546,6 @@ async fn run_in(cfg: &LoadConfig, dir: &std::path::Path) -> Result<LoadReport, L
         log_level: cfg.log_level.clone(),
         pacing: cfg.pacing,
     };
-    report.pacing = cfg.pacing;
     if cfg.pacing {
         api.set_limits(Some(crate::fakeapi::TelegramLimits::default()));
     }
@@ -559,22 +559,7 @@ async fn run_in(cfg: &LoadConfig, dir: &std::path::Path) -> Result<LoadReport, L
             spec.log_file.display()
         )));
     }
-    let t0 = Instant::now();
-    let spread = if cfg.sim.setup_rate > 0.0 {
-        Duration::from_secs_f64(cfg.sim.games as f64 / cfg.sim.setup_rate)
-    } else {
-        Duration::ZERO
-    };
-    let setup_time =
-        Duration::from_secs(60) + Duration::from_millis(20 * cfg.sim.games as u64) + spread;
-    if !driver.setup(setup_time).await {
-        return Err(LoadError::Setup(format!(
-            "not every game started within {} s: {}",
-            setup_time.as_secs(),
-            driver.stats.samples.join("; ")
-        )));
-    }
-    report.setup_secs = t0.elapsed().as_secs_f64();
+    report.setup_secs = set_up(cfg, &mut driver).await?;
     if let Some(f) = &cfg.faults {
         api.fault_rotation(Some((f.every, f.faults.clone())));
     }
@@ -589,36 +574,9 @@ async fn run_in(cfg: &LoadConfig, dir: &std::path::Path) -> Result<LoadReport, L
     match cfg.kill_after {
         Some(k) if k < cfg.duration => {
             driver.run_for(k).await;
-            let killed = Instant::now();
-            let acked_before = driver.stats.moves_total;
-            // Each process's own peak: is memory spent under load or in the restart?
-            let peak_rss_before_kib = std::mem::take(&mut driver.stats.peak_rss_kib);
-            bot.kill().await?;
-            driver.set_pid(None);
-            if !cfg.down_for.is_zero() {
-                driver.run_for(cfg.down_for).await;
-            }
-            let backlog = api.pending_updates();
-            bot = BotProcess::spawn(&spec)?;
-            driver.set_pid(Some(bot.pid()));
-            if !driver.wait_started(4, Duration::from_secs(60)).await {
-                return Err(LoadError::Bot("the bot did not restart".into()));
-            }
-            let started = Instant::now();
-            if !driver.wait_polling(Duration::from_secs(60)).await {
-                return Err(LoadError::Bot(
-                    "the restarted bot did not fetch updates".into(),
-                ));
-            }
-            let back = Instant::now();
-            driver.add_outage(killed, back);
-            report.kill = Some(KillReport {
-                acked_before,
-                restart_secs: started.duration_since(killed).as_secs_f64(),
-                polling_secs: back.duration_since(killed).as_secs_f64(),
-                peak_rss_before_kib,
-                backlog,
-            });
+            let kill;
+            (bot, kill) = kill_and_restart(cfg, &spec, &api, &mut driver, bot).await?;
+            report.kill = Some(kill);
             driver.run_for(cfg.duration - k).await;
         }
         _ => driver.run_for(cfg.duration).await,
@@ -640,6 +598,78 @@ async fn run_in(cfg: &LoadConfig, dir: &std::path::Path) -> Result<LoadReport, L
         Err(e) => e.to_string(),
     };
     report.panics = process::panics_in_log(&spec.log_file);
+    summarise(&mut report, &mut driver, &api);
+    if cfg.check {
+        let tracked = driver.tracked();
+        report.check = Some(check::verify(&data, &tracked, &api, cfg.board_px)?);
+    }
+    Ok(report)
+}
+
+/// Open every game (spread over the set-up rate); the seconds it took.
+async fn set_up(cfg: &LoadConfig, driver: &mut Driver<'_>) -> Result<f64, LoadError> {
+    let t0 = Instant::now();
+    let spread = if cfg.sim.setup_rate > 0.0 {
+        Duration::from_secs_f64(cfg.sim.games as f64 / cfg.sim.setup_rate)
+    } else {
+        Duration::ZERO
+    };
+    let setup_time =
+        Duration::from_secs(60) + Duration::from_millis(20 * cfg.sim.games as u64) + spread;
+    if !driver.setup(setup_time).await {
+        return Err(LoadError::Setup(format!(
+            "not every game started within {} s: {}",
+            setup_time.as_secs(),
+            driver.stats.samples.join("; ")
+        )));
+    }
+    Ok(t0.elapsed().as_secs_f64())
+}
+
+/// SIGKILL the bot under load, keep playing while it is down, start it again and wait
+/// until it fetches updates.
+async fn kill_and_restart(
+    cfg: &LoadConfig,
+    spec: &BotSpec,
+    api: &FakeApi,
+    driver: &mut Driver<'_>,
+    bot: BotProcess,
+) -> Result<(BotProcess, KillReport), LoadError> {
+    let killed = Instant::now();
+    let acked_before = driver.stats.moves_total;
+    // Each process's own peak: is memory spent under load or in the restart?
+    let peak_rss_before_kib = std::mem::take(&mut driver.stats.peak_rss_kib);
+    bot.kill().await?;
+    driver.set_pid(None);
+    if !cfg.down_for.is_zero() {
+        driver.run_for(cfg.down_for).await;
+    }
+    let backlog = api.pending_updates();
+    let bot = BotProcess::spawn(spec)?;
+    driver.set_pid(Some(bot.pid()));
+    if !driver.wait_started(4, Duration::from_secs(60)).await {
+        return Err(LoadError::Bot("the bot did not restart".into()));
+    }
+    let started = Instant::now();
+    if !driver.wait_polling(Duration::from_secs(60)).await {
+        return Err(LoadError::Bot(
+            "the restarted bot did not fetch updates".into(),
+        ));
+    }
+    let back = Instant::now();
+    driver.add_outage(killed, back);
+    let kill = KillReport {
+        acked_before,
+        restart_secs: started.duration_since(killed).as_secs_f64(),
+        polling_secs: back.duration_since(killed).as_secs_f64(),
+        peak_rss_before_kib,
+        backlog,
+    };
+    Ok((bot, kill))
+}
+
+/// The run's figures from the driver's samples.
+fn summarise(report: &mut LoadReport, driver: &mut Driver<'_>, api: &FakeApi) {
     report.load_avg.1 = load_avg();
     report.dead_slots = driver.dead_slots();
     report.latency = Percentiles::of_micros(&driver.stats.latency_us);
@@ -653,11 +683,5 @@ async fn run_in(cfg: &LoadConfig, dir: &std::path::Path) -> Result<LoadReport, L
         report.peak_rss_kib = report.peak_rss_kib.max(k.peak_rss_before_kib);
         report.peak_rss_after_kill_kib = Some(after_kib);
     }
-    let tracked = driver.tracked();
     report.stats = std::mem::take(&mut driver.stats);
-    if cfg.check {
-        let board_px = cfg.board_px;
-        report.check = Some(check::verify(&data, &tracked, &api, board_px)?);
-    }
-    Ok(report)
 }

@@ -122,11 +122,6 @@ impl BotProcess {
         memory_of(self.pid)
     }
 
-    /// Whether it has exited (and how).
-    pub fn exited(&mut self) -> Option<ExitStatus> {
-        self.child.try_wait().ok().flatten()
-    }
-
     /// SIGKILL: no chance to flush or finish anything.
     pub async fn kill(mut self) -> Result<(), LoadError> {
         self.child

@@ -20,6 +20,7 @@ use std::ops::Range;
 use std::sync::{Arc, Mutex};
 
 /// Rows per band in [`encode`] (pictures given as pixels).
+#[cfg(test)]
 pub const BAND_ROWS: usize = 45;
 
 /// Default bytes of compressed bands kept (in two generations; see [`BandCache`]).
@@ -141,7 +142,9 @@ impl BandCache {
 }
 
 /// PNG bytes of a `width`×`height` picture of palette indices (8 bits per pixel), in
-/// bands of [`BAND_ROWS`] rows keyed by their pixels.
+/// bands of [`BAND_ROWS`] rows keyed by their pixels: the straightforward form the tests
+/// hold [`encode_planned`] to.
+#[cfg(test)]
 pub fn encode(
     width: u32,
     height: u32,
@@ -317,6 +320,7 @@ fn compress_band(c: &mut Compress, data: &[u8]) -> Result<Band, RenderError> {
 }
 
 /// Hash domain of [`encode`]'s keys (a band's pixels).
+#[cfg(test)]
 const PIXELS: u64 = 0x0000_5049_5845_4C53;
 
 /// Hash domain of [`content_key`].

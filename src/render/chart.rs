@@ -260,38 +260,7 @@ fn draw(chart: &RatingChart) -> Result<(u32, u32, Vec<u8>, Vec<u8>), RenderError
     };
     let (l, t, r, b) = lay.plot;
     c.rect(l as u32, t as u32, r as u32 + 1, b as u32 + 1, PLOT);
-
-    // Horizontal grid with rating labels on the left.
-    let (lo, hi) = lay.y_range;
-    let mut v = lo;
-    while v <= hi {
-        let (_, y) = lay.point(0, v);
-        c.line((l, y), (r, y), 1.0, GRID);
-        let label = v.to_string();
-        let w = text_width(&font, 15.0, &label);
-        c.text(&font, 15.0, l - 8.0 - w, y - 9.0, TEXT_DIM, &label);
-        v += lay.y_step;
-    }
-    // Vertical grid with game numbers below.
-    let mut i = 0;
-    while i <= lay.x_max {
-        let (x, _) = lay.point(i, lo);
-        c.line((x, t), (x, b), 1.0, GRID);
-        let label = i.to_string();
-        let w = text_width(&font, 15.0, &label);
-        c.text(&font, 15.0, x - w / 2.0, b + 6.0, TEXT_DIM, &label);
-        i += lay.x_step;
-    }
-    let xl = text_width(&font, 15.0, &chart.x_label);
-    c.text(
-        &font,
-        15.0,
-        (l + r) / 2.0 - xl / 2.0,
-        b + 26.0,
-        TEXT_DIM,
-        &chart.x_label,
-    );
-
+    draw_grid(&mut c, &font, &lay, &chart.x_label);
     // The start rating, dashed.
     if let Some(refv) = chart.reference {
         let (_, y) = lay.point(0, refv);
@@ -301,10 +270,49 @@ fn draw(chart: &RatingChart) -> Result<(u32, u32, Vec<u8>, Vec<u8>), RenderError
             x += 14.0;
         }
     }
-
-    // The lines, the oldest-listed on top so the first variant stays readable.
     let drawn: Vec<(usize, &ChartSeries)> =
         chart.series.iter().take(SERIES.len()).enumerate().collect();
+    draw_series(&mut c, &lay, &drawn);
+    draw_title_and_legend(&mut c, &font, &chart.title, r, &drawn);
+    let (pixels, palette) = to_palette(&c.img);
+    Ok((CHART_WIDTH, CHART_HEIGHT, pixels, palette))
+}
+
+/// The grid: ratings on the left, game numbers below, and the x axis's label.
+fn draw_grid(c: &mut Canvas, font: &FontRef<'_>, lay: &ChartLayout, x_label: &str) {
+    let (l, t, r, b) = lay.plot;
+    let (lo, hi) = lay.y_range;
+    let mut v = lo;
+    while v <= hi {
+        let (_, y) = lay.point(0, v);
+        c.line((l, y), (r, y), 1.0, GRID);
+        let label = v.to_string();
+        let w = text_width(font, 15.0, &label);
+        c.text(font, 15.0, l - 8.0 - w, y - 9.0, TEXT_DIM, &label);
+        v += lay.y_step;
+    }
+    let mut i = 0;
+    while i <= lay.x_max {
+        let (x, _) = lay.point(i, lo);
+        c.line((x, t), (x, b), 1.0, GRID);
+        let label = i.to_string();
+        let w = text_width(font, 15.0, &label);
+        c.text(font, 15.0, x - w / 2.0, b + 6.0, TEXT_DIM, &label);
+        i += lay.x_step;
+    }
+    let xl = text_width(font, 15.0, x_label);
+    c.text(
+        font,
+        15.0,
+        (l + r) / 2.0 - xl / 2.0,
+        b + 26.0,
+        TEXT_DIM,
+        x_label,
+    );
+}
+
+/// The lines, the oldest-listed on top so the first variant stays readable.
+fn draw_series(c: &mut Canvas, lay: &ChartLayout, drawn: &[(usize, &ChartSeries)]) {
     for (k, s) in drawn.iter().rev() {
         let colour = SERIES[*k];
         let pts: Vec<(f32, f32)> = s
@@ -326,33 +334,44 @@ fn draw(chart: &RatingChart) -> Result<(u32, u32, Vec<u8>, Vec<u8>), RenderError
             c.disc(*last, 4.5, colour);
         }
     }
+}
 
-    // Title and legend; the legend drops below a title too long to share the line.
-    let title = fit(&font, 22.0, &chart.title, CHART_WIDTH as f32 - 40.0);
+/// Title and legend; the legend drops below a title too long to share the line.
+fn draw_title_and_legend(
+    c: &mut Canvas,
+    font: &FontRef<'_>,
+    title: &str,
+    right: f32,
+    drawn: &[(usize, &ChartSeries)],
+) {
+    let title = fit(font, 22.0, title, CHART_WIDTH as f32 - 40.0);
     let legend_w: f32 = drawn
         .iter()
-        .map(|(_, s)| text_width(&font, 15.0, &s.label) + 48.0)
+        .map(|(_, s)| text_width(font, 15.0, &s.label) + 48.0)
         .sum();
-    let title_w = text_width(&font, 22.0, &title);
-    let (title_y, legend_y) = if 20.0 + title_w + 24.0 + legend_w <= r {
+    let title_w = text_width(font, 22.0, &title);
+    let (title_y, legend_y) = if 20.0 + title_w + 24.0 + legend_w <= right {
         (18.0, 24.0)
     } else {
         (8.0, 38.0)
     };
-    c.text(&font, 22.0, 20.0, title_y, TEXT, &title);
-    let mut x = r;
+    c.text(font, 22.0, 20.0, title_y, TEXT, &title);
+    let mut x = right;
     for (k, s) in drawn.iter().rev() {
-        let w = text_width(&font, 15.0, &s.label);
+        let w = text_width(font, 15.0, &s.label);
         x -= w;
-        c.text(&font, 15.0, x, legend_y, TEXT, &s.label);
+        c.text(font, 15.0, x, legend_y, TEXT, &s.label);
         x -= 30.0;
         let y = legend_y + 9.0;
         c.line((x + 4.0, y), (x + 22.0, y), 3.0, SERIES[*k]);
         c.disc((x + 13.0, y), 4.0, SERIES[*k]);
         x -= 18.0;
     }
+}
 
-    // Reduce to a palette: the fixed colours exactly, anti-aliased edges by median cut.
+/// Reduce to a palette: the fixed colours exactly, anti-aliased edges by median cut.
+/// (pixels as indices, palette bytes)
+fn to_palette(img: &RgbImage) -> (Vec<u8>, Vec<u8>) {
     let mut reserved = vec![
         BACKGROUND.0,
         PLOT.0,
@@ -362,7 +381,7 @@ fn draw(chart: &RatingChart) -> Result<(u32, u32, Vec<u8>, Vec<u8>), RenderError
         TEXT_DIM.0,
     ];
     reserved.extend(SERIES.iter().map(|s| s.0));
-    let flat: Vec<[u8; 3]> = c.img.pixels().map(|p| p.0).collect();
+    let flat: Vec<[u8; 3]> = img.pixels().map(|p| p.0).collect();
     let mut hist: ColorMap<u64> = ColorMap::default();
     for run in flat.chunk_by(|a, b| a == b) {
         *hist.entry(run[0]).or_insert(0) += run.len() as u64;
@@ -373,7 +392,7 @@ fn draw(chart: &RatingChart) -> Result<(u32, u32, Vec<u8>, Vec<u8>), RenderError
         let i = palette.index(run[0]);
         pixels.extend(std::iter::repeat_n(i, run.len()));
     }
-    Ok((CHART_WIDTH, CHART_HEIGHT, pixels, palette.bytes()))
+    (pixels, palette.bytes())
 }
 
 #[cfg(test)]

@@ -260,6 +260,132 @@ fn zones(variant: &Variant) -> Vec<Zone> {
     z
 }
 
+/// The board without pieces: frame, board edge, squares and coordinates.
+fn draw_board(geo: &Geometry, zones: &[Zone], font: &FontRef<'_>, size_px: u32) -> RgbImage {
+    let n = geo.board.n() as u32;
+    let zone_of = |s: Square| zones[s.rank as usize * n as usize + s.file as usize];
+    let (cell, o, b) = (geo.cell, geo.origin, geo.board_px());
+    let mut canvas = RgbImage::from_pixel(size_px, size_px, theme::FRAME);
+    let edge = (cell / 28).max(2);
+    for y in o.saturating_sub(edge)..(o + b + edge).min(size_px) {
+        for x in o.saturating_sub(edge)..(o + b + edge).min(size_px) {
+            canvas.put_pixel(x, y, theme::FRAME_EDGE);
+        }
+    }
+    for row in 0..n {
+        for col in 0..n {
+            let sq = geo.square_at_cell(col, row);
+            let c = theme::square_color(Shade::of(sq), zone_of(sq), Tint::None);
+            for y in 0..cell {
+                for x in 0..cell {
+                    canvas.put_pixel(o + col * cell + x, o + row * cell + y, c);
+                }
+            }
+        }
+    }
+    draw_coordinates(&mut canvas, geo, font, edge);
+    canvas
+}
+
+/// Coordinates on all four edges, following the orientation.
+fn draw_coordinates(canvas: &mut RgbImage, geo: &Geometry, font: &FontRef<'_>, edge: u32) {
+    let (cell, o, b) = (geo.cell, geo.origin, geo.board_px());
+    let band = geo.band() as f32;
+    let scale = PxScale::from((band * 0.58).max(8.0));
+    let near = band / 2.0 - edge as f32 / 2.0;
+    let far = (o + b) as f32 + edge as f32 / 2.0 + band / 2.0;
+    for i in 0..geo.board.n() as u32 {
+        let mid = o as f32 + (i as f32 + 0.5) * cell as f32;
+        let file = geo.square_at_cell(i, 0).file;
+        let letter = ((b'a' + file) as char).to_string();
+        label(canvas, font, scale, mid, near, &letter);
+        label(canvas, font, scale, mid, far, &letter);
+        let rank = (geo.square_at_cell(0, i).rank + 1).to_string();
+        label(canvas, font, scale, near, mid, &rank);
+        label(canvas, font, scale, far, mid, &rank);
+    }
+}
+
+/// Every tile (each background with no piece, a white or a black one) in true colour,
+/// one after another.
+fn draw_tiles(cell: u32) -> Vec<[u8; 3]> {
+    let sprites = [sprite(Color::White, cell), sprite(Color::Black, cell)];
+    let cc = (cell * cell) as usize;
+    let mut rgb_tiles: Vec<[u8; 3]> = vec![[0; 3]; TILES * cc];
+    for (shade, zone, tint) in all_backgrounds() {
+        let bg = f3(theme::square_color(shade, zone, tint));
+        for piece in [None, Some(Color::White), Some(Color::Black)] {
+            let id = tile_id(shade, zone, tint, piece);
+            let tile = &mut rgb_tiles[id * cc..(id + 1) * cc];
+            for (i, px) in tile.iter_mut().enumerate() {
+                let c = match piece {
+                    None => bg,
+                    Some(p) => {
+                        let s = sprites[p.index()][i];
+                        [
+                            s[0] + bg[0] * (1.0 - s[3]),
+                            s[1] + bg[1] * (1.0 - s[3]),
+                            s[2] + bg[2] * (1.0 - s[3]),
+                        ]
+                    }
+                };
+                *px = [c[0].round() as u8, c[1].round() as u8, c[2].round() as u8];
+            }
+        }
+    }
+    rgb_tiles
+}
+
+/// The palette: exact key colours, then the rest by median cut over the board, the
+/// tiles and the marks' anti-aliased edges.
+fn build_palette(flat: &[[u8; 3]], rgb_tiles: &[[u8; 3]], cell: u32) -> Palette {
+    let cc = (cell * cell) as usize;
+    let ink_colors = [
+        theme::PATH,
+        theme::PATH_EDGE,
+        theme::SELECT,
+        theme::SELECT_EDGE,
+        theme::ERROR,
+        theme::ERROR_EDGE,
+    ];
+    let mut reserved: Vec<[u8; 3]> = vec![
+        theme::FRAME.0,
+        theme::FRAME_EDGE.0,
+        theme::LABEL.0,
+        theme::WHITE_FACE.0,
+        theme::BLACK_FACE.0,
+    ];
+    reserved.extend(ink_colors.iter().map(|c| c.0));
+    reserved.extend(all_backgrounds().map(|(s, z, t)| theme::square_color(s, z, t).0));
+    let mut hist: ColorMap<u64> = ColorMap::default();
+    for run in flat
+        .chunk_by(|a, b| a == b)
+        .chain(rgb_tiles.chunk_by(|a, b| a == b))
+    {
+        *hist.entry(run[0]).or_insert(0) += run.len() as u64;
+    }
+    // The marks' anti-aliased edges over the backgrounds they are drawn on.
+    let mut unders: Vec<[u8; 3]> = all_backgrounds()
+        .map(|(s, z, t)| theme::square_color(s, z, t).0)
+        .collect();
+    unders.extend([theme::WHITE_FACE.0, theme::BLACK_FACE.0]);
+    let pairs = [
+        (theme::PATH_EDGE, theme::PATH),
+        (theme::SELECT_EDGE, theme::SELECT),
+        (theme::ERROR_EDGE, theme::ERROR),
+    ];
+    for k in 1..LEVELS {
+        let a = k as f32 / LEVELS as f32;
+        for (edge_c, main_c) in pairs {
+            for u in &unders {
+                *hist.entry(mix3(*u, edge_c.0, a)).or_insert(0) += cc as u64 / 64;
+            }
+            *hist.entry(mix3(edge_c.0, main_c.0, a)).or_insert(0) += cc as u64 / 4;
+        }
+    }
+    Palette::build(&hist, &reserved)
+}
+
 impl Layer {
     /// Build the layer for `variant`'s board and homes seen from `view` at `size_px`.
     pub(crate) fn build(
@@ -269,120 +395,11 @@ impl Layer {
     ) -> Result<Layer, RenderError> {
         let geo = Geometry::new(variant.board(), size_px, view)?;
         let font = FontRef::try_from_slice(FONT).map_err(|_| RenderError::Font)?;
-        let n = variant.board().n() as u32;
         let zones = zones(variant);
-        let zone_of = |s: Square| zones[s.rank as usize * n as usize + s.file as usize];
-        let (cell, o, b) = (geo.cell, geo.origin, geo.board_px());
-
-        // Frame, board edge, squares.
-        let mut canvas = RgbImage::from_pixel(size_px, size_px, theme::FRAME);
-        let edge = (cell / 28).max(2);
-        for y in o.saturating_sub(edge)..(o + b + edge).min(size_px) {
-            for x in o.saturating_sub(edge)..(o + b + edge).min(size_px) {
-                canvas.put_pixel(x, y, theme::FRAME_EDGE);
-            }
-        }
-        for row in 0..n {
-            for col in 0..n {
-                let sq = geo.square_at_cell(col, row);
-                let c = theme::square_color(Shade::of(sq), zone_of(sq), Tint::None);
-                for y in 0..cell {
-                    for x in 0..cell {
-                        canvas.put_pixel(o + col * cell + x, o + row * cell + y, c);
-                    }
-                }
-            }
-        }
-
-        // Coordinates on all four edges, following the orientation.
-        let band = geo.band() as f32;
-        let scale = PxScale::from((band * 0.58).max(8.0));
-        let near = band / 2.0 - edge as f32 / 2.0;
-        let far = (o + b) as f32 + edge as f32 / 2.0 + band / 2.0;
-        for i in 0..n {
-            let mid = o as f32 + (i as f32 + 0.5) * cell as f32;
-            let file = geo.square_at_cell(i, 0).file;
-            let letter = ((b'a' + file) as char).to_string();
-            label(&mut canvas, &font, scale, mid, near, &letter);
-            label(&mut canvas, &font, scale, mid, far, &letter);
-            let rank = (geo.square_at_cell(0, i).rank + 1).to_string();
-            label(&mut canvas, &font, scale, near, mid, &rank);
-            label(&mut canvas, &font, scale, far, mid, &rank);
-        }
-
-        // Tiles in true colour.
-        let sprites = [sprite(Color::White, cell), sprite(Color::Black, cell)];
-        let cc = (cell * cell) as usize;
-        let mut rgb_tiles: Vec<[u8; 3]> = vec![[0; 3]; TILES * cc];
-        for (shade, zone, tint) in all_backgrounds() {
-            let bg = f3(theme::square_color(shade, zone, tint));
-            for piece in [None, Some(Color::White), Some(Color::Black)] {
-                let id = tile_id(shade, zone, tint, piece);
-                let tile = &mut rgb_tiles[id * cc..(id + 1) * cc];
-                for (i, px) in tile.iter_mut().enumerate() {
-                    let c = match piece {
-                        None => bg,
-                        Some(p) => {
-                            let s = sprites[p.index()][i];
-                            [
-                                s[0] + bg[0] * (1.0 - s[3]),
-                                s[1] + bg[1] * (1.0 - s[3]),
-                                s[2] + bg[2] * (1.0 - s[3]),
-                            ]
-                        }
-                    };
-                    *px = [c[0].round() as u8, c[1].round() as u8, c[2].round() as u8];
-                }
-            }
-        }
-
-        // Palette: exact key colours, then the rest by median cut.
-        let ink_colors = [
-            theme::PATH,
-            theme::PATH_EDGE,
-            theme::SELECT,
-            theme::SELECT_EDGE,
-            theme::ERROR,
-            theme::ERROR_EDGE,
-        ];
-        let mut reserved: Vec<[u8; 3]> = vec![
-            theme::FRAME.0,
-            theme::FRAME_EDGE.0,
-            theme::LABEL.0,
-            theme::WHITE_FACE.0,
-            theme::BLACK_FACE.0,
-        ];
-        reserved.extend(ink_colors.iter().map(|c| c.0));
-        reserved.extend(all_backgrounds().map(|(s, z, t)| theme::square_color(s, z, t).0));
-        let mut hist: ColorMap<u64> = ColorMap::default();
+        let canvas = draw_board(&geo, &zones, &font, size_px);
+        let rgb_tiles = draw_tiles(geo.cell);
         let flat: Vec<[u8; 3]> = canvas.pixels().map(|p| p.0).collect();
-        for run in flat
-            .chunk_by(|a, b| a == b)
-            .chain(rgb_tiles.chunk_by(|a, b| a == b))
-        {
-            *hist.entry(run[0]).or_insert(0) += run.len() as u64;
-        }
-        // The marks' anti-aliased edges over the backgrounds they are drawn on.
-        let mut unders: Vec<[u8; 3]> = all_backgrounds()
-            .map(|(s, z, t)| theme::square_color(s, z, t).0)
-            .collect();
-        unders.extend([theme::WHITE_FACE.0, theme::BLACK_FACE.0]);
-        let pairs = [
-            (theme::PATH_EDGE, theme::PATH),
-            (theme::SELECT_EDGE, theme::SELECT),
-            (theme::ERROR_EDGE, theme::ERROR),
-        ];
-        for k in 1..LEVELS {
-            let a = k as f32 / LEVELS as f32;
-            for (edge_c, main_c) in pairs {
-                for u in &unders {
-                    *hist.entry(mix3(*u, edge_c.0, a)).or_insert(0) += cc as u64 / 64;
-                }
-                *hist.entry(mix3(edge_c.0, main_c.0, a)).or_insert(0) += cc as u64 / 4;
-            }
-        }
-        let mut palette = Palette::build(&hist, &reserved);
-
+        let mut palette = build_palette(&flat, &rgb_tiles, geo.cell);
         let mut to_index = |rgb: &[[u8; 3]]| -> Vec<u8> {
             let mut out = Vec::with_capacity(rgb.len());
             for run in rgb.chunk_by(|a, b| a == b) {

@@ -7,8 +7,8 @@
 //! per occupied or tinted square, draws the marks through blend tables and writes an
 //! indexed PNG: a few hundred microseconds plus compression.
 
-pub mod bands;
-pub mod chart;
+pub(crate) mod bands;
+pub(crate) mod chart;
 mod geometry;
 mod layer;
 mod palette;

@@ -31,14 +31,14 @@ pub fn config(api: &FakeApi, timing: Timing) -> BotConfig {
         token: "4242:TESTTOKEN".into(),
         api_url: Some(api.url()),
         updates: Updates::Polling,
-        pacing: Some(ugolki_bot::bot::tg::PaceLimits::default()),
+        pacing: Some(ugolki_bot::bot::PaceLimits::default()),
         board_px: BOARD_PX,
         auto_move_level: 1,
         actions_per_minute: 0,
         timing,
         ai_threads: 1,
         metrics_listen: None,
-        unhealthy_after: ugolki_bot::bot::health::UNHEALTHY_AFTER,
+        unhealthy_after: ugolki_bot::bot::UNHEALTHY_AFTER,
     }
 }
 

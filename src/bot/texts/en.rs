@@ -3,8 +3,8 @@
 use super::{CaptionData, HistoryRow, Opponent, ResultContext, StatsView, Texts, TopRow, TopScope};
 use crate::engine::{Color, IllegalMove, InputError, Outcome, Reason, VariantId};
 use crate::game::GameId;
+use crate::game::TimeControl;
 use crate::game::standings::PlayerResult;
-use crate::game::{Language, TimeControl};
 
 /// English.
 pub struct En;
@@ -17,8 +17,9 @@ fn side(c: Color) -> &'static str {
 }
 
 impl Texts for En {
-    fn lang(&self) -> Language {
-        Language::En
+    #[cfg(test)]
+    fn lang(&self) -> crate::game::Language {
+        crate::game::Language::En
     }
 
     fn welcome_private(&self, name: &str) -> String {
@@ -217,9 +218,6 @@ impl Texts for En {
     }
     fn btn_training(&self) -> String {
         "🎯 Training room".into()
-    }
-    fn btn_rules(&self) -> String {
-        "📖 Rules".into()
     }
     fn btn_white(&self) -> String {
         "⚪ White".into()
@@ -496,10 +494,6 @@ impl Texts for En {
 
     fn draw_expired(&self) -> String {
         "The draw offer lapsed.".into()
-    }
-
-    fn draw_offer_sent(&self) -> String {
-        "Draw offered.".into()
     }
 
     fn training_done(&self, moves: u16, optimum: Option<u16>) -> String {

@@ -58,10 +58,6 @@ pub struct ResultContext {
     pub move_limit: Option<u16>,
     /// Whether the limit is judged by tempo.
     pub by_tempo: bool,
-    /// White's mention.
-    pub white: String,
-    /// Black's mention.
-    pub black: String,
     /// Training room.
     pub solo: bool,
     /// Moves made (for the training room).
@@ -70,7 +66,8 @@ pub struct ResultContext {
 
 /// One language's texts.
 pub trait Texts: Send + Sync {
-    /// The language.
+    /// The language (the tests check [`texts`] against it).
+    #[cfg(test)]
     fn lang(&self) -> Language;
 
     // ---- commands and menus ----
@@ -100,8 +97,6 @@ pub trait Texts: Send + Sync {
     fn btn_play_program(&self) -> String;
     /// Button: training room.
     fn btn_training(&self) -> String;
-    /// Button: rules.
-    fn btn_rules(&self) -> String;
     /// Button: White.
     fn btn_white(&self) -> String;
     /// Button: Black.
@@ -198,9 +193,6 @@ pub trait Texts: Send + Sync {
     fn draw_declined(&self, who: &str) -> String;
     /// The draw offer lapsed.
     fn draw_expired(&self) -> String;
-    /// Offer sent (toast).
-    fn draw_offer_sent(&self) -> String;
-
     // ---- training ----
     /// The training room was completed.
     fn training_done(&self, moves: u16, optimum: Option<u16>) -> String;

@@ -3,8 +3,8 @@
 use super::{CaptionData, HistoryRow, Opponent, ResultContext, StatsView, Texts, TopRow, TopScope};
 use crate::engine::{Color, IllegalMove, InputError, Outcome, Reason, VariantId};
 use crate::game::GameId;
+use crate::game::TimeControl;
 use crate::game::standings::PlayerResult;
-use crate::game::{Language, TimeControl};
 
 /// Russian.
 pub struct Ru;
@@ -29,8 +29,9 @@ fn hodov(n: u64) -> &'static str {
 }
 
 impl Texts for Ru {
-    fn lang(&self) -> Language {
-        Language::Ru
+    #[cfg(test)]
+    fn lang(&self) -> crate::game::Language {
+        crate::game::Language::Ru
     }
 
     fn welcome_private(&self, name: &str) -> String {
@@ -230,9 +231,6 @@ impl Texts for Ru {
     }
     fn btn_training(&self) -> String {
         "🎯 Тренировочный зал".into()
-    }
-    fn btn_rules(&self) -> String {
-        "📖 Правила".into()
     }
     fn btn_white(&self) -> String {
         "⚪ Белые".into()
@@ -528,10 +526,6 @@ impl Texts for Ru {
 
     fn draw_expired(&self) -> String {
         "Предложение ничьей истекло.".into()
-    }
-
-    fn draw_offer_sent(&self) -> String {
-        "Ничья предложена.".into()
     }
 
     fn training_done(&self, moves: u16, optimum: Option<u16>) -> String {

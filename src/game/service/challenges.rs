@@ -102,6 +102,8 @@ impl GameService {
 
     /// `user` (with `username`, for challenges by mention) accepts: the challenge closes
     /// and the game starts in one commit, so two people tapping Accept cannot both get it.
+    /// (The bot always knows the chat: it uses [`GameService::accept_challenge_in`].)
+    #[cfg(any(test, feature = "testing"))]
     pub fn accept_challenge(
         &self,
         id: ChallengeId,
@@ -112,8 +114,9 @@ impl GameService {
         self.accept_challenge_in(id, user, username, None, None, now)
     }
 
-    /// As [`GameService::accept_challenge`], tapped in `chat` with the `link` token the
-    /// button carried. A challenge by link is accepted only with its token, from another
+    /// `user` (with `username`, for challenges by mention) accepts, tapped in `chat` with
+    /// the `link` token the button carried: the challenge closes and the game starts in
+    /// one commit, so two people tapping Accept cannot both get it. A challenge by link is accepted only with its token, from another
     /// chat (the friend's private chat with the bot), and the game gets a second board
     /// there so both players see it; any other challenge only in its own chat.
     pub fn accept_challenge_in(

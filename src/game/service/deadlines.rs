@@ -56,127 +56,152 @@ impl GameService {
         auto_move: &mut dyn FnMut(&Game) -> Option<Path>,
     ) -> Result<Fired, ServiceError> {
         let id = match entry.target {
-            DeadlineTarget::Challenge(c) => {
-                return match self.expire_challenge(c, now) {
-                    Ok(ch) => Ok(Fired::ChallengeExpired(ch)),
-                    Err(
-                        ServiceError::NotDue
-                        | ServiceError::ChallengeClosed(_)
-                        | ServiceError::NoSuchChallenge(_),
-                    ) => Ok(Fired::NotDue),
-                    Err(e) => Err(e),
-                };
-            }
+            DeadlineTarget::Challenge(c) => return self.fire_challenge(c, now),
             DeadlineTarget::Game(id) => id,
         };
         for _ in 0..MAX_ATTEMPTS {
             let Some(cur) = self.store.game(id)? else {
                 return Ok(Fired::NotDue);
             };
-            let Some(mut d) = cur.deadline.filter(|d| d.at <= now) else {
+            let Some(d) = cur.deadline.filter(|d| d.at <= now) else {
                 return Ok(Fired::NotDue);
             };
-            let side = cur.side_to_move();
-            // A warning whose end is itself already due (the bot was down) is skipped:
-            // the end is applied at once, in the same single write.
-            match d.kind {
-                DeadlineKind::ClockReminder
-                    if cur
-                        .clocks
-                        .flag_at(&cur.time_control, side)
-                        .is_some_and(|f| f <= now) =>
-                {
-                    d.kind = DeadlineKind::ClockFlag
-                }
-                DeadlineKind::AbandonWarning
-                    if cur.clocks.turn_started.plus(self.timing.abandon_after) <= now =>
-                {
-                    d.kind = DeadlineKind::Abandon
-                }
-                _ => {}
-            }
-            let expect = Expect::Version(cur.version);
-            let r = match d.kind {
-                DeadlineKind::ProgramMove => return Ok(Fired::ProgramToMove(cur)),
-                DeadlineKind::ChallengeExpiry => return Ok(Fired::NotDue),
-                DeadlineKind::DrawOfferExpiry => self
-                    .change_game_from(id, Some(cur), now, |c, n| {
-                        expect.check(c)?;
-                        n.draw_offer = None;
-                        Ok(())
-                    })
-                    .map(|(g, ())| Fired::DrawOfferExpired(g)),
-                DeadlineKind::ClockReminder | DeadlineKind::AbandonWarning => self
-                    .change_game_from(id, Some(cur), now, |c, n| {
-                        expect.check(c)?;
-                        n.clocks.notice_sent = true;
-                        Ok(())
-                    })
-                    .map(|(game, ())| Fired::Reminder { game, kind: d.kind }),
-                DeadlineKind::ClockFlag => self
-                    .change_game_from(id, Some(cur), now, |c, n| {
-                        expect.check(c)?;
-                        n.status = Status::Over {
-                            outcome: Outcome::win(!side, Reason::Timeout),
-                            at: now,
-                        };
-                        Ok(())
-                    })
-                    .map(|(g, ())| Fired::Ended(g)),
-                DeadlineKind::Abandon => self
-                    .change_game_from(id, Some(cur), now, |c, n| {
-                        expect.check(c)?;
-                        n.status = if c.is_solo() {
-                            Status::Aborted { by: None, at: now }
-                        } else {
-                            Status::Over {
-                                outcome: Outcome::win(!side, Reason::Abandoned),
-                                at: now,
-                            }
-                        };
-                        Ok(())
-                    })
-                    .map(|(g, ())| Fired::Ended(g)),
-                DeadlineKind::MoveMissed => self
-                    .change_game_from(id, Some(cur), now, |c, n| {
-                        expect.check(c)?;
-                        if c.clocks.missed[side.index()] >= 1 {
-                            n.status = Status::Over {
-                                outcome: Outcome::win(!side, Reason::Timeout),
-                                at: now,
-                            };
-                            return Ok(None);
-                        }
-                        let mut game = self.replay(c)?;
-                        let chosen = auto_move(&game);
-                        let played = match chosen.and_then(|p| game.check(p.squares()).ok()) {
-                            Some(p) => game.play_squares(p.squares()),
-                            None => {
-                                let m = game
-                                    .legal_moves()
-                                    .into_iter()
-                                    .next()
-                                    .ok_or(ServiceError::GameOver)?;
-                                game.play(m)
-                            }
-                        }
-                        .map_err(|e| ServiceError::Illegal(e.into()))?;
-                        Ok(Some(apply_move(n, &game, played, side, now, true)))
-                    })
-                    .map(|(game, p)| match p {
-                        Some(path) => Fired::AutoMoved(Moved {
-                            game,
-                            path,
-                            auto: true,
-                        }),
-                        None => Fired::Ended(game),
-                    }),
-            };
-            match r {
+            let kind = self.due_kind(&cur, d.kind, now);
+            match self.fire_game_deadline(cur, kind, now, auto_move) {
                 Err(ServiceError::Stale { .. }) => continue,
                 other => return other,
             }
         }
         Err(ServiceError::Busy)
+    }
+
+    fn fire_challenge(&self, c: ChallengeId, now: Timestamp) -> Result<Fired, ServiceError> {
+        match self.expire_challenge(c, now) {
+            Ok(ch) => Ok(Fired::ChallengeExpired(ch)),
+            Err(
+                ServiceError::NotDue
+                | ServiceError::ChallengeClosed(_)
+                | ServiceError::NoSuchChallenge(_),
+            ) => Ok(Fired::NotDue),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// What a due deadline of `kind` does now: a warning whose end is itself already due
+    /// (the bot was down) is skipped, and the end applied at once, in the same single
+    /// write.
+    fn due_kind(&self, cur: &GameRecord, kind: DeadlineKind, now: Timestamp) -> DeadlineKind {
+        let side = cur.side_to_move();
+        match kind {
+            DeadlineKind::ClockReminder
+                if cur
+                    .clocks
+                    .flag_at(&cur.time_control, side)
+                    .is_some_and(|f| f <= now) =>
+            {
+                DeadlineKind::ClockFlag
+            }
+            DeadlineKind::AbandonWarning
+                if cur.clocks.turn_started.plus(self.timing.abandon_after) <= now =>
+            {
+                DeadlineKind::Abandon
+            }
+            k => k,
+        }
+    }
+
+    /// Carry out a due deadline of `kind` on `cur`, version-checked.
+    fn fire_game_deadline(
+        &self,
+        cur: GameRecord,
+        kind: DeadlineKind,
+        now: Timestamp,
+        auto_move: &mut dyn FnMut(&Game) -> Option<Path>,
+    ) -> Result<Fired, ServiceError> {
+        let (id, side) = (cur.id, cur.side_to_move());
+        let expect = Expect::Version(cur.version);
+        let change = |cur: GameRecord, f: &mut dyn FnMut(&GameRecord, &mut GameRecord)| {
+            self.change_game_from(id, Some(cur), now, |c, n| {
+                expect.check(c)?;
+                f(c, n);
+                Ok(())
+            })
+            .map(|(g, ())| g)
+        };
+        match kind {
+            DeadlineKind::ProgramMove => Ok(Fired::ProgramToMove(cur)),
+            DeadlineKind::ChallengeExpiry => Ok(Fired::NotDue),
+            DeadlineKind::DrawOfferExpiry => {
+                change(cur, &mut |_, n| n.draw_offer = None).map(Fired::DrawOfferExpired)
+            }
+            DeadlineKind::ClockReminder | DeadlineKind::AbandonWarning => {
+                change(cur, &mut |_, n| n.clocks.notice_sent = true)
+                    .map(|game| Fired::Reminder { game, kind })
+            }
+            DeadlineKind::ClockFlag => change(cur, &mut |_, n| {
+                n.status = Status::Over {
+                    outcome: Outcome::win(!side, Reason::Timeout),
+                    at: now,
+                }
+            })
+            .map(Fired::Ended),
+            DeadlineKind::Abandon => change(cur, &mut |c, n| {
+                n.status = if c.is_solo() {
+                    Status::Aborted { by: None, at: now }
+                } else {
+                    Status::Over {
+                        outcome: Outcome::win(!side, Reason::Abandoned),
+                        at: now,
+                    }
+                }
+            })
+            .map(Fired::Ended),
+            DeadlineKind::MoveMissed => self.miss_move(cur, now, auto_move),
+        }
+    }
+
+    /// A missed per-move limit: the program moves for the player the first time, the
+    /// second time the game is lost on time.
+    fn miss_move(
+        &self,
+        cur: GameRecord,
+        now: Timestamp,
+        auto_move: &mut dyn FnMut(&Game) -> Option<Path>,
+    ) -> Result<Fired, ServiceError> {
+        let (id, side) = (cur.id, cur.side_to_move());
+        let expect = Expect::Version(cur.version);
+        self.change_game_from(id, Some(cur), now, |c, n| {
+            expect.check(c)?;
+            if c.clocks.missed[side.index()] >= 1 {
+                n.status = Status::Over {
+                    outcome: Outcome::win(!side, Reason::Timeout),
+                    at: now,
+                };
+                return Ok(None);
+            }
+            let mut game = self.replay(c)?;
+            let chosen = auto_move(&game);
+            let played = match chosen.and_then(|p| game.check(p.squares()).ok()) {
+                Some(p) => game.play_squares(p.squares()),
+                None => {
+                    let m = game
+                        .legal_moves()
+                        .into_iter()
+                        .next()
+                        .ok_or(ServiceError::GameOver)?;
+                    game.play(m)
+                }
+            }
+            .map_err(|e| ServiceError::Illegal(e.into()))?;
+            Ok(Some(apply_move(n, &game, played, side, now, true)))
+        })
+        .map(|(game, p)| match p {
+            Some(path) => Fired::AutoMoved(Moved {
+                game,
+                path,
+                auto: true,
+            }),
+            None => Fired::Ended(game),
+        })
     }
 }

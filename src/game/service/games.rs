@@ -476,20 +476,6 @@ impl GameService {
         .map(|(g, ())| g)
     }
 
-    /// Record that the board now lives in `message` (after `/board` or a lost message).
-    pub fn set_board_message(
-        &self,
-        id: GameId,
-        message: MessageId,
-        now: Timestamp,
-    ) -> Result<GameRecord, ServiceError> {
-        self.change_game(id, now, |_, next| {
-            next.message = Some(message);
-            Ok(())
-        })
-        .map(|(g, ())| g)
-    }
-
     /// Record that the game's board in `chat` (the main one or its mirror) now lives in
     /// `message`; a chat the game is not shown in is refused.
     pub fn set_board_message_in(
