@@ -1555,7 +1555,8 @@ fn deadline_changes_wake_the_timer() {
         let g = pvp(s);
         let woke = tokio::time::timeout(Duration::from_secs(5), n.notified()).await;
         assert!(woke.is_ok(), "a new game's deadline wakes the timer");
-        s.set_board_message_in(g.id, g.chat, MessageId(9), t(0)).unwrap();
+        s.set_board_message_in(g.id, g.chat, MessageId(9), t(0))
+            .unwrap();
         let woke = tokio::time::timeout(Duration::from_millis(50), n.notified()).await;
         assert!(
             woke.is_err(),
@@ -1587,7 +1588,8 @@ fn a_migrated_group_keeps_its_settings_and_games() {
                 t(1),
             )
             .unwrap();
-        s.set_board_message_in(g.id, g.chat, MessageId(5), t(2)).unwrap();
+        s.set_board_message_in(g.id, g.chat, MessageId(5), t(2))
+            .unwrap();
         let moved = s.migrate_chat(old, new, t(3)).unwrap();
         assert_eq!(moved.len(), 1, "{}", env.name);
         assert_eq!((moved[0].chat, moved[0].message), (new, None));
