@@ -293,20 +293,11 @@ impl App {
 
     /// Display name of a player, as an HTML mention.
     pub async fn player_mention(&self, p: Player, lang: Language) -> String {
-        match p {
-            Player::Human(u) => {
-                let name = self
-                    .user_name(u)
-                    .await
-                    .unwrap_or_else(|| format!("#{}", u.0));
-                super::texts::mention(u.0, &name)
-            }
-            Player::Program { level } => match lang {
-                Language::Ru => format!("🤖 Программа (уровень {level})"),
-                Language::En => format!("🤖 Program (level {level})"),
-            },
-            Player::Absent => String::new(),
-        }
+        let name = match p {
+            Player::Human(u) => self.user_name(u).await,
+            _ => None,
+        };
+        super::texts::player_mention(p, name, lang)
     }
 
     /// A mention of a user by id.

@@ -21,10 +21,6 @@ use teloxide::types::{MessageEntityKind, User};
 
 /// `/new [variant] [time]`: a challenge anyone in the group may accept.
 pub async fn on_new(app: App, m: Incoming, t: &'static dyn Texts, arg: String) -> HandlerResult {
-    if m.private() {
-        say(&app, m.chat, Some(m.id()), &t.group_only(), None).await?;
-        return Ok(());
-    }
     let Some((variant, tc, _)) = game_args(&app, &m, t, &arg).await? else {
         return Ok(());
     };
@@ -134,16 +130,7 @@ async fn create(
     tc: TimeControl,
     t: &dyn Texts,
 ) -> HandlerResult {
-    let new = NewChallenge {
-        chat,
-        message: None,
-        from,
-        target,
-        variant,
-        time_control: tc,
-        colour: ColourChoice::Random,
-        rated: true,
-    };
+    let new = new_challenge(chat, from, target, variant, tc);
     match app.games.run(move |s| s.create_challenge(new, now())).await {
         Ok(c) => post(app, &c, t).await,
         Err(e) => {
@@ -159,12 +146,43 @@ pub async fn post(app: &App, c: &ChallengeRecord, t: &dyn Texts) -> HandlerResul
     let text = text(app, c, t).await;
     let targeted = c.target != ChallengeTarget::Open;
     let kb = keyboard::challenge(c.id, targeted, t);
-    let m = say(app, c.chat, None, &text, Some(kb)).await?;
+    show(app, c, &text, kb).await
+}
+
+/// Post `text` for challenge `c` with its buttons, and remember the message (to close it
+/// when the challenge is answered or lapses).
+async fn show(
+    app: &App,
+    c: &ChallengeRecord,
+    text: &str,
+    kb: teloxide::types::InlineKeyboardMarkup,
+) -> HandlerResult {
+    let m = say(app, c.chat, None, text, Some(kb)).await?;
     let (cid, mid) = (c.id, MessageId(m.id.0));
     app.games
         .run(move |s| s.set_challenge_message(cid, mid, now()))
         .await?;
     Ok(())
+}
+
+/// A rated challenge with colours drawn at the start.
+fn new_challenge(
+    chat: ChatId,
+    from: UserId,
+    target: ChallengeTarget,
+    variant: Variant,
+    tc: TimeControl,
+) -> NewChallenge {
+    NewChallenge {
+        chat,
+        message: None,
+        from,
+        target,
+        variant,
+        time_control: tc,
+        colour: ColourChoice::Random,
+        rated: true,
+    }
 }
 
 /// A rematch of a finished game: the same people, variant, clock and rating, colours
@@ -178,18 +196,14 @@ pub async fn rematch(
     colour: crate::engine::Color,
     t: &dyn Texts,
 ) -> HandlerResult {
+    let target = ChallengeTarget::User(opponent);
     let new = NewChallenge {
-        chat,
-        message: None,
-        from,
-        target: ChallengeTarget::User(opponent),
-        variant: g.variant.clone(),
-        time_control: g.time_control,
         colour: match colour {
             crate::engine::Color::White => ColourChoice::Black,
             crate::engine::Color::Black => ColourChoice::White,
         },
         rated: g.rated,
+        ..new_challenge(chat, from, target, g.variant.clone(), g.time_control)
     };
     let c = app
         .games
@@ -226,16 +240,8 @@ async fn link(
     t: &dyn Texts,
 ) -> HandlerResult {
     let token = LinkToken::random().map_err(|e| BotError::Internal(e.to_string()))?;
-    let new = NewChallenge {
-        chat,
-        message: None,
-        from: UserId(from.id.0),
-        target: ChallengeTarget::Link(token),
-        variant: variant.clone(),
-        time_control: tc,
-        colour: ColourChoice::Random,
-        rated: true,
-    };
+    let target = ChallengeTarget::Link(token);
+    let new = new_challenge(chat, UserId(from.id.0), target, variant.clone(), tc);
     let c = app
         .games
         .run(move |s| s.create_challenge(new, now()))
@@ -248,12 +254,7 @@ async fn link(
     let (v, tc) = (t.variant_name(variant.id()), t.time_control(&tc));
     let text = t.challenge_link(&v, &tc, link.as_str());
     let buttons = keyboard::share_link(c.id, &link, &t.share_text(&v, &tc), t);
-    let m = say(app, chat, None, &text, Some(buttons)).await?;
-    let (cid, mid) = (c.id, MessageId(m.id.0));
-    app.games
-        .run(move |s| s.set_challenge_message(cid, mid, now()))
-        .await?;
-    Ok(())
+    show(app, &c, &text, buttons).await
 }
 
 /// Someone opened a challenge link (`/start c<id>_<token>`): show it with an Accept

@@ -48,6 +48,19 @@ pub enum Command {
     Lang(String),
 }
 
+impl Command {
+    /// Commands that work only in a private chat with the bot (a game against the
+    /// program, the training room).
+    pub fn private_only(&self) -> bool {
+        matches!(self, Command::Play(_) | Command::Train(_))
+    }
+
+    /// Commands that work only in a group (an open challenge needs others to see it).
+    pub fn group_only(&self) -> bool {
+        matches!(self, Command::New(_))
+    }
+}
+
 /// The command menus Telegram shows (setMyCommands scopes): each chat type is offered
 /// only what works there, and group admins also their settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

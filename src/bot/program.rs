@@ -10,27 +10,9 @@ use super::texts::{Texts, escape};
 use super::training;
 use crate::engine::{Color, Variant, VariantId};
 use crate::game::{ChatId, NewGame, Player, TimeControl, UserId};
-use teloxide::types::Me;
 
 /// `/play [variant] [level 1-5]`: asks for a colour (and a level, when not given).
-pub async fn on_play(
-    app: App,
-    m: Incoming,
-    t: &'static dyn Texts,
-    arg: String,
-    me: Me,
-) -> HandlerResult {
-    if !m.private() {
-        say(
-            &app,
-            m.chat,
-            Some(m.id()),
-            &t.private_only(me.username()),
-            None,
-        )
-        .await?;
-        return Ok(());
-    }
+pub async fn on_play(app: App, m: Incoming, t: &'static dyn Texts, arg: String) -> HandlerResult {
     let mut variant = VariantId::Classic;
     let mut level = None;
     for w in arg.split_whitespace() {

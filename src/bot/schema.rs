@@ -26,6 +26,7 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 use teloxide::dispatching::{DpHandlerDescription, HandlerExt, UpdateFilterExt, UpdateHandler};
 use teloxide::prelude::*;
+use teloxide::types::Me;
 
 /// The update handler tree.
 pub fn schema() -> UpdateHandler<BotError> {
@@ -57,6 +58,7 @@ fn messages() -> UpdateHandler<BotError> {
                         .filter_command::<Command>()
                         .map_async(|app: App, m: Incoming| async move { m.texts(&app).await })
                         .branch(dptree::filter_map(over_limit).endpoint(slow_down))
+                        .branch(dptree::filter(wrong_chat).endpoint(only_elsewhere))
                         .branch(commands()),
                 )
                 .branch(
@@ -160,6 +162,22 @@ async fn slow_down(app: App, m: Incoming, t: &'static dyn Texts, s: SlowDown) ->
     if s.tell {
         say(&app, m.chat, Some(m.id()), &t.slow_down(), None).await?;
     }
+    Ok(())
+}
+
+/// A command for the other kind of chat.
+fn wrong_chat(m: Incoming, cmd: Command) -> bool {
+    (cmd.private_only() && !m.private()) || (cmd.group_only() && m.private())
+}
+
+/// Say where the command works.
+async fn only_elsewhere(app: App, m: Incoming, t: &'static dyn Texts, me: Me) -> HandlerResult {
+    let text = if m.private() {
+        t.group_only()
+    } else {
+        t.private_only(me.username())
+    };
+    say(&app, m.chat, Some(m.id()), &text, None).await?;
     Ok(())
 }
 

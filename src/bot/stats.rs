@@ -46,26 +46,6 @@ const TOP_ROWS: usize = 20;
 /// Photo captions are limited to 1024 characters.
 const CAPTION_MAX: usize = 1024;
 
-/// `/stats [@user]`.
-pub async fn on_stats(app: App, m: Incoming, t: &'static dyn Texts, arg: String) -> HandlerResult {
-    stats(&app, &m.msg, &m.from, &arg, t).await
-}
-
-/// `/top [variant]`.
-pub async fn on_top(app: App, m: Incoming, t: &'static dyn Texts, arg: String) -> HandlerResult {
-    top(&app, &m.msg, &m.from, &arg, t).await
-}
-
-/// `/history`.
-pub async fn on_history(app: App, m: Incoming, t: &'static dyn Texts) -> HandlerResult {
-    history(&app, &m.msg, &m.from, t).await
-}
-
-/// `/export`.
-pub async fn on_export(app: App, m: Incoming, t: &'static dyn Texts) -> HandlerResult {
-    export(&app, &m.msg, &m.from, t).await
-}
-
 /// A record or replay button.
 pub async fn on_export_tap(app: App, tap: Tap, (game, gif): (GameId, bool)) -> HandlerResult {
     let t = tap.texts();
@@ -157,15 +137,9 @@ async fn stats_target(
 
 /// `/stats [@user]` (or as a reply): results per variant, ratings, head-to-head, and
 /// the rating chart as a photo with the text as its caption.
-async fn stats(
-    app: &App,
-    msg: &Message,
-    from: &User,
-    arg: &str,
-    t: &dyn Texts,
-) -> Result<(), BotError> {
-    let chat = ChatId(msg.chat.id.0);
-    let me = UserId(from.id.0);
+pub async fn on_stats(app: App, m: Incoming, t: &'static dyn Texts, arg: String) -> HandlerResult {
+    let (app, msg, from, arg) = (&app, &m.msg, &m.from, arg.as_str());
+    let (chat, me) = (m.chat, m.user);
     let u = match stats_target(app, msg, from, arg).await? {
         Ok(u) => u,
         Err(name) => {
@@ -265,15 +239,9 @@ async fn stats(
 /// `/top [variant]`: the chat's leaderboard in a group (everyone who has played there),
 /// everyone's in a private chat. The asker's own place is added below the list when it
 /// is further down.
-async fn top(
-    app: &App,
-    msg: &Message,
-    from: &User,
-    arg: &str,
-    t: &dyn Texts,
-) -> Result<(), BotError> {
-    let chat = ChatId(msg.chat.id.0);
-    let me = UserId(from.id.0);
+pub async fn on_top(app: App, m: Incoming, t: &'static dyn Texts, arg: String) -> HandlerResult {
+    let (app, msg, arg) = (&app, &m.msg, arg.as_str());
+    let (chat, me) = (m.chat, m.user);
     let group = chat.0 < 0;
     let c = app
         .games
@@ -371,9 +339,9 @@ fn listed(g: &GameRecord) -> bool {
 
 /// `/history`: the asker's last games, newest first, each with buttons for its record
 /// and replay (sent to the chat where they are tapped).
-async fn history(app: &App, msg: &Message, from: &User, t: &dyn Texts) -> Result<(), BotError> {
-    let chat = ChatId(msg.chat.id.0);
-    let me = UserId(from.id.0);
+pub async fn on_history(app: App, m: Incoming, t: &'static dyn Texts) -> HandlerResult {
+    let app = &app;
+    let (chat, me) = (m.chat, m.user);
     let games = games_of(app, me, HISTORY_SCAN, |gs| {
         gs.iter().filter(|g| listed(g)).count() >= HISTORY_ROWS
     })
@@ -482,9 +450,9 @@ async fn replied_game(
 
 /// `/export`: a finished game's record (`.txt`) and replay (GIF): the game whose board
 /// the command replies to, else the asker's last finished game in this chat.
-async fn export(app: &App, msg: &Message, from: &User, t: &dyn Texts) -> Result<(), BotError> {
-    let chat = ChatId(msg.chat.id.0);
-    let me = UserId(from.id.0);
+pub async fn on_export(app: App, m: Incoming, t: &'static dyn Texts) -> HandlerResult {
+    let (app, msg) = (&app, &m.msg);
+    let (chat, me) = (m.chat, m.user);
     let board = msg
         .reply_to_message()
         .filter(|r| r.from.as_ref().is_some_and(|u| u.is_bot));

@@ -8,27 +8,9 @@ use super::send::say;
 use super::texts::Texts;
 use crate::engine::{Variant, VariantId};
 use crate::game::{ChatId, NewGame, Player, TimeControl, UserId};
-use teloxide::types::Me;
 
 /// `/train [classic|diagonal]`, in a private chat.
-pub async fn on_train(
-    app: App,
-    m: Incoming,
-    t: &'static dyn Texts,
-    arg: String,
-    me: Me,
-) -> HandlerResult {
-    if !m.private() {
-        say(
-            &app,
-            m.chat,
-            Some(m.id()),
-            &t.private_only(me.username()),
-            None,
-        )
-        .await?;
-        return Ok(());
-    }
+pub async fn on_train(app: App, m: Incoming, t: &'static dyn Texts, arg: String) -> HandlerResult {
     let variant = match arg.trim() {
         "" | "classic" | "orth" => Variant::new(VariantId::Training),
         "diagonal" | "diag" => Variant::new(VariantId::Training)

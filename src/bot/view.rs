@@ -110,20 +110,11 @@ impl Lookup {
 
     /// As [`App::player_mention`].
     fn mention(&self, p: Player, lang: Language) -> String {
-        match p {
-            Player::Human(u) => {
-                let name = self
-                    .user(u)
-                    .map(|r| r.name.clone())
-                    .unwrap_or_else(|| format!("#{}", u.0));
-                super::texts::mention(u.0, &name)
-            }
-            Player::Program { level } => match lang {
-                Language::Ru => format!("🤖 Программа (уровень {level})"),
-                Language::En => format!("🤖 Program (level {level})"),
-            },
-            Player::Absent => String::new(),
-        }
+        let name = match p {
+            Player::Human(u) => self.user(u).map(|r| r.name.clone()),
+            _ => None,
+        };
+        super::texts::player_mention(p, name, lang)
     }
 }
 

@@ -227,6 +227,16 @@ pub fn moves(args: &VariantArgs, out: &mut dyn Write) -> Result<(), CliError> {
     Ok(())
 }
 
+/// The legal moves of the side to move in `game`, as paths in notation.
+pub(crate) fn legal_paths(game: &Game) -> Vec<String> {
+    let pos = game.position();
+    game.legal_moves()
+        .into_iter()
+        .filter_map(|m| pos.path(m).ok())
+        .map(|p| p.to_string())
+        .collect()
+}
+
 pub(crate) fn io(e: std::io::Error) -> CliError {
     CliError {
         message: format!("write failed: {e}"),

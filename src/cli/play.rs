@@ -204,13 +204,7 @@ impl Terminal<'_> {
             }
             "board" => return Ok(Turn::Played),
             "moves" => {
-                let mut v: Vec<String> = self
-                    .game
-                    .legal_moves()
-                    .into_iter()
-                    .filter_map(|m| pos.path(m).ok())
-                    .map(|p| p.to_string())
-                    .collect();
+                let mut v = super::legal_paths(&self.game);
                 v.sort();
                 writeln!(self.out, "{}", v.join(" ")).map_err(io)?;
                 return Ok(Turn::Quiet);

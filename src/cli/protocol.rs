@@ -93,14 +93,7 @@ impl Session {
                 Err(e) => writeln!(out, "error {e}")?,
             },
             "moves" => {
-                let pos = self.game.position();
-                let paths: Vec<String> = self
-                    .game
-                    .legal_moves()
-                    .into_iter()
-                    .filter_map(|m| pos.path(m).ok())
-                    .map(|p| p.to_string())
-                    .collect();
+                let paths = super::legal_paths(&self.game);
                 writeln!(out, "moves {}", paths.join(" "))?;
             }
             "perft" => match rest.parse::<u32>() {

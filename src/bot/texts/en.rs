@@ -1,6 +1,6 @@
 //! English texts.
 
-use super::{CaptionData, HistoryRow, Opponent, ResultContext, StatsView, Texts, TopRow, TopScope};
+use super::{HistoryRow, Opponent, ResultContext, StatsView, Texts, TopRow, TopScope};
 use crate::engine::{Color, IllegalMove, InputError, Outcome, Reason, VariantId};
 use crate::game::GameId;
 use crate::game::TimeControl;
@@ -348,62 +348,42 @@ impl Texts for En {
         format!("Play Ugolki with me: {v} ({tc})")
     }
 
-    fn caption(&self, c: &CaptionData) -> String {
-        let mut s = String::new();
-        if c.solo {
-            s.push_str(&format!("🎯 {}", c.white));
-        } else {
-            s.push_str(&format!("⚪ {} — ⚫ {}", c.white, c.black));
-        }
-        if let Some(v) = c.variant {
-            s.push_str(&format!(
-                "\n{}{}",
-                self.variant_name(v),
-                if c.house_rules { " (house rules)" } else { "" }
-            ));
-        }
-        if let Some(r) = &c.result {
-            s.push_str(&format!("\n\n<b>{r}</b>"));
-            for l in &c.ratings {
-                s.push_str(&format!("\n{l}"));
-            }
-            if let Some(m) = &c.last_move {
-                s.push_str(&format!("\nLast move: {m}"));
-            }
-            return s;
-        }
-        if c.solo {
-            s.push_str(&format!(
-                " · moves made: {}",
-                c.move_number.saturating_sub(1)
-            ));
-        } else {
-            s.push_str(&format!(" · move {}", c.move_number));
-            let who = if c.white_to_move { "White" } else { "Black" };
-            s.push_str(&format!("\n{who} to move: {}", c.to_move));
-        }
-        if let Some(m) = &c.last_move {
-            s.push_str(&format!("\nLast move: {m}"));
-        }
-        if let Some((d, left)) = c.deadline {
-            s.push_str(&format!(
-                "\nHome-exit check after move {d}: {left} move{} left",
-                if left == 1 { "" } else { "s" }
-            ));
-        }
-        if let Some(l) = c.move_limit {
-            s.push_str(&format!("\nMove limit: {l}"));
-        }
-        if let Some((w, b)) = &c.clocks {
-            s.push_str(&format!("\n⏱ ⚪ {w} · ⚫ {b}"));
-        }
-        if let Some(p) = c.per_move {
-            s.push_str(&format!("\n⏱ {p} s a move"));
-        }
-        if let Some(by) = &c.draw_offer_by {
-            s.push_str(&format!("\n🤝 {by} offers a draw"));
-        }
-        s
+    fn house_rules(&self) -> String {
+        " (house rules)".into()
+    }
+
+    fn last_move(&self, m: &str) -> String {
+        format!("Last move: {m}")
+    }
+
+    fn moves_made(&self, n: u16) -> String {
+        format!("moves made: {n}")
+    }
+
+    fn move_number(&self, n: u16) -> String {
+        format!("move {n}")
+    }
+
+    fn to_move(&self, white: bool, who: &str) -> String {
+        let side = if white { "White" } else { "Black" };
+        format!("{side} to move: {who}")
+    }
+
+    fn exit_check(&self, d: u16, left: u16) -> String {
+        let s = if left == 1 { "" } else { "s" };
+        format!("Home-exit check after move {d}: {left} move{s} left")
+    }
+
+    fn move_limit(&self, l: u16) -> String {
+        format!("Move limit: {l}")
+    }
+
+    fn per_move(&self, secs: u64) -> String {
+        format!("{secs} s a move")
+    }
+
+    fn draw_offer_by(&self, by: &str) -> String {
+        format!("{by} offers a draw")
     }
 
     fn result(&self, o: Outcome, ctx: &ResultContext) -> String {

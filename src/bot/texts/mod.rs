@@ -168,7 +168,74 @@ pub trait Texts: Send + Sync {
 
     // ---- the board ----
     /// The caption under a board.
-    fn caption(&self, c: &CaptionData) -> String;
+    /// A board's caption: the players, the variant, then the result or whose move it is
+    /// with the last move, the rules' checks, the clocks and a draw offer.
+    fn caption(&self, c: &CaptionData) -> String {
+        let mut s = if c.solo {
+            format!("🎯 {}", c.white)
+        } else {
+            format!("⚪ {} — ⚫ {}", c.white, c.black)
+        };
+        if let Some(v) = c.variant {
+            let house = if c.house_rules {
+                self.house_rules()
+            } else {
+                String::new()
+            };
+            s.push_str(&format!("\n{}{house}", self.variant_name(v)));
+        }
+        if let Some(r) = &c.result {
+            s.push_str(&format!("\n\n<b>{r}</b>"));
+            for l in &c.ratings {
+                s.push_str(&format!("\n{l}"));
+            }
+            if let Some(m) = &c.last_move {
+                s.push_str(&format!("\n{}", self.last_move(m)));
+            }
+            return s;
+        }
+        if c.solo {
+            let made = self.moves_made(c.move_number.saturating_sub(1));
+            s.push_str(&format!(" · {made}"));
+        } else {
+            s.push_str(&format!(" · {}", self.move_number(c.move_number)));
+            s.push_str(&format!("\n{}", self.to_move(c.white_to_move, &c.to_move)));
+        }
+        let lines = [
+            c.last_move.as_deref().map(|m| self.last_move(m)),
+            c.deadline.map(|(d, left)| self.exit_check(d, left)),
+            c.move_limit.map(|l| self.move_limit(l)),
+            c.clocks.as_ref().map(|(w, b)| format!("⏱ ⚪ {w} · ⚫ {b}")),
+            c.per_move.map(|p| format!("⏱ {}", self.per_move(p))),
+            c.draw_offer_by
+                .as_deref()
+                .map(|by| format!("🤝 {}", self.draw_offer_by(by))),
+        ];
+        for l in lines.into_iter().flatten() {
+            s.push('\n');
+            s.push_str(&l);
+        }
+        s
+    }
+
+    /// The caption's note on a variant with house-rule options.
+    fn house_rules(&self) -> String;
+    /// "Last move: …".
+    fn last_move(&self, m: &str) -> String;
+    /// Moves made so far in the training room.
+    fn moves_made(&self, n: u16) -> String;
+    /// The move number being played.
+    fn move_number(&self, n: u16) -> String;
+    /// Whose move it is (`white`: White's), with the player's mention.
+    fn to_move(&self, white: bool, who: &str) -> String;
+    /// The home-exit check after move `d`, `left` moves away.
+    fn exit_check(&self, d: u16, left: u16) -> String;
+    /// The variant's move limit.
+    fn move_limit(&self, l: u16) -> String;
+    /// A per-move time limit.
+    fn per_move(&self, secs: u64) -> String;
+    /// A pending draw offer.
+    fn draw_offer_by(&self, by: &str) -> String;
     /// The result sentence.
     fn result(&self, o: Outcome, ctx: &ResultContext) -> String;
     /// One rating change line.
@@ -416,6 +483,20 @@ pub fn escape(s: &str) -> String {
         }
     }
     out
+}
+
+/// A player as messages show them: a person as a mention with their stored `name` (else
+/// their id), the program with its level, nobody as nothing.
+pub fn player_mention(p: crate::game::Player, name: Option<String>, lang: Language) -> String {
+    use crate::game::Player;
+    match p {
+        Player::Human(u) => mention(u.0, &name.unwrap_or_else(|| format!("#{}", u.0))),
+        Player::Program { level } => match lang {
+            Language::Ru => format!("🤖 Программа (уровень {level})"),
+            Language::En => format!("🤖 Program (level {level})"),
+        },
+        Player::Absent => String::new(),
+    }
 }
 
 /// A clickable mention of a user (works without a username).

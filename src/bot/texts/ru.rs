@@ -1,6 +1,6 @@
 //! Russian texts, in the terms of the Russian rule texts (шашка, ход, дом, ничья, прыжок).
 
-use super::{CaptionData, HistoryRow, Opponent, ResultContext, StatsView, Texts, TopRow, TopScope};
+use super::{HistoryRow, Opponent, ResultContext, StatsView, Texts, TopRow, TopScope};
 use crate::engine::{Color, IllegalMove, InputError, Outcome, Reason, VariantId};
 use crate::game::GameId;
 use crate::game::TimeControl;
@@ -361,70 +361,42 @@ impl Texts for Ru {
         format!("Сыграем в уголки: {v} ({tc})")
     }
 
-    fn caption(&self, c: &CaptionData) -> String {
-        let mut s = String::new();
-        if c.solo {
-            s.push_str(&format!("🎯 {}", c.white));
-        } else {
-            s.push_str(&format!("⚪ {} — ⚫ {}", c.white, c.black));
-        }
-        if let Some(v) = c.variant {
-            s.push_str(&format!(
-                "\n{}{}",
-                self.variant_name(v),
-                if c.house_rules {
-                    " (свои правила)"
-                } else {
-                    ""
-                }
-            ));
-        }
-        if let Some(r) = &c.result {
-            s.push_str(&format!("\n\n<b>{r}</b>"));
-            for l in &c.ratings {
-                s.push_str(&format!("\n{l}"));
-            }
-            if let Some(m) = &c.last_move {
-                s.push_str(&format!("\nПоследний ход: {m}"));
-            }
-            return s;
-        }
-        if c.solo {
-            s.push_str(&format!(
-                " · сделано ходов: {}",
-                c.move_number.saturating_sub(1)
-            ));
-        } else {
-            s.push_str(&format!(" · ход {}", c.move_number));
-            let who = if c.white_to_move {
-                "белых"
-            } else {
-                "чёрных"
-            };
-            s.push_str(&format!("\nХод {who}: {}", c.to_move));
-        }
-        if let Some(m) = &c.last_move {
-            s.push_str(&format!("\nПоследний ход: {m}"));
-        }
-        if let Some((d, left)) = c.deadline {
-            s.push_str(&format!(
-                "\nПроверка вывода из дома после {d}-го хода: осталось {left} {}",
-                hodov(left as u64)
-            ));
-        }
-        if let Some(l) = c.move_limit {
-            s.push_str(&format!("\nПредел партии: {l} {}", hodov(l as u64)));
-        }
-        if let Some((w, b)) = &c.clocks {
-            s.push_str(&format!("\n⏱ ⚪ {w} · ⚫ {b}"));
-        }
-        if let Some(p) = c.per_move {
-            s.push_str(&format!("\n⏱ {p} с на ход"));
-        }
-        if let Some(by) = &c.draw_offer_by {
-            s.push_str(&format!("\n🤝 {by} предлагает ничью"));
-        }
-        s
+    fn house_rules(&self) -> String {
+        " (свои правила)".into()
+    }
+
+    fn last_move(&self, m: &str) -> String {
+        format!("Последний ход: {m}")
+    }
+
+    fn moves_made(&self, n: u16) -> String {
+        format!("сделано ходов: {n}")
+    }
+
+    fn move_number(&self, n: u16) -> String {
+        format!("ход {n}")
+    }
+
+    fn to_move(&self, white: bool, who: &str) -> String {
+        let side = if white { "белых" } else { "чёрных" };
+        format!("Ход {side}: {who}")
+    }
+
+    fn exit_check(&self, d: u16, left: u16) -> String {
+        let moves = hodov(left as u64);
+        format!("Проверка вывода из дома после {d}-го хода: осталось {left} {moves}")
+    }
+
+    fn move_limit(&self, l: u16) -> String {
+        format!("Предел партии: {l} {}", hodov(l as u64))
+    }
+
+    fn per_move(&self, secs: u64) -> String {
+        format!("{secs} с на ход")
+    }
+
+    fn draw_offer_by(&self, by: &str) -> String {
+        format!("{by} предлагает ничью")
     }
 
     fn result(&self, o: Outcome, ctx: &ResultContext) -> String {

@@ -362,10 +362,7 @@ impl GameService {
         now: Timestamp,
     ) -> Result<GameRecord, ServiceError> {
         self.change_game(id, now, |cur, next| {
-            let c = cur.color_of(user).ok_or(ServiceError::NotYourGame)?;
-            if !cur.is_active() {
-                return Err(ServiceError::GameOver);
-            }
+            let c = playing(cur, user)?;
             next.status = if cur.is_solo() {
                 Status::Aborted {
                     by: Some(user),
@@ -391,10 +388,7 @@ impl GameService {
         now: Timestamp,
     ) -> Result<GameRecord, ServiceError> {
         self.change_game(id, now, |cur, next| {
-            cur.color_of(user).ok_or(ServiceError::NotYourGame)?;
-            if !cur.is_active() {
-                return Err(ServiceError::GameOver);
-            }
+            playing(cur, user)?;
             if cur.ply() >= 2 && !cur.is_solo() {
                 return Err(ServiceError::TooLateToAbort);
             }
@@ -415,10 +409,7 @@ impl GameService {
         now: Timestamp,
     ) -> Result<DrawOutcome, ServiceError> {
         let (g, agreed) = self.change_game(id, now, |cur, next| {
-            let c = cur.color_of(user).ok_or(ServiceError::NotYourGame)?;
-            if !cur.is_active() {
-                return Err(ServiceError::GameOver);
-            }
+            let c = playing(cur, user)?;
             if !cur.variant.id().draw_offers() || cur.player(!c).user().is_none() {
                 return Err(ServiceError::NoDrawOffers);
             }
@@ -456,10 +447,7 @@ impl GameService {
         now: Timestamp,
     ) -> Result<GameRecord, ServiceError> {
         self.change_game(id, now, |cur, next| {
-            let c = cur.color_of(user).ok_or(ServiceError::NotYourGame)?;
-            if !cur.is_active() {
-                return Err(ServiceError::GameOver);
-            }
+            let c = playing(cur, user)?;
             match cur.draw_offer {
                 Some(o) if o.by != c && o.expires_at > now => {}
                 _ => return Err(ServiceError::NoDrawOffer),
@@ -559,4 +547,13 @@ pub(super) fn apply_move(
         next.status = Status::Over { outcome, at: now };
     }
     played.path
+}
+
+/// `user`'s colour in `g`, a game still in play (else why not).
+fn playing(g: &GameRecord, user: UserId) -> Result<Color, ServiceError> {
+    let c = g.color_of(user).ok_or(ServiceError::NotYourGame)?;
+    if !g.is_active() {
+        return Err(ServiceError::GameOver);
+    }
+    Ok(c)
 }
