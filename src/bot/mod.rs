@@ -1,5 +1,8 @@
-//! The Telegram adapter: commands, callback data, keyboards, texts, handlers and the timer
-//! task. Everything here translates between Telegram and the game service; no rules and no
+//! The Telegram adapter. [`schema`] routes every update through its stages to one
+//! feature module per command or button (`start`, `program`, `training`, `challenges`,
+//! `moves`, `actions`, `settings`, `migration`, `stats`); below them, the flow after a
+//! change, board messages, sending and pacing, keyboards, texts and the timer task.
+//! Everything here translates between Telegram and the game service; no rules and no
 //! storage details live here.
 
 mod app;

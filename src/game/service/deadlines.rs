@@ -59,20 +59,33 @@ impl GameService {
             DeadlineTarget::Challenge(c) => return self.fire_challenge(c, now),
             DeadlineTarget::Game(id) => id,
         };
-        for _ in 0..MAX_ATTEMPTS {
+        let done = self.until_committed("deadline", || {
             let Some(cur) = self.store.game(id)? else {
-                return Ok(Fired::NotDue);
+                return Ok(Step::Done(Firing::Done(Box::new(Fired::NotDue))));
             };
             let Some(d) = cur.deadline.filter(|d| d.at <= now) else {
-                return Ok(Fired::NotDue);
+                return Ok(Step::Done(Firing::Done(Box::new(Fired::NotDue))));
             };
             let kind = self.due_kind(&cur, d.kind, now);
-            match self.fire_game_deadline(cur, kind, now, auto_move) {
-                Err(ServiceError::Stale { .. }) => continue,
-                other => return other,
+            let mut next = cur.clone();
+            let effect = match self.deadline_effect(&cur, &mut next, kind, now, auto_move)? {
+                Effect::None(fired) => return Ok(Step::Done(Firing::Done(fired))),
+                effect => effect,
+            };
+            let ws = self.game_writes(&cur, &mut next, now)?;
+            Ok(Step::Write(
+                ws,
+                Firing::Changed(Box::new((cur, next)), effect),
+            ))
+        })?;
+        Ok(match done {
+            Firing::Done(fired) => *fired,
+            Firing::Changed(change, effect) => {
+                let (cur, next) = *change;
+                self.game_changed(&cur, &next);
+                effect.fired(next)
             }
-        }
-        Err(ServiceError::Busy)
+        })
     }
 
     fn fire_challenge(&self, c: ChallengeId, now: Timestamp) -> Result<Fired, ServiceError> {
@@ -110,98 +123,115 @@ impl GameService {
         }
     }
 
-    /// Carry out a due deadline of `kind` on `cur`, version-checked.
-    fn fire_game_deadline(
+    /// Apply a due deadline of `kind` on `cur` to `next`.
+    fn deadline_effect(
         &self,
-        cur: GameRecord,
+        cur: &GameRecord,
+        next: &mut GameRecord,
         kind: DeadlineKind,
         now: Timestamp,
         auto_move: &mut dyn FnMut(&Game) -> Option<Path>,
-    ) -> Result<Fired, ServiceError> {
-        let (id, side) = (cur.id, cur.side_to_move());
-        let expect = Expect::Version(cur.version);
-        let change = |cur: GameRecord, f: &mut dyn FnMut(&GameRecord, &mut GameRecord)| {
-            self.change_game_from(id, Some(cur), now, |c, n| {
-                expect.check(c)?;
-                f(c, n);
-                Ok(())
-            })
-            .map(|(g, ())| g)
-        };
-        match kind {
-            DeadlineKind::ProgramMove => Ok(Fired::ProgramToMove(cur)),
-            DeadlineKind::ChallengeExpiry => Ok(Fired::NotDue),
+    ) -> Result<Effect, ServiceError> {
+        let side = cur.side_to_move();
+        Ok(match kind {
+            DeadlineKind::ProgramMove => Effect::None(Box::new(Fired::ProgramToMove(cur.clone()))),
+            DeadlineKind::ChallengeExpiry => Effect::None(Box::new(Fired::NotDue)),
             DeadlineKind::DrawOfferExpiry => {
-                change(cur, &mut |_, n| n.draw_offer = None).map(Fired::DrawOfferExpired)
+                next.draw_offer = None;
+                Effect::DrawOfferExpired
             }
             DeadlineKind::ClockReminder | DeadlineKind::AbandonWarning => {
-                change(cur, &mut |_, n| n.clocks.notice_sent = true)
-                    .map(|game| Fired::Reminder { game, kind })
+                next.clocks.notice_sent = true;
+                Effect::Reminder(kind)
             }
-            DeadlineKind::ClockFlag => change(cur, &mut |_, n| {
-                n.status = Status::Over {
+            DeadlineKind::ClockFlag => {
+                next.status = Status::Over {
                     outcome: Outcome::win(!side, Reason::Timeout),
                     at: now,
-                }
-            })
-            .map(Fired::Ended),
-            DeadlineKind::Abandon => change(cur, &mut |c, n| {
-                n.status = if c.is_solo() {
+                };
+                Effect::Ended
+            }
+            DeadlineKind::Abandon => {
+                next.status = if cur.is_solo() {
                     Status::Aborted { by: None, at: now }
                 } else {
                     Status::Over {
                         outcome: Outcome::win(!side, Reason::Abandoned),
                         at: now,
                     }
-                }
-            })
-            .map(Fired::Ended),
-            DeadlineKind::MoveMissed => self.miss_move(cur, now, auto_move),
-        }
+                };
+                Effect::Ended
+            }
+            DeadlineKind::MoveMissed => self.miss_move(cur, next, now, auto_move)?,
+        })
     }
 
     /// A missed per-move limit: the program moves for the player the first time, the
     /// second time the game is lost on time.
     fn miss_move(
         &self,
-        cur: GameRecord,
+        cur: &GameRecord,
+        next: &mut GameRecord,
         now: Timestamp,
         auto_move: &mut dyn FnMut(&Game) -> Option<Path>,
-    ) -> Result<Fired, ServiceError> {
-        let (id, side) = (cur.id, cur.side_to_move());
-        let expect = Expect::Version(cur.version);
-        self.change_game_from(id, Some(cur), now, |c, n| {
-            expect.check(c)?;
-            if c.clocks.missed[side.index()] >= 1 {
-                n.status = Status::Over {
-                    outcome: Outcome::win(!side, Reason::Timeout),
-                    at: now,
-                };
-                return Ok(None);
+    ) -> Result<Effect, ServiceError> {
+        let side = cur.side_to_move();
+        if cur.clocks.missed[side.index()] >= 1 {
+            next.status = Status::Over {
+                outcome: Outcome::win(!side, Reason::Timeout),
+                at: now,
+            };
+            return Ok(Effect::Ended);
+        }
+        let mut game = self.replay(cur)?;
+        let chosen = auto_move(&game);
+        let played = match chosen.and_then(|p| game.check(p.squares()).ok()) {
+            Some(p) => game.play_squares(p.squares()),
+            None => {
+                let m = game
+                    .legal_moves()
+                    .into_iter()
+                    .next()
+                    .ok_or(ServiceError::GameOver)?;
+                game.play(m)
             }
-            let mut game = self.replay(c)?;
-            let chosen = auto_move(&game);
-            let played = match chosen.and_then(|p| game.check(p.squares()).ok()) {
-                Some(p) => game.play_squares(p.squares()),
-                None => {
-                    let m = game
-                        .legal_moves()
-                        .into_iter()
-                        .next()
-                        .ok_or(ServiceError::GameOver)?;
-                    game.play(m)
-                }
-            }
-            .map_err(|e| ServiceError::Illegal(e.into()))?;
-            Ok(Some(apply_move(n, &game, played, side, now, true)))
-        })
-        .map(|(game, p)| match p {
-            Some(path) => Fired::AutoMoved(Moved {
+        }
+        .map_err(|e| ServiceError::Illegal(e.into()))?;
+        Ok(Effect::AutoMoved(apply_move(
+            next, &game, played, side, now, true,
+        )))
+    }
+}
+
+/// A deadline fired: its result at once, or a change of the game to commit first.
+enum Firing {
+    Done(Box<Fired>),
+    Changed(Box<(GameRecord, GameRecord)>, Effect),
+}
+
+/// What a due deadline did to its game.
+enum Effect {
+    /// Nothing to write; the result.
+    None(Box<Fired>),
+    DrawOfferExpired,
+    Reminder(DeadlineKind),
+    Ended,
+    AutoMoved(Path),
+}
+
+impl Effect {
+    /// The result, with the game as committed.
+    fn fired(self, game: GameRecord) -> Fired {
+        match self {
+            Effect::None(fired) => *fired,
+            Effect::DrawOfferExpired => Fired::DrawOfferExpired(game),
+            Effect::Reminder(kind) => Fired::Reminder { game, kind },
+            Effect::Ended => Fired::Ended(game),
+            Effect::AutoMoved(path) => Fired::AutoMoved(Moved {
                 game,
                 path,
                 auto: true,
             }),
-            None => Fired::Ended(game),
-        })
+        }
     }
 }

@@ -45,21 +45,39 @@ impl GameService {
                 }
                 Err(e) => return Err(e),
             };
-            next.version = cur.version.next();
-            next.updated_at = now;
-            next.deadline = next.compute_deadline(&self.timing);
-            let mut ws = WriteSet::new();
-            if cur.is_active() && !next.is_active() {
-                self.finish_writes(&mut next, now, &mut ws)?;
-            }
-            ws.put(Some(cur.version), AnyRecord::Game(next.clone()));
+            let ws = self.game_writes(&cur, &mut next, now)?;
             Ok(Step::Write(ws, (cur, next, value)))
         })?;
+        self.game_changed(&cur, &next);
+        Ok((next, value))
+    }
+
+    /// The writes that replace `cur` by `next` (its version, time and deadline set here),
+    /// guarded by `cur`'s version; with a game's end, its statistics and ratings.
+    pub(super) fn game_writes(
+        &self,
+        cur: &GameRecord,
+        next: &mut GameRecord,
+        now: Timestamp,
+    ) -> Result<WriteSet, ServiceError> {
+        next.version = cur.version.next();
+        next.updated_at = now;
+        next.deadline = next.compute_deadline(&self.timing);
+        let mut ws = WriteSet::new();
+        if cur.is_active() && !next.is_active() {
+            self.finish_writes(next, now, &mut ws)?;
+        }
+        ws.put(Some(cur.version), AnyRecord::Game(next.clone()));
+        Ok(ws)
+    }
+
+    /// After a change of a game is committed: wake the timer if its deadline moved, and
+    /// count it.
+    pub(super) fn game_changed(&self, cur: &GameRecord, next: &GameRecord) {
         if next.deadline != cur.deadline {
             self.deadlines_changed.notify_one();
         }
-        count_change(&cur, &next);
-        Ok((next, value))
+        count_change(cur, next);
     }
 
     /// The writes that accompany a game's end: for a decided game between distinct sides
