@@ -20,6 +20,8 @@ pub enum Command {
     Challenge(String),
     /// Make a move: /m c3-e5.
     M(String),
+    /// Your games in play (in a group: the group's), with links to their boards.
+    Games,
     /// Post the board again at the bottom of the chat.
     Board,
     /// Resign.

@@ -29,6 +29,7 @@ mod view;
 // Features: each owns its commands and buttons, routed in `schema`.
 mod actions;
 mod challenges;
+mod games;
 mod migration;
 mod moves;
 mod program;

@@ -9,6 +9,7 @@ use super::challenges;
 use super::commands::Command;
 use super::context::{Answer, HandlerResult, Incoming, Tap, report};
 use super::error::BotError;
+use super::games;
 use super::metrics;
 use super::migration;
 use super::moves;
@@ -81,6 +82,7 @@ fn commands() -> UpdateHandler<BotError> {
         .branch(case![Command::New(arg)].endpoint(challenges::on_new))
         .branch(case![Command::Challenge(arg)].endpoint(challenges::on_challenge))
         .branch(case![Command::M(arg)].endpoint(moves::on_m))
+        .branch(case![Command::Games].endpoint(games::on_games))
         .branch(case![Command::Board].endpoint(actions::on_board))
         .branch(case![Command::Resign].endpoint(actions::on_resign))
         .branch(case![Command::Draw].endpoint(actions::on_draw))

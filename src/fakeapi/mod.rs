@@ -17,7 +17,7 @@ use axum::extract::{FromRequest, Multipart, Path, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Map, Value, json};
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::net::SocketAddr;
 use std::pin::Pin;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -332,6 +332,12 @@ struct Inner {
     fault_every: Option<(u64, Vec<Fault>)>,
     fault_counter: u64,
     chat_admins: HashMap<i64, Vec<i64>>,
+    /// Inline queries the bot has not answered yet.
+    inline_queries: HashSet<String>,
+    /// The results the bot answered each inline query with.
+    inline_answers: HashMap<String, Value>,
+    /// Messages posted "via @bot" from inline results, by `inline_message_id`.
+    inline_messages: HashMap<String, StoredMessage>,
     /// Groups that became supergroups: old id to new.
     migrated: HashMap<i64, i64>,
     /// `getUpdates` answers 502 Bad Gateway (Telegram unreachable).
@@ -824,6 +830,97 @@ impl FakeApi {
         }
     }
 
+    /// A user types `@bot <query>` in a chat of `chat_type` (`sender`, `private`, `group`,
+    /// `supergroup`), which the bot need not be in; returns the inline query's id.
+    pub fn inline_query(&self, from: &TgUser, query: &str, chat_type: &str) -> String {
+        let mut qid = String::new();
+        self.push_with(|_, update_id| {
+            qid = format!("iq{update_id}");
+            json!({
+                "update_id": update_id,
+                "inline_query": {
+                    "id": qid, "from": from.json(), "query": query, "offset": "",
+                    "chat_type": chat_type,
+                },
+            })
+            .to_string()
+        });
+        lock(&self.shared).inline_queries.insert(qid.clone());
+        qid
+    }
+
+    /// The results the bot answered inline query `id` with (`None` until it answers).
+    pub fn inline_answer(&self, id: &str) -> Option<Value> {
+        lock(&self.shared).inline_answers.get(id).cloned()
+    }
+
+    /// The user picks result `result_id` of the answer to inline query `query_id`: it is
+    /// posted "via @bot" in the user's chat. Returns its `inline_message_id`. Telegram
+    /// tells the bot of the choice only when inline feedback is on in @BotFather, so no
+    /// update is sent.
+    pub fn choose_inline_result(&self, query_id: &str, result_id: &str) -> Option<String> {
+        let mut g = lock(&self.shared);
+        let results = g.inline_answers.get(query_id)?.get("results")?.as_array()?;
+        let r = results
+            .iter()
+            .find(|r| r.get("id").and_then(Value::as_str) == Some(result_id))?
+            .clone();
+        let mut msg = json!({ "via_bot": bot_user() });
+        let mut media = None;
+        match r.get("type").and_then(Value::as_str) {
+            Some("article") => {
+                let content = r.get("input_message_content")?;
+                msg["text"] = content.get("message_text")?.clone();
+            }
+            Some("photo") => {
+                let fid = r.get("photo_file_id").and_then(Value::as_str)?;
+                let bytes = g.files.get(fid)?.clone();
+                msg["photo"] = media_json("photo", fid, bytes.len());
+                if let Some(c) = r.get("caption") {
+                    msg["caption"] = c.clone();
+                }
+                media = Some(bytes);
+            }
+            _ => return None,
+        }
+        if let Some(k) = r.get("reply_markup") {
+            msg["reply_markup"] = k.clone();
+        }
+        let id = format!("inl{}{result_id}", g.inline_messages.len() + 1);
+        g.inline_messages.insert(
+            id.clone(),
+            StoredMessage {
+                json: Arc::new(msg),
+                media,
+                deleted: false,
+            },
+        );
+        Some(id)
+    }
+
+    /// An inline message as it is now.
+    pub fn inline_message(&self, id: &str) -> Option<StoredMessage> {
+        lock(&self.shared).inline_messages.get(id).cloned()
+    }
+
+    /// A user taps a button with `data` on inline message `inline_message_id`: the query
+    /// carries that id and no message or chat. Returns the callback query id.
+    pub fn tap_inline(&self, from: &TgUser, inline_message_id: &str, data: &str) -> String {
+        let mut qid = String::new();
+        self.push_with(|_, update_id| {
+            qid = format!("cb{update_id}");
+            json!({
+                "update_id": update_id,
+                "callback_query": {
+                    "id": qid, "from": from.json(), "inline_message_id": inline_message_id,
+                    "chat_instance": format!("ci-{inline_message_id}"), "data": data,
+                },
+            })
+            .to_string()
+        });
+        qid
+    }
+
     /// Wait until a call satisfies `pred` (checking calls from sequence `from`), or time out.
     pub async fn wait_for(
         &self,
@@ -1293,6 +1390,12 @@ fn send(
 }
 
 fn target<'a>(g: &'a mut Inner, params: &Value) -> Result<&'a mut StoredMessage, (u16, String)> {
+    if let Some(id) = params.get("inline_message_id").and_then(Value::as_str) {
+        return match g.inline_messages.get_mut(id) {
+            Some(m) => Ok(m),
+            None => Err(bad("MESSAGE_ID_INVALID")),
+        };
+    }
     let chat = int(params, "chat_id").ok_or_else(|| bad("chat_id is empty"))?;
     let id = int(params, "message_id").ok_or_else(|| bad("message_id is empty"))?;
     match g.messages.get_mut(&(chat, id)) {
@@ -1317,7 +1420,7 @@ fn dispatch(g: &mut Inner, method: &str, params: &mut Value, files: &[Upload]) -
         "getme" => Ok(Arc::new(json!({
             "id": BOT_ID, "is_bot": true, "first_name": "Ugolki", "username": BOT_USERNAME,
             "can_join_groups": true, "can_read_all_group_messages": false,
-            "supports_inline_queries": false, "can_connect_to_business": false,
+            "supports_inline_queries": true, "can_connect_to_business": false,
             "has_main_web_app": false,
         }))),
         "getwebhookinfo" => Ok(Arc::new(
@@ -1332,6 +1435,7 @@ fn dispatch(g: &mut Inner, method: &str, params: &mut Value, files: &[Upload]) -
         | "logout"
         | "setchatmenubutton" => Ok(Arc::new(json!(true))),
         "answercallbackquery" => Ok(Arc::new(json!(true))),
+        "answerinlinequery" => answer_inline_query(g, params),
         "getchatmember" => chat_member(g, params, chat.ok_or_else(|| bad("chat_id is empty"))?),
         "sendmessage" => {
             let c = chat.ok_or_else(|| bad("chat_id is empty"))?;
@@ -1415,6 +1519,20 @@ fn send_media(
 /// `editMessageMedia`: the new picture, caption and keyboard replace the old ones.
 fn edit_media(g: &mut Inner, params: &mut Value, files: &[Upload]) -> ApiResult {
     let media = params.get("media").cloned().unwrap_or(Value::Null);
+    let inline = params.get("inline_message_id").is_some();
+    if inline {
+        // Telegram takes no new file for a message sent via the bot: a file id of an
+        // earlier upload, or a URL.
+        let reference = media.get("media").and_then(Value::as_str).unwrap_or("");
+        if !files.is_empty() || reference.starts_with("attach://") {
+            return Err(bad(
+                "can't upload file for an inline message: use a file_id or a URL",
+            ));
+        }
+        if reference.starts_with("http://") || reference.starts_with("https://") {
+            return edit_inline_media_url(g, params, &media, reference);
+        }
+    }
     let kind = media
         .get("type")
         .and_then(Value::as_str)
@@ -1445,7 +1563,66 @@ fn edit_media(g: &mut Inner, params: &mut Value, files: &[Upload]) -> ApiResult 
     }
     json["edit_date"] = json!(now_unix());
     m.media = Some(bytes);
-    Ok(m.json.clone())
+    Ok(if inline {
+        Arc::new(json!(true))
+    } else {
+        m.json.clone()
+    })
+}
+
+/// An inline message's picture replaced by one at a URL (the fake keeps the URL; it
+/// cannot fetch it).
+fn edit_inline_media_url(g: &mut Inner, params: &mut Value, media: &Value, url: &str) -> ApiResult {
+    let m = target(g, params)?;
+    let json = Arc::make_mut(&mut m.json);
+    if let Some(o) = json.as_object_mut() {
+        for key in ["photo", "text", "caption", "reply_markup"] {
+            o.remove(key);
+        }
+    }
+    json["photo"] = json!([{ "file_id": url, "file_unique_id": url, "width": 720, "height": 720 }]);
+    if let Some(c) = media.get("caption") {
+        json["caption"] = c.clone();
+    }
+    if let Some(k) = take_keyboard(params) {
+        json["reply_markup"] = k;
+    }
+    m.media = None;
+    Ok(Arc::new(json!(true)))
+}
+
+/// `answerInlineQuery`: at most 50 results with distinct ids of 1–64 bytes, once per
+/// query.
+fn answer_inline_query(g: &mut Inner, params: &Value) -> ApiResult {
+    let id = params
+        .get("inline_query_id")
+        .and_then(Value::as_str)
+        .ok_or_else(|| bad("inline_query_id is empty"))?;
+    if !g.inline_queries.contains(id) {
+        return Err(bad(
+            "query is too old and response timeout expired or query ID is invalid",
+        ));
+    }
+    let results = params
+        .get("results")
+        .and_then(Value::as_array)
+        .ok_or_else(|| bad("results are empty"))?;
+    if results.len() > 50 {
+        return Err(bad("RESULTS_TOO_MUCH"));
+    }
+    let mut ids = HashSet::new();
+    for r in results {
+        let rid = r.get("id").and_then(Value::as_str).unwrap_or("");
+        if rid.is_empty() || rid.len() > 64 {
+            return Err(bad("RESULT_ID_INVALID"));
+        }
+        if !ids.insert(rid) {
+            return Err(bad("RESULT_ID_DUPLICATE"));
+        }
+    }
+    g.inline_queries.remove(id);
+    g.inline_answers.insert(id.to_string(), params.clone());
+    Ok(Arc::new(json!(true)))
 }
 
 /// `editMessageCaption`, `editMessageText` and `editMessageReplyMarkup`.
@@ -1479,7 +1656,11 @@ fn edit_text_or_markup(g: &mut Inner, params: &mut Value) -> ApiResult {
         return Err(bad(NOT_MODIFIED));
     }
     Arc::make_mut(&mut m.json)["edit_date"] = json!(now_unix());
-    Ok(m.json.clone())
+    Ok(if params.get("inline_message_id").is_some() {
+        Arc::new(json!(true))
+    } else {
+        m.json.clone()
+    })
 }
 
 #[cfg(test)]
@@ -1515,6 +1696,121 @@ mod tests {
         let mut answer = Vec::new();
         // The answer (or the closed connection) ends the exchange.
         let _ = tokio::time::timeout(Duration::from_secs(5), s.read_to_end(&mut answer)).await;
+    }
+
+    /// A call as the bot makes it, by JSON.
+    async fn call(api: &FakeApi, method: &str, body: Value) -> Value {
+        let body = body.to_string();
+        let head = format!(
+            "POST /bot1:T/{method} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\
+             Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        );
+        let mut s = tokio::net::TcpStream::connect(api.addr)
+            .await
+            .expect("connect");
+        s.write_all(head.as_bytes()).await.expect("request");
+        let mut answer = Vec::new();
+        let _ = tokio::time::timeout(Duration::from_secs(5), s.read_to_end(&mut answer)).await;
+        let text = String::from_utf8_lossy(&answer);
+        let json = text.split("\r\n\r\n").nth(1).unwrap_or("{}");
+        serde_json::from_str(json).unwrap_or(Value::Null)
+    }
+
+    #[tokio::test]
+    async fn inline_queries_results_taps_and_edits() {
+        let api = FakeApi::start().await.expect("start");
+        let ann = TgUser::new(7, "Ann", "en");
+        let q = api.inline_query(&ann, "diagonal", "private");
+        let kb = json!({ "inline_keyboard": [[{ "text": "Accept", "callback_data": "a" }]] });
+        let article = json!({
+            "type": "article", "id": "tok1", "title": "Diagonal",
+            "input_message_content": { "message_text": "Ann wants to play" },
+            "reply_markup": kb,
+        });
+        // Duplicate ids are refused; a good answer is kept, once.
+        let dup = call(
+            &api,
+            "answerInlineQuery",
+            json!({ "inline_query_id": q, "results": [article, article] }),
+        )
+        .await;
+        assert_eq!(dup["ok"], json!(false), "{dup}");
+        let ok = call(
+            &api,
+            "answerInlineQuery",
+            json!({ "inline_query_id": q, "results": [article] }),
+        )
+        .await;
+        assert_eq!(ok["ok"], json!(true), "{ok}");
+        let again = call(
+            &api,
+            "answerInlineQuery",
+            json!({ "inline_query_id": q, "results": [article] }),
+        )
+        .await;
+        assert_eq!(
+            again["ok"],
+            json!(false),
+            "a query is answered once: {again}"
+        );
+        assert!(api.inline_answer(&q).is_some());
+
+        // Posted via the bot; a tap carries the inline message's id and no chat.
+        let id = api.choose_inline_result(&q, "tok1").expect("posted");
+        let m = api.inline_message(&id).expect("stored");
+        assert_eq!(m.json["text"], json!("Ann wants to play"));
+        assert_eq!(
+            keyboard_buttons(m.json.get("reply_markup")),
+            vec![("Accept".into(), "a".into())]
+        );
+        api.tap_inline(&ann, &id, "a");
+        {
+            let g = lock(&api.shared);
+            let update: Value =
+                serde_json::from_str(&g.updates.back().expect("a tap").json).expect("json");
+            assert_eq!(update["callback_query"]["inline_message_id"], json!(id));
+            assert!(update["callback_query"].get("message").is_none());
+        }
+
+        // Edits by inline_message_id answer `true`; a new upload is refused, a known file
+        // id or a URL is taken.
+        let edited = call(
+            &api,
+            "editMessageText",
+            json!({ "inline_message_id": id, "text": "Game on" }),
+        )
+        .await;
+        assert_eq!(edited["result"], json!(true), "{edited}");
+        assert_eq!(
+            api.inline_message(&id).expect("stored").json["text"],
+            json!("Game on")
+        );
+        let upload = call(
+            &api,
+            "editMessageMedia",
+            json!({ "inline_message_id": id, "media": { "type": "photo", "media": "attach://p" } }),
+        )
+        .await;
+        assert_eq!(upload["ok"], json!(false), "{upload}");
+        let fid = {
+            let mut g = lock(&api.shared);
+            new_file(&mut g, b"png")
+        };
+        let by_id = call(&api, "editMessageMedia", json!({ "inline_message_id": id, "media": { "type": "photo", "media": fid, "caption": "Move 1" } })).await;
+        assert_eq!(by_id["result"], json!(true), "{by_id}");
+        let m = api.inline_message(&id).expect("stored");
+        assert_eq!(m.media.as_deref(), Some(&b"png"[..]));
+        assert_eq!(m.json["caption"], json!("Move 1"));
+        let by_url = call(&api, "editMessageMedia", json!({ "inline_message_id": id, "media": { "type": "photo", "media": "https://example.org/b.png" } })).await;
+        assert_eq!(by_url["result"], json!(true), "{by_url}");
+        let unknown = call(
+            &api,
+            "editMessageText",
+            json!({ "inline_message_id": "nope", "text": "x" }),
+        )
+        .await;
+        assert_eq!(unknown["ok"], json!(false), "{unknown}");
     }
 
     #[tokio::test]

@@ -1,6 +1,8 @@
 //! English texts.
 
-use super::{HistoryRow, Opponent, ResultContext, StatsView, Texts, TopRow, TopScope};
+use super::{
+    BoardPlace, GameLine, HistoryRow, Opponent, ResultContext, StatsView, Texts, TopRow, TopScope,
+};
 use crate::engine::{Color, IllegalMove, InputError, Outcome, Reason, VariantId};
 use crate::game::GameId;
 use crate::game::TimeControl;
@@ -66,6 +68,10 @@ impl Texts for En {
                 "challenge someone: /challenge @user [variant] [time]".into(),
             ),
             ("m", "make a move: /m c3-e5".into()),
+            (
+                "games",
+                "games in play: yours (in a group: the group's)".into(),
+            ),
             (
                 "board",
                 "post the board again at the bottom of the chat".into(),
@@ -346,6 +352,50 @@ impl Texts for En {
 
     fn share_text(&self, v: &str, tc: &str) -> String {
         format!("Play Ugolki with me: {v} ({tc})")
+    }
+
+    fn no_games(&self, private: bool) -> String {
+        if private {
+            "You have no games in play. /play starts one against me.".into()
+        } else {
+            "No games are being played here. /new opens a challenge.".into()
+        }
+    }
+
+    fn games(&self, lines: &[String], more: usize) -> String {
+        let mut s = format!("<b>Games in play</b>\n\n{}", lines.join("\n\n"));
+        if more > 0 {
+            s.push_str(&format!("\n\n…and {more} more."));
+        }
+        s
+    }
+
+    fn game_line(&self, l: &GameLine) -> String {
+        let players = if l.solo {
+            format!("🎯 {}", l.white)
+        } else {
+            format!("⚪ {} — ⚫ {}", l.white, l.black)
+        };
+        let turn = if l.asker_to_move {
+            "👉 your move".to_string()
+        } else {
+            format!("{} to move", l.to_move)
+        };
+        let left = l
+            .left
+            .as_ref()
+            .map_or(String::new(), |t| format!(" · ⏱ {t} left"));
+        let place = match &l.place {
+            BoardPlace::Here => "the board is in this chat".to_string(),
+            BoardPlace::Link(url) => format!("<a href=\"{url}\">to the board</a>"),
+            BoardPlace::Private => "in a private chat with me".into(),
+            BoardPlace::Group => "in a group".into(),
+        };
+        format!(
+            "{players}\n{} · {}\n{turn}{left} · {place}",
+            self.variant_name(l.variant),
+            self.time_control(&l.time_control)
+        )
     }
 
     fn house_rules(&self) -> String {

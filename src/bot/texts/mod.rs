@@ -49,6 +49,42 @@ pub struct CaptionData {
     pub tempo: Option<(i32, i32)>,
 }
 
+/// Where a game listed by `/games` has its board, seen from the chat that asked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardPlace {
+    /// In this chat.
+    Here,
+    /// A message link (supergroups).
+    Link(String),
+    /// In a private chat with the bot (no link to give).
+    Private,
+    /// In a group without message links.
+    Group,
+}
+
+/// One game in `/games`.
+#[derive(Clone, Debug)]
+pub struct GameLine {
+    /// White's mention.
+    pub white: String,
+    /// Black's mention (empty in the training room).
+    pub black: String,
+    /// The training room.
+    pub solo: bool,
+    /// The variant.
+    pub variant: VariantId,
+    /// The time control.
+    pub time_control: TimeControl,
+    /// The mention of the player to move.
+    pub to_move: String,
+    /// Whether the asker is to move.
+    pub asker_to_move: bool,
+    /// The time the player to move has left (`m:ss`), if timed.
+    pub left: Option<String>,
+    /// Where the board is.
+    pub place: BoardPlace,
+}
+
 /// Who is who in a result sentence.
 #[derive(Clone, Debug)]
 pub struct ResultContext {
@@ -217,6 +253,13 @@ pub trait Texts: Send + Sync {
         }
         s
     }
+
+    /// `/games` with nothing to list (`private`: the asker's own, else the group's).
+    fn no_games(&self, private: bool) -> String;
+    /// `/games`: the listed games, and how many more there are.
+    fn games(&self, lines: &[String], more: usize) -> String;
+    /// One game of `/games`.
+    fn game_line(&self, l: &GameLine) -> String;
 
     /// The caption's note on a variant with house-rule options.
     fn house_rules(&self) -> String;

@@ -1,6 +1,8 @@
 //! Russian texts, in the terms of the Russian rule texts (шашка, ход, дом, ничья, прыжок).
 
-use super::{HistoryRow, Opponent, ResultContext, StatsView, Texts, TopRow, TopScope};
+use super::{
+    BoardPlace, GameLine, HistoryRow, Opponent, ResultContext, StatsView, Texts, TopRow, TopScope,
+};
 use crate::engine::{Color, IllegalMove, InputError, Outcome, Reason, VariantId};
 use crate::game::GameId;
 use crate::game::TimeControl;
@@ -77,6 +79,10 @@ impl Texts for Ru {
             (
                 "challenge",
                 "вызвать игрока: /challenge @user [вариант] [время]".into(),
+            ),
+            (
+                "games",
+                "партии в игре: ваши (в группе: этой группы)".into(),
             ),
             ("m", "сделать ход: /m c3-e5".into()),
             ("board", "показать доску заново внизу чата".into()),
@@ -359,6 +365,50 @@ impl Texts for Ru {
 
     fn share_text(&self, v: &str, tc: &str) -> String {
         format!("Сыграем в уголки: {v} ({tc})")
+    }
+
+    fn no_games(&self, private: bool) -> String {
+        if private {
+            "У вас нет партий в игре. /play — партия со мной.".into()
+        } else {
+            "Здесь сейчас не играют. /new — открыть вызов.".into()
+        }
+    }
+
+    fn games(&self, lines: &[String], more: usize) -> String {
+        let mut s = format!("<b>Партии в игре</b>\n\n{}", lines.join("\n\n"));
+        if more > 0 {
+            s.push_str(&format!("\n\n…и ещё {more}."));
+        }
+        s
+    }
+
+    fn game_line(&self, l: &GameLine) -> String {
+        let players = if l.solo {
+            format!("🎯 {}", l.white)
+        } else {
+            format!("⚪ {} — ⚫ {}", l.white, l.black)
+        };
+        let turn = if l.asker_to_move {
+            "👉 ваш ход".to_string()
+        } else {
+            format!("ходит {}", l.to_move)
+        };
+        let left = l
+            .left
+            .as_ref()
+            .map_or(String::new(), |t| format!(" · ⏱ осталось {t}"));
+        let place = match &l.place {
+            BoardPlace::Here => "доска в этом чате".to_string(),
+            BoardPlace::Link(url) => format!("<a href=\"{url}\">к доске</a>"),
+            BoardPlace::Private => "в личном чате со мной".into(),
+            BoardPlace::Group => "в группе".into(),
+        };
+        format!(
+            "{players}\n{} · {}\n{turn}{left} · {place}",
+            self.variant_name(l.variant),
+            self.time_control(&l.time_control)
+        )
     }
 
     fn house_rules(&self) -> String {
