@@ -759,6 +759,117 @@ fn draw_offers_answers_and_expiry() {
 }
 
 #[test]
+fn takebacks_in_casual_games_between_people_only() {
+    for env in envs() {
+        let s = &env.svc;
+        let n = env.name;
+        let play = |id, u, m: &str, at| {
+            s.play(id, Actor::User(u), Expect::Any, &text(m), t(at))
+                .unwrap()
+        };
+        // A rated game has none.
+        let rated = pvp(s);
+        assert!(rated.rated);
+        play(rated.id, A, "c3-d3", 1);
+        assert_eq!(
+            s.request_takeback(rated.id, A, t(2)).unwrap_err(),
+            ServiceError::NoTakebacks,
+            "{n}"
+        );
+        // A casual one between two people.
+        let people = [Player::Human(A), Player::Human(B)];
+        let casual = NewGame {
+            rated: false,
+            ..new_game(people, TimeControl::Untimed)
+        };
+        let g = s.create_game(casual, t(0)).unwrap();
+        let start = g.position.clone();
+        assert_eq!(
+            s.request_takeback(g.id, A, t(1)).unwrap_err(),
+            ServiceError::NothingToTakeBack,
+            "{n}"
+        );
+        // Asked right after moving: that move goes.
+        play(g.id, A, "c3-d3", 2);
+        let asked = s.request_takeback(g.id, A, t(3)).unwrap();
+        assert_eq!(
+            asked.takeback,
+            Some(TakebackOffer {
+                by: Color::White,
+                ply: 1
+            })
+        );
+        assert_eq!(
+            s.request_takeback(g.id, A, t(3)).unwrap_err(),
+            ServiceError::TakebackPending
+        );
+        assert_eq!(
+            s.answer_takeback(g.id, A, true, t(4)).unwrap_err(),
+            ServiceError::NoTakebackRequest,
+            "the asker cannot answer"
+        );
+        assert_eq!(
+            s.answer_takeback(g.id, C, true, t(4)).unwrap_err(),
+            ServiceError::NotYourGame
+        );
+        let back = s.answer_takeback(g.id, B, true, t(5)).unwrap();
+        assert!(back.moves.is_empty(), "{n}");
+        assert_eq!(back.position, start);
+        assert_eq!((back.takebacks, back.takeback), (1, None));
+        assert_eq!(back.clocks.turn_started, t(5));
+        assert!(back.replay().is_ok());
+        // Asked after the opponent's reply: the reply goes too; declined first.
+        play(g.id, A, "c3-d3", 6);
+        let one = s.game(g.id).unwrap().position;
+        play(g.id, B, "f6-e6", 7);
+        s.request_takeback(g.id, A, t(8)).unwrap();
+        let kept = s.answer_takeback(g.id, B, false, t(9)).unwrap();
+        assert_eq!((kept.moves.len(), kept.takeback, kept.takebacks), (2, None, 1));
+        s.request_takeback(g.id, B, t(10)).unwrap();
+        let back = s.answer_takeback(g.id, A, true, t(11)).unwrap();
+        assert_eq!((back.moves.len(), back.position.clone()), (1, one), "Black's move only");
+        assert_eq!(back.takebacks, 2);
+        // A move voids a request.
+        s.request_takeback(g.id, A, t(12)).unwrap();
+        play(g.id, B, "f6-e6", 13);
+        assert_eq!(s.game(g.id).unwrap().takeback, None);
+        assert_eq!(
+            s.answer_takeback(g.id, B, true, t(14)).unwrap_err(),
+            ServiceError::NoTakebackRequest
+        );
+        // The chat may turn them off.
+        s.update_chat_settings(CHAT, t(15), |c| c.takebacks = false)
+            .unwrap();
+        assert_eq!(
+            s.request_takeback(g.id, B, t(16)).unwrap_err(),
+            ServiceError::NoTakebacks
+        );
+        s.update_chat_settings(CHAT, t(17), |c| c.takebacks = true)
+            .unwrap();
+        s.request_takeback(g.id, B, t(18)).unwrap();
+        // None against the program, none after the end.
+        let vs = NewGame {
+            rated: false,
+            ..new_game(
+                [Player::Human(A), Player::Program { level: 1 }],
+                TimeControl::Untimed,
+            )
+        };
+        let p = s.create_game(vs, t(19)).unwrap();
+        play(p.id, A, "c3-d3", 20);
+        assert_eq!(
+            s.request_takeback(p.id, A, t(21)).unwrap_err(),
+            ServiceError::NoTakebacks
+        );
+        s.resign(g.id, A, t(22)).unwrap();
+        assert_eq!(
+            s.request_takeback(g.id, A, t(23)).unwrap_err(),
+            ServiceError::GameOver
+        );
+    }
+}
+
+#[test]
 fn abort_only_before_both_sides_have_moved() {
     for env in envs() {
         let s = &env.svc;

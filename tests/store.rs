@@ -14,6 +14,7 @@ use ugolki_bot::engine::{Color, Outcome, Reason, Variant, VariantId};
 use ugolki_bot::game::*;
 use ugolki_bot::store::v0::{ChatV0, GameV0, StatsV0, UserV0};
 use ugolki_bot::store::v1::{self, ChatV1};
+use ugolki_bot::store::v2;
 use ugolki_bot::store::{OpenError, SledStore, StoreConfig, keys};
 
 const A: UserId = UserId(11);
@@ -135,7 +136,7 @@ fn records_survive_reopening() {
     let store = open(dir.path());
     let s = service(&store);
     assert_eq!(s.game(id).unwrap(), before);
-    assert_eq!(store.schema().unwrap(), 2);
+    assert_eq!(store.schema().unwrap(), 3);
     assert_eq!(s.users_by_username("ANN").unwrap()[0].name, "Ann");
     s.play(id, Actor::User(B), Expect::Ply(1), &text("f6-e6"), t(3))
         .unwrap();
@@ -262,7 +263,7 @@ fn a_schema_0_database_is_migrated_on_open() {
         );
     }
     let store = open(dir.path());
-    assert_eq!(store.schema().unwrap(), 2);
+    assert_eq!(store.schema().unwrap(), 3);
     let s = service(&store);
 
     let g1 = s.game(GameId(1)).unwrap();
@@ -374,7 +375,7 @@ fn a_schema_0_database_is_migrated_on_open() {
     {
         let raw = raw_sled(dir.path());
         for kv in raw.open_tree("games").unwrap().iter() {
-            assert_eq!(kv.unwrap().1[0], 2);
+            assert_eq!(kv.unwrap().1[0], 3);
         }
         // A straggler v0 value (e.g. restored from an old backup) still reads.
         let late = GameV0 {
@@ -454,7 +455,7 @@ fn a_schema_1_database_is_migrated_on_open() {
             let old = ChatV1 {
                 id: c.id,
                 version: c.version,
-                settings: c.settings.clone(),
+                settings: v2::settings_v2(&c.settings),
                 active,
                 players: c.players.clone(),
                 created_at: c.created_at,
@@ -471,7 +472,7 @@ fn a_schema_1_database_is_migrated_on_open() {
         raw.flush().unwrap();
     }
     let store = open(dir.path());
-    assert_eq!(store.schema().unwrap(), 2);
+    assert_eq!(store.schema().unwrap(), 3);
     let s = service(&store);
     for g in &games {
         assert_eq!(&s.game(g.id).unwrap(), g);
@@ -488,13 +489,13 @@ fn a_schema_1_database_is_migrated_on_open() {
         vec![games[0].id]
     );
     {
-        // Every value was rewritten as schema 2.
+        // Every value was rewritten as the current schema.
         drop(s);
         drop(store);
         let raw = raw_sled(dir.path());
         for tree in ["games", "chats"] {
             for kv in raw.open_tree(tree).unwrap().iter() {
-                assert_eq!(kv.unwrap().1[0], 2, "{tree}");
+                assert_eq!(kv.unwrap().1[0], 3, "{tree}");
             }
         }
     }
@@ -512,6 +513,58 @@ fn a_schema_1_database_is_migrated_on_open() {
     s.resign(games[0].id, B, t(8)).unwrap();
     assert!(store.chat_games(CHAT).unwrap().is_empty());
     assert_eq!(s.chat(CHAT, t(9)).unwrap().version, chats[0].version);
+}
+
+#[test]
+fn a_schema_2_database_is_migrated_on_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let (game, chat) = {
+        let store = open(dir.path());
+        let s = service(&store);
+        let g = pvp(&s, VariantId::Classic, 0);
+        s.play(g.id, Actor::User(A), Expect::Any, &text("c3-d3"), t(1))
+            .unwrap();
+        s.update_chat_settings(CHAT, t(2), |c| c.time_control = TimeControl::PerMove {
+            limit: Millis(60_000),
+        })
+        .unwrap();
+        (s.game(g.id).unwrap(), s.chat(CHAT, t(3)).unwrap())
+    };
+    // Rewrite it as schema 2, the way the previous program stored it.
+    {
+        let raw = raw_sled(dir.path());
+        raw.open_tree("games")
+            .unwrap()
+            .insert(keys::game(game.id), v2::encode(&v2::game_v2(&game)).unwrap())
+            .unwrap();
+        raw.open_tree("chats")
+            .unwrap()
+            .insert(keys::chat(CHAT), v2::encode(&v2::chat_v2(&chat)).unwrap())
+            .unwrap();
+        raw.open_tree("meta")
+            .unwrap()
+            .insert("schema", &[2u8])
+            .unwrap();
+        raw.flush().unwrap();
+    }
+    let store = open(dir.path());
+    assert_eq!(store.schema().unwrap(), 3);
+    let s = service(&store);
+    // No takebacks so far; takebacks allowed, the other settings kept.
+    let g = s.game(game.id).unwrap();
+    assert_eq!(g, game);
+    assert_eq!((g.takeback, g.takebacks), (None, 0));
+    let c = s.chat(CHAT, t(4)).unwrap();
+    assert_eq!(c, chat);
+    assert!(c.settings.takebacks);
+    drop(s);
+    drop(store);
+    let raw = raw_sled(dir.path());
+    for tree in ["games", "chats"] {
+        for kv in raw.open_tree(tree).unwrap().iter() {
+            assert_eq!(kv.unwrap().1[0], 3, "{tree}");
+        }
+    }
 }
 
 #[test]

@@ -9,7 +9,7 @@ use super::flow;
 use super::keyboard;
 use super::moves::{board_game, picked};
 use super::program;
-use super::send::{remove_keyboard, say};
+use super::send::{edit_text, remove_keyboard, say};
 use super::texts::{Texts, escape, mention};
 use super::tg;
 use super::view::{self, Ui};
@@ -62,6 +62,56 @@ pub async fn on_draw(app: App, m: Incoming, t: &'static dyn Texts) -> HandlerRes
         }
         Err(e) => refuse(&app, &m, &e, t).await,
     }
+}
+
+/// `/takeback`: asks the opponent to let the asker take back their last move.
+pub async fn on_takeback(app: App, m: Incoming, t: &'static dyn Texts) -> HandlerResult {
+    let Some(g) = picked(&app, &m, t).await? else {
+        return Ok(());
+    };
+    let (id, user) = (g.id, m.user);
+    match app.games.run(move |s| s.request_takeback(id, user, now())).await {
+        Ok(_) => {
+            let who = mention(user.0, &m.from.full_name());
+            let kb = keyboard::takeback_request(id, t);
+            say(&app, m.chat, None, &t.takeback_requested(&who), Some(kb)).await?;
+            Ok(())
+        }
+        Err(e) => refuse(&app, &m, &e, t).await,
+    }
+}
+
+/// Accept or decline a takeback request: the request's message says how it ended, and
+/// an accepted one redraws the board.
+pub async fn on_takeback_tap(app: App, tap: Tap, (game, accept): (GameId, bool)) -> HandlerResult {
+    let (chat, user, t) = (tap.chat(), tap.user(), tap.texts());
+    let Some(g) = board_game(&app, chat, game).await? else {
+        return tap.reply(Answer::Alert(t.bad_button()));
+    };
+    let id = g.id;
+    let r = app
+        .games
+        .run(move |s| s.answer_takeback(id, user, accept, now()))
+        .await;
+    let g = match r {
+        Ok(g) => g,
+        Err(e) => {
+            let why = flow::refusal(&e, t).unwrap_or_else(|| t.try_again());
+            return tap.reply(Answer::Alert(why));
+        }
+    };
+    tap.answer(Answer::Silent).await;
+    let who = app.user_mention(user).await;
+    let text = if accept {
+        t.takeback_accepted(&who)
+    } else {
+        t.takeback_declined(&who)
+    };
+    edit_text(&app, tap.query(), &text, None).await;
+    if accept {
+        view::refresh(&app, g.id).await?;
+    }
+    Ok(())
 }
 
 /// Say why the service refused (an error when it is no refusal).

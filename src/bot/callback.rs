@@ -55,6 +55,13 @@ pub enum Callback {
         /// Accept or decline.
         accept: bool,
     },
+    /// Answer a takeback request.
+    Takeback {
+        /// Game.
+        game: GameId,
+        /// Accept or decline.
+        accept: bool,
+    },
     /// Ask for a rematch with colours swapped.
     Rematch {
         /// The finished game.
@@ -110,6 +117,8 @@ pub enum SettingKey {
     Language,
     /// Board orientation.
     Orientation,
+    /// Takebacks in unrated games.
+    Takebacks,
 }
 
 /// The `/start` payload of a challenge link: `c`, the challenge id in base 36, `_`, and
@@ -202,6 +211,9 @@ impl Callback {
             Callback::Reset { game, ply } => format!("u:{}:{}", b36(game.0), b36(*ply as u64)),
             Callback::Resign { game } => format!("r:{}", b36(game.0)),
             Callback::Draw { game, accept } => format!("d:{}:{}", b36(game.0), u8::from(*accept)),
+            Callback::Takeback { game, accept } => {
+                format!("k:{}:{}", b36(game.0), u8::from(*accept))
+            }
             Callback::Rematch { game } => format!("x:{}", b36(game.0)),
             Callback::Export { game, gif } => format!("e:{}:{}", b36(game.0), u8::from(*gif)),
             Callback::Challenge {
@@ -235,6 +247,7 @@ impl Callback {
                     SettingKey::Time => "t",
                     SettingKey::Language => "l",
                     SettingKey::Orientation => "o",
+                    SettingKey::Takebacks => "k",
                 };
                 format!("s:{k}:{value}")
             }
@@ -275,6 +288,10 @@ impl Callback {
             },
             ["r", g] => Callback::Resign { game: game(g)? },
             ["d", g, a] => Callback::Draw {
+                game: game(g)?,
+                accept: flag(a)?,
+            },
+            ["k", g, a] => Callback::Takeback {
                 game: game(g)?,
                 accept: flag(a)?,
             },
@@ -331,6 +348,7 @@ impl Callback {
                     "t" => SettingKey::Time,
                     "l" => SettingKey::Language,
                     "o" => SettingKey::Orientation,
+                    "k" => SettingKey::Takebacks,
                     _ => return Err(BadCallback),
                 };
                 if value.is_empty() || value.len() > 32 {

@@ -21,10 +21,10 @@ use teloxide::types::{MessageEntityKind, User};
 
 /// `/new [variant] [time]`: a challenge anyone in the group may accept.
 pub async fn on_new(app: App, m: Incoming, t: &'static dyn Texts, arg: String) -> HandlerResult {
-    let Some((variant, tc, _)) = game_args(&app, &m, t, &arg).await? else {
+    let Some(a) = game_args(&app, &m, t, &arg).await? else {
         return Ok(());
     };
-    create(&app, m.chat, m.user, ChallengeTarget::Open, variant, tc, t).await
+    create(&app, m.chat, m.user, ChallengeTarget::Open, a, t).await
 }
 
 /// `/challenge @user [variant] [time]` (or as a reply) in a group; in a private chat, a
@@ -36,14 +36,14 @@ pub async fn on_challenge(
     arg: String,
     me: Me,
 ) -> HandlerResult {
-    let Some((variant, tc, rest)) = game_args(&app, &m, t, &arg).await? else {
+    let Some(a) = game_args(&app, &m, t, &arg).await? else {
         return Ok(());
     };
     if m.private() {
-        return link(&app, m.chat, &m.from, variant, tc, &me, t).await;
+        return link(&app, m.chat, &m.from, a, &me, t).await;
     }
-    match target(&m.msg, &rest) {
-        Some(target) => create(&app, m.chat, m.user, target, variant, tc, t).await,
+    match target(&m.msg, &a.rest) {
+        Some(target) => create(&app, m.chat, m.user, target, a, t).await,
         None => {
             say(&app, m.chat, Some(m.id()), &t.challenge_usage(), None).await?;
             Ok(())
@@ -58,7 +58,7 @@ async fn game_args(
     m: &Incoming,
     t: &dyn Texts,
     args: &str,
-) -> Result<Option<(Variant, TimeControl, Vec<String>)>, BotError> {
+) -> Result<Option<GameArgs>, BotError> {
     let chat = m.chat;
     let settings = app.games.run(move |s| s.chat(chat, now())).await?.settings;
     match parse_game_args(args, &settings.variant, settings.time_control) {
@@ -77,28 +77,47 @@ async fn game_args(
     }
 }
 
-/// Split command arguments into a variant (or the default) and a time control.
+/// What a challenge command asks for.
+struct GameArgs {
+    variant: Variant,
+    tc: TimeControl,
+    /// Unrated (`casual`): takebacks are possible.
+    casual: bool,
+    /// The other words (whom to challenge).
+    rest: Vec<String>,
+}
+
+/// Words that make a challenge unrated.
+const CASUAL: [&str; 3] = ["casual", "unrated", "товарищеская"];
+
+/// Split command arguments into a variant (or the default), a time control, whether
+/// the game is casual, and the rest.
 fn parse_game_args(
     args: &str,
     default_variant: &Variant,
     default_tc: TimeControl,
-) -> Result<(Variant, TimeControl, Vec<String>), String> {
-    let mut variant = default_variant.clone();
-    let mut tc = default_tc;
-    let mut rest = Vec::new();
+) -> Result<GameArgs, String> {
+    let mut a = GameArgs {
+        variant: default_variant.clone(),
+        tc: default_tc,
+        casual: false,
+        rest: Vec::new(),
+    };
     for w in args.split_whitespace() {
         if let Ok(v) = Variant::parse(w) {
-            variant = v;
+            a.variant = v;
         } else if let Ok(x) = w.parse::<TimeControl>() {
-            tc = x;
+            a.tc = x;
+        } else if CASUAL.contains(&w.to_lowercase().as_str()) {
+            a.casual = true;
         } else {
-            rest.push(w.to_string());
+            a.rest.push(w.to_string());
         }
     }
-    if variant.rules().solo {
-        return Err(variant.id().id().to_string());
+    if a.variant.rules().solo {
+        return Err(a.variant.id().id().to_string());
     }
-    Ok((variant, tc, rest))
+    Ok(a)
 }
 
 /// Whom `/challenge` names: the replied-to user, a text mention, or `@username`.
@@ -126,11 +145,10 @@ async fn create(
     chat: ChatId,
     from: UserId,
     target: ChallengeTarget,
-    variant: Variant,
-    tc: TimeControl,
+    a: GameArgs,
     t: &dyn Texts,
 ) -> HandlerResult {
-    let new = new_challenge(chat, from, target, variant, tc);
+    let new = new_challenge(chat, from, target, &a);
     match app.games.run(move |s| s.create_challenge(new, now())).await {
         Ok(c) => post(app, &c, t).await,
         Err(e) => {
@@ -165,23 +183,17 @@ async fn show(
     Ok(())
 }
 
-/// A rated challenge with colours drawn at the start.
-fn new_challenge(
-    chat: ChatId,
-    from: UserId,
-    target: ChallengeTarget,
-    variant: Variant,
-    tc: TimeControl,
-) -> NewChallenge {
+/// A challenge on the terms `a` asks for, colours drawn at the start.
+fn new_challenge(chat: ChatId, from: UserId, target: ChallengeTarget, a: &GameArgs) -> NewChallenge {
     NewChallenge {
         chat,
         message: None,
         from,
         target,
-        variant,
-        time_control: tc,
+        variant: a.variant.clone(),
+        time_control: a.tc,
         colour: ColourChoice::Random,
-        rated: true,
+        rated: !a.casual,
     }
 }
 
@@ -202,8 +214,12 @@ pub async fn rematch(
             crate::engine::Color::White => ColourChoice::Black,
             crate::engine::Color::Black => ColourChoice::White,
         },
-        rated: g.rated,
-        ..new_challenge(chat, from, target, g.variant.clone(), g.time_control)
+        ..new_challenge(chat, from, target, &GameArgs {
+            variant: g.variant.clone(),
+            tc: g.time_control,
+            casual: !g.rated,
+            rest: Vec::new(),
+        })
     };
     let c = app
         .games
@@ -212,10 +228,20 @@ pub async fn rematch(
     post(app, &c, t).await
 }
 
+/// A challenge's time control, and whether it is casual.
+fn terms(c: &ChallengeRecord, t: &dyn Texts) -> String {
+    let tc = t.time_control(&c.time_control);
+    if c.rated {
+        tc
+    } else {
+        format!("{tc}, {}", t.casual())
+    }
+}
+
 async fn text(app: &App, c: &ChallengeRecord, t: &dyn Texts) -> String {
     let from = app.user_mention(c.from).await;
     let v = t.variant_name(c.variant.id());
-    let tc = t.time_control(&c.time_control);
+    let tc = terms(c, t);
     match &c.target {
         ChallengeTarget::Open | ChallengeTarget::Link(_) => t.open_challenge(&from, &v, &tc),
         ChallengeTarget::User(u) => {
@@ -234,14 +260,13 @@ async fn link(
     app: &App,
     chat: ChatId,
     from: &User,
-    variant: Variant,
-    tc: TimeControl,
+    a: GameArgs,
     me: &Me,
     t: &dyn Texts,
 ) -> HandlerResult {
     let token = LinkToken::random().map_err(|e| BotError::Internal(e.to_string()))?;
     let target = ChallengeTarget::Link(token);
-    let new = new_challenge(chat, UserId(from.id.0), target, variant.clone(), tc);
+    let new = new_challenge(chat, UserId(from.id.0), target, &a);
     let c = app
         .games
         .run(move |s| s.create_challenge(new, now()))
@@ -251,7 +276,7 @@ async fn link(
         .map_err(|e| BotError::Internal(format!("the bot's link: {e}")))?;
     link.query_pairs_mut()
         .append_pair("start", &callback::link_payload(c.id, token));
-    let (v, tc) = (t.variant_name(variant.id()), t.time_control(&tc));
+    let (v, tc) = (t.variant_name(c.variant.id()), terms(&c, t));
     let text = t.challenge_link(&v, &tc, link.as_str());
     let buttons = keyboard::share_link(c.id, &link, &t.share_text(&v, &tc), t);
     show(app, &c, &text, buttons).await
@@ -285,7 +310,7 @@ pub async fn open_link(
     }
     let who = app.user_mention(c.from).await;
     let v = t.variant_name(c.variant.id());
-    let text = t.link_challenge(&who, &v, &t.time_control(&c.time_control));
+    let text = t.link_challenge(&who, &v, &terms(&c, t));
     let kb = keyboard::link_challenge(c.id, token, t);
     say(app, m.chat, None, &text, Some(kb)).await?;
     Ok(())

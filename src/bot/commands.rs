@@ -30,6 +30,8 @@ pub enum Command {
     Draw,
     /// Abort a game before both sides have moved.
     Abort,
+    /// Ask to take back your last move (unrated games).
+    Takeback,
     /// The training room: /train [classic|diagonal].
     Train(String),
     /// The rules: /rules [variant].

@@ -190,6 +190,20 @@ pub fn draw_offer(game: GameId, t: &dyn Texts) -> InlineKeyboardMarkup {
     ]])
 }
 
+/// Accept or decline a takeback request.
+pub fn takeback_request(game: GameId, t: &dyn Texts) -> InlineKeyboardMarkup {
+    InlineKeyboardMarkup::new(vec![vec![
+        button(t.btn_accept(), &Callback::Takeback { game, accept: true }),
+        button(
+            t.btn_decline(),
+            &Callback::Takeback {
+                game,
+                accept: false,
+            },
+        ),
+    ]])
+}
+
 /// Under a finished game: rematch, record and replay.
 pub fn finished(game: GameId, rematch: bool, t: &dyn Texts) -> InlineKeyboardMarkup {
     let mut row = Vec::new();

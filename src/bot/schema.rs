@@ -87,6 +87,7 @@ fn commands() -> UpdateHandler<BotError> {
         .branch(case![Command::Resign].endpoint(actions::on_resign))
         .branch(case![Command::Draw].endpoint(actions::on_draw))
         .branch(case![Command::Abort].endpoint(actions::on_abort))
+        .branch(case![Command::Takeback].endpoint(actions::on_takeback))
         .branch(case![Command::Stats(arg)].endpoint(stats::on_stats))
         .branch(case![Command::Top(arg)].endpoint(stats::on_top))
         .branch(case![Command::History].endpoint(stats::on_history))
@@ -126,6 +127,7 @@ fn buttons() -> UpdateHandler<BotError> {
         .branch(case![Callback::Reset { game, ply }].endpoint(moves::on_reset))
         .branch(case![Callback::Resign { game }].endpoint(actions::on_resign_tap))
         .branch(case![Callback::Draw { game, accept }].endpoint(actions::on_draw_tap))
+        .branch(case![Callback::Takeback { game, accept }].endpoint(actions::on_takeback_tap))
         .branch(case![Callback::Rematch { game }].endpoint(actions::on_rematch))
         .branch(case![Callback::Export { game, gif }].endpoint(stats::on_export_tap))
         .branch(case![Callback::Challenge { id, accept, link }].endpoint(challenges::on_answer))
@@ -191,6 +193,7 @@ fn tap_over_limit(app: App, tap: Tap, cb: Callback) -> bool {
         Callback::Reset { .. }
             | Callback::Resign { .. }
             | Callback::Draw { .. }
+            | Callback::Takeback { .. }
             | Callback::Rematch { .. }
             | Callback::Challenge { .. }
             | Callback::Lang(_)

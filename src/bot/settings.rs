@@ -82,6 +82,7 @@ enum Change {
     /// `None`: each person's own (a button older menus still carry).
     Language(Option<Language>),
     Orientation(Orientation),
+    Takebacks(bool),
 }
 
 impl Change {
@@ -92,6 +93,11 @@ impl Change {
             SettingKey::Language => Change::Language(match value {
                 "auto" => None,
                 code => Some(Language::from_code(code)?),
+            }),
+            SettingKey::Takebacks => Change::Takebacks(match value {
+                "on" => true,
+                "off" => false,
+                _ => return None,
             }),
             SettingKey::Orientation => Change::Orientation(match value {
                 "white" => Orientation::White,
@@ -107,6 +113,7 @@ impl Change {
             Change::Time(tc) => c.time_control = *tc,
             Change::Language(l) => c.language = *l,
             Change::Orientation(o) => c.orientation = *o,
+            Change::Takebacks(on) => c.takebacks = *on,
         }
     }
 }
@@ -229,6 +236,15 @@ async fn menu(app: &App, chat: ChatId, t: &dyn Texts) -> HandlerResult {
         })
         .collect(),
     ];
+    rows.push(
+        [(true, "on"), (false, "off")]
+            .into_iter()
+            .map(|(on, value)| {
+                let label = mark(s.takebacks == on, t.takebacks_setting(on));
+                button(label, SettingKey::Takebacks, value)
+            })
+            .collect(),
+    );
     if chat.0 < 0 {
         rows.push(vec![
             button(

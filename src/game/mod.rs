@@ -31,7 +31,7 @@ pub use record::{
     AnyRecord, Board, ChallengeRecord, ChallengeStatus, ChallengeTarget, ChatRecord, ChatSettings,
     ColourChoice, Deadline, DeadlineEntry, DeadlineKind, DeadlineTarget, DrawOffer, GameRecord,
     IndexEntry, Language, Orientation, Player, RecordKind, RecordRef, ReplayError, Status,
-    UserRecord, VariantStats,
+    TakebackOffer, UserRecord, VariantStats,
 };
 pub use service::{
     Actor, DrawOutcome, Expect, Fired, GameService, LATE_BOARD, MoveInput, MoveOutcome, Moved,

@@ -85,6 +85,15 @@ pub struct DrawOffer {
     pub expires_at: Timestamp,
 }
 
+/// A pending request to take back moves: valid while the game stands at `ply`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TakebackOffer {
+    /// The side that asked.
+    pub by: Color,
+    /// The plies played when it asked (any move since voids it).
+    pub ply: u32,
+}
+
 /// What a deadline is for; the order breaks ties between deadlines due at the same time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -215,6 +224,10 @@ pub struct GameRecord {
     pub ratings: Option<[RatingChange; 2]>,
     /// The next timer event (mirrored in the deadline index).
     pub deadline: Option<Deadline>,
+    /// A pending request to take back moves.
+    pub takeback: Option<TakebackOffer>,
+    /// Takebacks accepted in this game (the moves taken back leave no other trace).
+    pub takebacks: u16,
 }
 
 /// Why a stored game does not replay (a corrupt record or an engine change).
@@ -471,6 +484,8 @@ pub struct ChatSettings {
     pub time_control: TimeControl,
     /// Board orientation in groups.
     pub orientation: Orientation,
+    /// Whether players may take moves back in unrated games.
+    pub takebacks: bool,
 }
 
 impl Default for ChatSettings {
@@ -480,6 +495,7 @@ impl Default for ChatSettings {
             variant: Variant::new(VariantId::Classic),
             time_control: TimeControl::Untimed,
             orientation: Orientation::White,
+            takebacks: true,
         }
     }
 }

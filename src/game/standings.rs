@@ -275,6 +275,8 @@ mod tests {
             rated: ratings.is_some(),
             ratings: ratings.map(|r| r.map(|(before, after)| RatingChange { before, after })),
             deadline: None,
+            takeback: None,
+            takebacks: 0,
         }
     }
 

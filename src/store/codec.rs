@@ -13,11 +13,13 @@
 //!   starting with `{`), fewer fields; see [`super::v0`].
 //! - **1**: `[1] ++ postcard(record)`, where a chat listed its active games and a game
 //!   had one board; see [`super::v1`].
-//! - **2** (current): `[2] ++ postcard(record)`: chats' active games are the
-//!   `chat_games` index, and a game may have a second board ([`crate::game::Board`]).
+//! - **2**: `[2] ++ postcard(record)`: chats' active games are the `chat_games` index,
+//!   and a game may have a second board ([`crate::game::Board`]); see [`super::v2`].
+//! - **3** (current): `[3] ++ postcard(record)`: a game keeps a pending takeback request
+//!   and its count of takebacks, a chat's settings whether takebacks are allowed.
 
 use super::keys;
-use super::{v0, v1};
+use super::{v0, v1, v2};
 use crate::game::{
     AnyRecord, ChallengeRecord, ChatRecord, GameRecord, RecordKind, StoreError, Timing, UserRecord,
 };
@@ -25,7 +27,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 /// The schema version this program writes.
-pub const SCHEMA: u8 = 2;
+pub const SCHEMA: u8 = 3;
 
 /// Encode a record as the current schema.
 pub fn encode<T: Serialize>(rec: &T) -> Result<Vec<u8>, StoreError> {
@@ -71,6 +73,22 @@ pub fn decode(
                     postcard_exact::<ChallengeRecord>(body).map(AnyRecord::Challenge)
                 }
             }?
+        }
+        Some(2) => {
+            let body = &b[1..];
+            match kind {
+                RecordKind::Game => {
+                    postcard_exact::<v2::GameV2>(body).map(|g| AnyRecord::Game(g.into()))
+                }
+                RecordKind::User => postcard_exact::<UserRecord>(body).map(AnyRecord::User),
+                RecordKind::Chat => {
+                    postcard_exact::<v2::ChatV2>(body).map(|c| AnyRecord::Chat(c.into()))
+                }
+                RecordKind::Challenge => {
+                    postcard_exact::<ChallengeRecord>(body).map(AnyRecord::Challenge)
+                }
+            }
+            .map_err(|e| format!("schema 2: {e}"))?
         }
         Some(1) => {
             let body = &b[1..];

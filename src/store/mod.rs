@@ -20,6 +20,7 @@ mod deadlines;
 pub mod keys;
 pub mod v0;
 pub mod v1;
+pub mod v2;
 
 use crate::game::{
     AnyRecord, ChallengeId, ChallengeRecord, ChatId, ChatRecord, CommitError, DeadlineEntry,
@@ -665,7 +666,7 @@ impl SledStore {
         let mut out = Vec::new();
         for item in self.quarantine.iter() {
             let (_, v) = item.map_err(io)?;
-            if matches!(v.first(), Some(&(1 | codec::SCHEMA)))
+            if v.first().is_some_and(|s| (1..=codec::SCHEMA).contains(s))
                 && let Ok(q) = postcard::from_bytes::<Quarantined>(&v[1..])
             {
                 out.push(q);

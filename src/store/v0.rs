@@ -180,6 +180,8 @@ pub fn game(g: GameV0, timing: &Timing) -> Result<GameRecord, String> {
         rated,
         ratings: None,
         deadline: None,
+        takeback: None,
+        takebacks: 0,
     };
     rec.deadline = rec.compute_deadline(timing);
     Ok(rec)

@@ -8,9 +8,10 @@ use crate::engine::{Path, Variant};
 use crate::game::Deadline;
 use crate::game::codec;
 use crate::game::{
-    ChatId, ChatRecord, ChatSettings, Clocks, DrawOffer, GameId, GameRecord, MessageId, Player,
+    ChatId, ChatRecord, Clocks, DrawOffer, GameId, GameRecord, MessageId, Player,
     RatingChange, Status, TimeControl, Timestamp, UserId, Version,
 };
+use super::v2::ChatSettingsV2;
 use serde::{Deserialize, Serialize};
 
 /// A v1 game (field order is the wire format).
@@ -64,7 +65,7 @@ pub struct ChatV1 {
     /// Revision.
     pub version: Version,
     /// Settings.
-    pub settings: ChatSettings,
+    pub settings: ChatSettingsV2,
     /// Active games, oldest first (now the `chat_games` index).
     pub active: Vec<GameId>,
     /// Everyone who has played here.
@@ -97,6 +98,8 @@ impl From<GameV1> for GameRecord {
             rated: g.rated,
             ratings: g.ratings,
             deadline: g.deadline,
+            takeback: None,
+            takebacks: 0,
         }
     }
 }
@@ -106,7 +109,7 @@ impl From<ChatV1> for ChatRecord {
         ChatRecord {
             id: c.id,
             version: c.version,
-            settings: c.settings,
+            settings: c.settings.into(),
             players: c.players,
             created_at: c.created_at,
             updated_at: c.updated_at,

@@ -80,6 +80,10 @@ impl Texts for En {
             ("draw", "offer a draw".into()),
             ("abort", "abort a game before both sides have moved".into()),
             (
+                "takeback",
+                "ask to take back your last move (casual games)".into(),
+            ),
+            (
                 "train",
                 "the training room: /train [classic|diagonal]".into(),
             ),
@@ -520,6 +524,46 @@ impl Texts for En {
 
     fn draw_declined(&self, who: &str) -> String {
         format!("{who} declined the draw.")
+    }
+
+    fn takeback_requested(&self, who: &str) -> String {
+        format!("↩ {who} asks to take back their last move.")
+    }
+
+    fn takeback_accepted(&self, who: &str) -> String {
+        format!("↩ {who} agreed: the move was taken back.")
+    }
+
+    fn takeback_declined(&self, who: &str) -> String {
+        format!("{who} declined the takeback.")
+    }
+
+    fn no_takebacks(&self) -> String {
+        "Takebacks are only for unrated games between two people (open one with /new classic casual), where the chat's /settings allow them.".into()
+    }
+
+    fn nothing_to_take_back(&self) -> String {
+        "You have not moved yet: there is nothing to take back.".into()
+    }
+
+    fn no_takeback_request(&self) -> String {
+        "There is no takeback request to answer (a move since voids it).".into()
+    }
+
+    fn takeback_pending(&self) -> String {
+        "Your takeback request is still waiting for an answer.".into()
+    }
+
+    fn takebacks_setting(&self, on: bool) -> String {
+        if on {
+            "↩ Takebacks allowed".into()
+        } else {
+            "No takebacks".into()
+        }
+    }
+
+    fn casual(&self) -> String {
+        "casual".into()
     }
 
     fn draw_expired(&self) -> String {

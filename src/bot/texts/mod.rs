@@ -301,6 +301,24 @@ pub trait Texts: Send + Sync {
     fn draw_offered(&self, who: &str) -> String;
     /// The draw offer was declined.
     fn draw_declined(&self, who: &str) -> String;
+    /// `who` asks to take back their last move (buttons follow).
+    fn takeback_requested(&self, who: &str) -> String;
+    /// `who` agreed: the moves were taken back.
+    fn takeback_accepted(&self, who: &str) -> String;
+    /// `who` declined the takeback.
+    fn takeback_declined(&self, who: &str) -> String;
+    /// Takebacks are for unrated games between people, where the chat allows them.
+    fn no_takebacks(&self) -> String;
+    /// The asker has no move to take back.
+    fn nothing_to_take_back(&self) -> String;
+    /// There is no takeback request to answer.
+    fn no_takeback_request(&self) -> String;
+    /// The asker's request is still pending.
+    fn takeback_pending(&self) -> String;
+    /// The settings buttons for takebacks (`on`: allowed).
+    fn takebacks_setting(&self, on: bool) -> String;
+    /// A challenge's note that the game will be unrated.
+    fn casual(&self) -> String;
     /// The draw offer lapsed.
     fn draw_expired(&self) -> String;
     // ---- training ----

@@ -90,6 +90,10 @@ impl Texts for Ru {
             ("draw", "предложить ничью".into()),
             ("abort", "отменить партию, пока оба не сделали ход".into()),
             (
+                "takeback",
+                "попросить вернуть свой ход (товарищеские партии)".into(),
+            ),
+            (
                 "train",
                 "тренировочный зал: /train [classic|diagonal]".into(),
             ),
@@ -544,6 +548,46 @@ impl Texts for Ru {
 
     fn draw_declined(&self, who: &str) -> String {
         format!("{who} отклонил(а) ничью.")
+    }
+
+    fn takeback_requested(&self, who: &str) -> String {
+        format!("↩ {who} просит вернуть свой последний ход.")
+    }
+
+    fn takeback_accepted(&self, who: &str) -> String {
+        format!("↩ {who} согласен(на): ход возвращён.")
+    }
+
+    fn takeback_declined(&self, who: &str) -> String {
+        format!("{who} не разрешил(а) вернуть ход.")
+    }
+
+    fn no_takebacks(&self) -> String {
+        "Вернуть ход можно только в товарищеской партии двух игроков (откройте её: /new classic casual), если это разрешено в /settings чата.".into()
+    }
+
+    fn nothing_to_take_back(&self) -> String {
+        "Вы ещё не ходили: возвращать нечего.".into()
+    }
+
+    fn no_takeback_request(&self) -> String {
+        "Нет просьбы вернуть ход (после хода она снимается).".into()
+    }
+
+    fn takeback_pending(&self) -> String {
+        "Ваша просьба вернуть ход ещё ждёт ответа.".into()
+    }
+
+    fn takebacks_setting(&self, on: bool) -> String {
+        if on {
+            "↩ Возврат хода можно".into()
+        } else {
+            "Без возврата хода".into()
+        }
+    }
+
+    fn casual(&self) -> String {
+        "товарищеская".into()
     }
 
     fn draw_expired(&self) -> String {

@@ -212,6 +212,8 @@ impl GameService {
             rated,
             ratings: None,
             deadline: None,
+            takeback: None,
+            takebacks: 0,
         };
         g.deadline = g.compute_deadline(&self.timing);
         Ok(g)
@@ -456,6 +458,83 @@ impl GameService {
         })
     }
 
+    /// `user` asks to take back their last move (with the opponent's reply, if any): in
+    /// unrated games between two people, where the chat allows it. The request holds
+    /// until either side moves.
+    pub fn request_takeback(
+        &self,
+        id: GameId,
+        user: UserId,
+        now: Timestamp,
+    ) -> Result<GameRecord, ServiceError> {
+        self.change_game(id, now, |cur, next| {
+            let c = playing(cur, user)?;
+            let allowed = self
+                .store
+                .chat(cur.chat)?
+                .is_none_or(|chat| chat.settings.takebacks);
+            if cur.rated || cur.player(!c).user().is_none() || !allowed {
+                return Err(ServiceError::NoTakebacks);
+            }
+            plies_to_take_back(cur, c).ok_or(ServiceError::NothingToTakeBack)?;
+            if cur.takeback.is_some_and(|o| o.by == c && o.ply == cur.ply()) {
+                return Err(ServiceError::TakebackPending);
+            }
+            next.takeback = Some(TakebackOffer {
+                by: c,
+                ply: cur.ply(),
+            });
+            Ok(())
+        })
+        .map(|(g, ())| g)
+    }
+
+    /// The opponent of the asking side accepts (the game returns to the position before
+    /// the asker's last move, the turn's time starting again; only the count of takebacks
+    /// records it) or declines.
+    pub fn answer_takeback(
+        &self,
+        id: GameId,
+        user: UserId,
+        accept: bool,
+        now: Timestamp,
+    ) -> Result<GameRecord, ServiceError> {
+        self.change_game(id, now, |cur, next| {
+            let c = playing(cur, user)?;
+            let asker = match cur.takeback {
+                Some(o) if o.by != c && o.ply == cur.ply() => o.by,
+                _ => return Err(ServiceError::NoTakebackRequest),
+            };
+            next.takeback = None;
+            if !accept {
+                return Ok(());
+            }
+            let back = plies_to_take_back(cur, asker).ok_or(ServiceError::NothingToTakeBack)?;
+            next.moves.truncate(cur.moves.len() - back);
+            let damaged = |error: ReplayError| ServiceError::Damaged { id, error };
+            let start = Position::from_text(&cur.variant, &cur.start)
+                .map_err(|e| damaged(e.into()))?;
+            let mut game = Game::from_position(start);
+            for (ply, p) in next.moves.iter().enumerate() {
+                game.play_squares(p.squares()).map_err(|error| {
+                    damaged(ReplayError::Move {
+                        ply,
+                        path: p.to_string(),
+                        error,
+                    })
+                })?;
+            }
+            next.position = game.position().to_text();
+            next.clocks.turn_started = now;
+            next.clocks.missed = [0, 0];
+            next.clocks.notice_sent = false;
+            next.draw_offer = None;
+            next.takebacks = cur.takebacks.saturating_add(1);
+            Ok(())
+        })
+        .map(|(g, ())| g)
+    }
+
     /// The opponent of the offering side accepts (drawn by agreement) or declines.
     pub fn answer_draw(
         &self,
@@ -561,10 +640,22 @@ pub(super) fn apply_move(
     next.position = game.position().to_text();
     next.clocks.on_move(&next.time_control, side, now, auto);
     next.draw_offer = None;
+    next.takeback = None;
     if let Some(outcome) = played.outcome {
         next.status = Status::Over { outcome, at: now };
     }
     played.path
+}
+
+/// How many plies `side` taking back its last move removes: that move, and the
+/// opponent's reply if there is one (`None`: it has not moved).
+fn plies_to_take_back(g: &GameRecord, side: Color) -> Option<usize> {
+    let n = g.moves.len();
+    match g.side_to_move() == side {
+        false if n >= 1 => Some(1),
+        true if n >= 2 => Some(2),
+        _ => None,
+    }
 }
 
 /// `user`'s colour in `g`, a game still in play (else why not).

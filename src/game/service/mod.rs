@@ -9,7 +9,7 @@ use super::rating::{Rated, elo_update};
 use super::record::{
     AnyRecord, Board, ChallengeRecord, ChallengeStatus, ChallengeTarget, ChatRecord, ChatSettings,
     ColourChoice, DeadlineEntry, DeadlineKind, DeadlineTarget, DrawOffer, GameRecord, Language,
-    Player, RecordKind, ReplayError, Status, UserRecord,
+    Player, RecordKind, ReplayError, Status, TakebackOffer, UserRecord,
 };
 use super::storage::{CommitError, Storage, StoreError, WriteSet};
 use super::time::{Clocks, TimeControl, Timing};
@@ -73,6 +73,18 @@ pub enum ServiceError {
     /// The user's own offer is still pending.
     #[error("your draw offer is still pending")]
     AlreadyOffered,
+    /// Takebacks are for unrated games between two people, where the chat allows them.
+    #[error("takebacks are not possible in this game")]
+    NoTakebacks,
+    /// The player has made no move to take back.
+    #[error("you have no move to take back")]
+    NothingToTakeBack,
+    /// There is no pending takeback request by the opponent.
+    #[error("there is no takeback request to answer")]
+    NoTakebackRequest,
+    /// The user's own takeback request is still pending.
+    #[error("your takeback request is still pending")]
+    TakebackPending,
     /// No challenge with this id.
     #[error("there is no challenge {0}")]
     NoSuchChallenge(ChallengeId),
