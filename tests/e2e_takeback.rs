@@ -57,7 +57,10 @@ async fn a_casual_game_takes_moves_back_on_agreement() {
     let chat = group();
     let opened = open_group_game(&h, &chat, &a, &b, "/new classic casual").await;
     assert!(
-        opened.challenge.text().is_some_and(|t| t.contains("casual")),
+        opened
+            .challenge
+            .text()
+            .is_some_and(|t| t.contains("casual")),
         "the challenge says it is unrated: {:?}",
         opened.challenge.text()
     );
@@ -67,7 +70,10 @@ async fn a_casual_game_takes_moves_back_on_agreement() {
 
     // Nothing to take back before moving.
     let none = ask_takeback(&h, &chat, &white).await;
-    assert!(none.text().is_some_and(|t| t.contains("nothing to take back")));
+    assert!(
+        none.text()
+            .is_some_and(|t| t.contains("nothing to take back"))
+    );
 
     // White moves, asks, Black accepts: the game is back at the start.
     let start = game_in(&h, &chat).position;

@@ -824,10 +824,17 @@ fn takebacks_in_casual_games_between_people_only() {
         play(g.id, B, "f6-e6", 7);
         s.request_takeback(g.id, A, t(8)).unwrap();
         let kept = s.answer_takeback(g.id, B, false, t(9)).unwrap();
-        assert_eq!((kept.moves.len(), kept.takeback, kept.takebacks), (2, None, 1));
+        assert_eq!(
+            (kept.moves.len(), kept.takeback, kept.takebacks),
+            (2, None, 1)
+        );
         s.request_takeback(g.id, B, t(10)).unwrap();
         let back = s.answer_takeback(g.id, A, true, t(11)).unwrap();
-        assert_eq!((back.moves.len(), back.position.clone()), (1, one), "Black's move only");
+        assert_eq!(
+            (back.moves.len(), back.position.clone()),
+            (1, one),
+            "Black's move only"
+        );
         assert_eq!(back.takebacks, 2);
         // A move voids a request.
         s.request_takeback(g.id, A, t(12)).unwrap();

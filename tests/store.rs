@@ -524,8 +524,10 @@ fn a_schema_2_database_is_migrated_on_open() {
         let g = pvp(&s, VariantId::Classic, 0);
         s.play(g.id, Actor::User(A), Expect::Any, &text("c3-d3"), t(1))
             .unwrap();
-        s.update_chat_settings(CHAT, t(2), |c| c.time_control = TimeControl::PerMove {
-            limit: Millis(60_000),
+        s.update_chat_settings(CHAT, t(2), |c| {
+            c.time_control = TimeControl::PerMove {
+                limit: Millis(60_000),
+            }
         })
         .unwrap();
         (s.game(g.id).unwrap(), s.chat(CHAT, t(3)).unwrap())
@@ -535,7 +537,10 @@ fn a_schema_2_database_is_migrated_on_open() {
         let raw = raw_sled(dir.path());
         raw.open_tree("games")
             .unwrap()
-            .insert(keys::game(game.id), v2::encode(&v2::game_v2(&game)).unwrap())
+            .insert(
+                keys::game(game.id),
+                v2::encode(&v2::game_v2(&game)).unwrap(),
+            )
             .unwrap();
         raw.open_tree("chats")
             .unwrap()
@@ -662,7 +667,7 @@ fn a_newer_schema_is_refused() {
     match SledStore::open(&StoreConfig::at(dir.path())) {
         Err(OpenError::NewerSchema {
             found: 9,
-            supported: 2,
+            supported: 3,
             ..
         }) => {}
         other => panic!("expected NewerSchema, got {:?}", other.err()),

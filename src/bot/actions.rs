@@ -70,7 +70,11 @@ pub async fn on_takeback(app: App, m: Incoming, t: &'static dyn Texts) -> Handle
         return Ok(());
     };
     let (id, user) = (g.id, m.user);
-    match app.games.run(move |s| s.request_takeback(id, user, now())).await {
+    match app
+        .games
+        .run(move |s| s.request_takeback(id, user, now()))
+        .await
+    {
         Ok(_) => {
             let who = mention(user.0, &m.from.full_name());
             let kb = keyboard::takeback_request(id, t);

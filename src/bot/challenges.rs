@@ -184,7 +184,12 @@ async fn show(
 }
 
 /// A challenge on the terms `a` asks for, colours drawn at the start.
-fn new_challenge(chat: ChatId, from: UserId, target: ChallengeTarget, a: &GameArgs) -> NewChallenge {
+fn new_challenge(
+    chat: ChatId,
+    from: UserId,
+    target: ChallengeTarget,
+    a: &GameArgs,
+) -> NewChallenge {
     NewChallenge {
         chat,
         message: None,
@@ -214,12 +219,17 @@ pub async fn rematch(
             crate::engine::Color::White => ColourChoice::Black,
             crate::engine::Color::Black => ColourChoice::White,
         },
-        ..new_challenge(chat, from, target, &GameArgs {
-            variant: g.variant.clone(),
-            tc: g.time_control,
-            casual: !g.rated,
-            rest: Vec::new(),
-        })
+        ..new_challenge(
+            chat,
+            from,
+            target,
+            &GameArgs {
+                variant: g.variant.clone(),
+                tc: g.time_control,
+                casual: !g.rated,
+                rest: Vec::new(),
+            },
+        )
     };
     let c = app
         .games

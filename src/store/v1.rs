@@ -4,14 +4,14 @@
 //! values and upgrades them; the active-game lists become the `chat_games` index, which
 //! the migration rebuilds from the games themselves.
 
+use super::v2::ChatSettingsV2;
 use crate::engine::{Path, Variant};
 use crate::game::Deadline;
 use crate::game::codec;
 use crate::game::{
-    ChatId, ChatRecord, Clocks, DrawOffer, GameId, GameRecord, MessageId, Player,
-    RatingChange, Status, TimeControl, Timestamp, UserId, Version,
+    ChatId, ChatRecord, Clocks, DrawOffer, GameId, GameRecord, MessageId, Player, RatingChange,
+    Status, TimeControl, Timestamp, UserId, Version,
 };
-use super::v2::ChatSettingsV2;
 use serde::{Deserialize, Serialize};
 
 /// A v1 game (field order is the wire format).

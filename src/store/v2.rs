@@ -6,8 +6,8 @@ use crate::engine::{Path, Variant};
 use crate::game::codec;
 use crate::game::{
     Board, ChatId, ChatRecord, ChatSettings, Clocks, Deadline, DrawOffer, GameId, GameRecord,
-    Language, MessageId, Orientation, Player, RatingChange, Status, TimeControl, Timestamp,
-    UserId, Version,
+    Language, MessageId, Orientation, Player, RatingChange, Status, TimeControl, Timestamp, UserId,
+    Version,
 };
 use serde::{Deserialize, Serialize};
 

@@ -477,7 +477,10 @@ impl GameService {
                 return Err(ServiceError::NoTakebacks);
             }
             plies_to_take_back(cur, c).ok_or(ServiceError::NothingToTakeBack)?;
-            if cur.takeback.is_some_and(|o| o.by == c && o.ply == cur.ply()) {
+            if cur
+                .takeback
+                .is_some_and(|o| o.by == c && o.ply == cur.ply())
+            {
                 return Err(ServiceError::TakebackPending);
             }
             next.takeback = Some(TakebackOffer {
@@ -512,8 +515,8 @@ impl GameService {
             let back = plies_to_take_back(cur, asker).ok_or(ServiceError::NothingToTakeBack)?;
             next.moves.truncate(cur.moves.len() - back);
             let damaged = |error: ReplayError| ServiceError::Damaged { id, error };
-            let start = Position::from_text(&cur.variant, &cur.start)
-                .map_err(|e| damaged(e.into()))?;
+            let start =
+                Position::from_text(&cur.variant, &cur.start).map_err(|e| damaged(e.into()))?;
             let mut game = Game::from_position(start);
             for (ply, p) in next.moves.iter().enumerate() {
                 game.play_squares(p.squares()).map_err(|error| {
