@@ -45,6 +45,8 @@ pub struct AppInner {
     pub boards: super::outbox::Outbox,
     /// Refusal replies per person, a burst collapsed into its newest.
     pub replies: super::replies::Replies,
+    /// Turn notifications sent.
+    pub notices: super::notify::Notices,
     /// Tunables.
     pub tuning: Tuning,
     /// Games the program is thinking in (one search per game at a time).

@@ -119,6 +119,8 @@ pub enum SettingKey {
     Orientation,
     /// Takebacks in unrated games.
     Takebacks,
+    /// Turn notifications (private chats).
+    Notify,
 }
 
 /// The `/start` payload of a challenge link: `c`, the challenge id in base 36, `_`, and
@@ -248,6 +250,7 @@ impl Callback {
                     SettingKey::Language => "l",
                     SettingKey::Orientation => "o",
                     SettingKey::Takebacks => "k",
+                    SettingKey::Notify => "b",
                 };
                 format!("s:{k}:{value}")
             }
@@ -349,6 +352,7 @@ impl Callback {
                     "l" => SettingKey::Language,
                     "o" => SettingKey::Orientation,
                     "k" => SettingKey::Takebacks,
+                    "b" => SettingKey::Notify,
                     _ => return Err(BadCallback),
                 };
                 if value.is_empty() || value.len() > 32 {

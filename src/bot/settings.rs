@@ -83,6 +83,7 @@ enum Change {
     Language(Option<Language>),
     Orientation(Orientation),
     Takebacks(bool),
+    Notify(bool),
 }
 
 impl Change {
@@ -94,11 +95,8 @@ impl Change {
                 "auto" => None,
                 code => Some(Language::from_code(code)?),
             }),
-            SettingKey::Takebacks => Change::Takebacks(match value {
-                "on" => true,
-                "off" => false,
-                _ => return None,
-            }),
+            SettingKey::Takebacks => Change::Takebacks(on_off(value)?),
+            SettingKey::Notify => Change::Notify(on_off(value)?),
             SettingKey::Orientation => Change::Orientation(match value {
                 "white" => Orientation::White,
                 "side" => Orientation::SideToMove,
@@ -114,7 +112,16 @@ impl Change {
             Change::Language(l) => c.language = *l,
             Change::Orientation(o) => c.orientation = *o,
             Change::Takebacks(on) => c.takebacks = *on,
+            Change::Notify(on) => c.notify_turns = *on,
         }
+    }
+}
+
+fn on_off(value: &str) -> Option<bool> {
+    match value {
+        "on" => Some(true),
+        "off" => Some(false),
+        _ => None,
     }
 }
 
@@ -245,6 +252,17 @@ async fn menu(app: &App, chat: ChatId, t: &dyn Texts) -> HandlerResult {
             })
             .collect(),
     );
+    if chat.0 > 0 {
+        rows.push(
+            [(true, "on"), (false, "off")]
+                .into_iter()
+                .map(|(on, value)| {
+                    let label = mark(s.notify_turns == on, t.notify_setting(on));
+                    button(label, SettingKey::Notify, value)
+                })
+                .collect(),
+        );
+    }
     if chat.0 < 0 {
         rows.push(vec![
             button(

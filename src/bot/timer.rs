@@ -79,6 +79,10 @@ async fn announce(app: &App, f: Fired) -> Result<(), BotError> {
                 };
                 say(app, b.chat, None, &text, None).await?;
             }
+            if kind == DeadlineKind::AbandonWarning {
+                let hours = app.games.service().timing().abandon_warning.0;
+                super::notify::abandon_warning(app, &game, hours.div_ceil(3_600_000)).await;
+            }
         }
         Fired::DrawOfferExpired(g) => {
             for b in g.boards() {

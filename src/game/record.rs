@@ -486,6 +486,8 @@ pub struct ChatSettings {
     pub orientation: Orientation,
     /// Whether players may take moves back in unrated games.
     pub takebacks: bool,
+    /// A private chat's owner hears privately when it is their move in a game elsewhere.
+    pub notify_turns: bool,
 }
 
 impl Default for ChatSettings {
@@ -496,6 +498,7 @@ impl Default for ChatSettings {
             time_control: TimeControl::Untimed,
             orientation: Orientation::White,
             takebacks: true,
+            notify_turns: false,
         }
     }
 }

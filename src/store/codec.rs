@@ -16,7 +16,8 @@
 //! - **2**: `[2] ++ postcard(record)`: chats' active games are the `chat_games` index,
 //!   and a game may have a second board ([`crate::game::Board`]); see [`super::v2`].
 //! - **3** (current): `[3] ++ postcard(record)`: a game keeps a pending takeback request
-//!   and its count of takebacks, a chat's settings whether takebacks are allowed.
+//!   and its count of takebacks, a chat's settings whether takebacks are allowed and (a
+//!   private chat's) whether its owner hears of their turns.
 
 use super::keys;
 use super::{v0, v1, v2};

@@ -1,6 +1,7 @@
 //! Schema version 2, frozen: postcard records as in version 3, except that a game had
-//! no takeback request or count and a chat's settings no takeback switch. This module
-//! reads v2 values and upgrades them (no takebacks yet, takebacks allowed).
+//! no takeback request or count and a chat's settings no takeback or notification switch.
+//! This module reads v2 values and upgrades them (no takebacks yet, takebacks allowed,
+//! notifications off).
 
 use crate::engine::{Path, Variant};
 use crate::game::codec;
@@ -123,6 +124,7 @@ impl From<ChatSettingsV2> for ChatSettings {
             time_control: s.time_control,
             orientation: s.orientation,
             takebacks: true,
+            notify_turns: false,
         }
     }
 }

@@ -566,6 +566,30 @@ impl Texts for En {
         "casual".into()
     }
 
+    fn turn_notice(&self, opponent: &str, variant: &str, place: &BoardPlace) -> String {
+        format!(
+            "🔔 Your move against {opponent} ({variant}). {}",
+            self.board_at(place)
+        )
+    }
+
+    fn board_at(&self, place: &BoardPlace) -> String {
+        match place {
+            BoardPlace::Link(url) => format!("<a href=\"{url}\">To the board</a>"),
+            BoardPlace::Here => "The board is here.".into(),
+            BoardPlace::Private => "The board is in a private chat with me.".into(),
+            BoardPlace::Group => "The board is in your group.".into(),
+        }
+    }
+
+    fn notify_setting(&self, on: bool) -> String {
+        if on {
+            "🔔 Tell me when it's my move".into()
+        } else {
+            "🔕 No turn messages".into()
+        }
+    }
+
     fn draw_expired(&self) -> String {
         "The draw offer lapsed.".into()
     }

@@ -319,6 +319,12 @@ pub trait Texts: Send + Sync {
     fn takebacks_setting(&self, on: bool) -> String;
     /// A challenge's note that the game will be unrated.
     fn casual(&self) -> String;
+    /// A private note that it is the reader's move against `opponent`.
+    fn turn_notice(&self, opponent: &str, variant: &str, place: &BoardPlace) -> String;
+    /// Where a game's board is, for a private note.
+    fn board_at(&self, place: &BoardPlace) -> String;
+    /// The settings buttons for turn notifications (`on`: wanted).
+    fn notify_setting(&self, on: bool) -> String;
     /// The draw offer lapsed.
     fn draw_expired(&self) -> String;
     // ---- training ----

@@ -590,6 +590,30 @@ impl Texts for Ru {
         "товарищеская".into()
     }
 
+    fn turn_notice(&self, opponent: &str, variant: &str, place: &BoardPlace) -> String {
+        format!(
+            "🔔 Ваш ход в партии с {opponent} ({variant}). {}",
+            self.board_at(place)
+        )
+    }
+
+    fn board_at(&self, place: &BoardPlace) -> String {
+        match place {
+            BoardPlace::Link(url) => format!("<a href=\"{url}\">К доске</a>"),
+            BoardPlace::Here => "Доска здесь.".into(),
+            BoardPlace::Private => "Доска в личном чате со мной.".into(),
+            BoardPlace::Group => "Доска в вашей группе.".into(),
+        }
+    }
+
+    fn notify_setting(&self, on: bool) -> String {
+        if on {
+            "🔔 Сообщать о моём ходе".into()
+        } else {
+            "🔕 Не сообщать".into()
+        }
+    }
+
     fn draw_expired(&self) -> String {
         "Предложение ничьей истекло.".into()
     }

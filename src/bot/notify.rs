@@ -1,0 +1,167 @@
+//! Turn notifications: a private message to a player whose move it is in a game played
+//! in another chat, for those who turned them on in `/settings` of their private chat
+//! with the bot. The group stays quiet.
+
+use super::app::App;
+use super::error::BotError;
+use super::games;
+use super::send::say;
+use super::texts::{BoardPlace, texts};
+use crate::game::{ChatId, GameRecord, Player, ServiceError, UserId};
+use std::collections::{HashMap, VecDeque};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Notifications to one person at most in a minute, over all their games (a flood of
+/// quick games must not turn into a flood of messages).
+const PER_MINUTE: usize = 6;
+
+/// Entries kept before the oldest are dropped (bounds memory).
+const KEPT: usize = 100_000;
+
+/// Which turns have been notified, and when each person was last notified.
+#[derive(Default)]
+pub struct Notices {
+    /// (user, game) → the ply whose turn was notified: one notification per turn.
+    turns: Mutex<HashMap<(u64, u64), u32>>,
+    /// Each person's notifications in the last minute.
+    sent: Mutex<HashMap<u64, VecDeque<Instant>>>,
+}
+
+impl Notices {
+    /// Whether `user` may be told of their turn at `ply` of `game` now (and record it).
+    fn take(&self, user: UserId, game: u64, ply: u32) -> bool {
+        {
+            let mut turns = self.turns.lock().unwrap_or_else(|e| e.into_inner());
+            if turns.get(&(user.0, game)) == Some(&ply) {
+                return false;
+            }
+            if turns.len() >= KEPT {
+                turns.clear();
+            }
+            turns.insert((user.0, game), ply);
+        }
+        let mut sent = self.sent.lock().unwrap_or_else(|e| e.into_inner());
+        if sent.len() >= KEPT {
+            sent.clear();
+        }
+        let now = Instant::now();
+        let recent = sent.entry(user.0).or_default();
+        while recent
+            .front()
+            .is_some_and(|t| now.duration_since(*t) > Duration::from_secs(60))
+        {
+            recent.pop_front();
+        }
+        if recent.len() >= PER_MINUTE {
+            return false;
+        }
+        recent.push_back(now);
+        true
+    }
+}
+
+/// The person to move in `g`, when they should hear of it privately: a game in play that
+/// has moved (the first move's player accepted the game just now), a person to move, and
+/// no board in their private chat.
+fn to_tell(g: &GameRecord) -> Option<UserId> {
+    let Player::Human(user) = g.player(g.side_to_move()) else {
+        return None;
+    };
+    let in_their_chat = g.board_in(ChatId(user.0 as i64)).is_some();
+    (g.is_active() && g.ply() > 0 && !in_their_chat).then_some(user)
+}
+
+/// Tell the player to move in `g` that it is their turn, if they asked for it (in the
+/// background: a move's answer does not wait for it).
+pub fn your_turn(app: &App, g: &GameRecord) {
+    if let Some(user) = to_tell(g) {
+        let (app, g) = (app.clone(), g.clone());
+        tokio::spawn(async move {
+            if let Err(e) = notify(&app, &g, user, Notice::Turn).await {
+                tracing::debug!(error = %e, "could not send a turn notification");
+            }
+        });
+    }
+}
+
+/// Warn both players of `g` privately that it will end as abandoned (those who asked
+/// for notifications, outside their private chat).
+pub async fn abandon_warning(app: &App, g: &GameRecord, hours: u64) {
+    for p in g.players {
+        let Player::Human(user) = p else { continue };
+        if g.board_in(ChatId(user.0 as i64)).is_some() {
+            continue;
+        }
+        if let Err(e) = notify(app, g, user, Notice::Abandon(hours)).await {
+            tracing::debug!(error = %e, "could not send an abandonment warning");
+        }
+    }
+}
+
+/// What to tell.
+#[derive(Clone, Copy, Debug)]
+enum Notice {
+    Turn,
+    Abandon(u64),
+}
+
+async fn notify(app: &App, g: &GameRecord, user: UserId, what: Notice) -> Result<(), BotError> {
+    let dm = ChatId(user.0 as i64);
+    let wanted = app
+        .games
+        .read(|s| s.store().chat(dm).map_err(ServiceError::from))?
+        .is_some_and(|c| c.settings.notify_turns);
+    if !wanted {
+        return Ok(());
+    }
+    if let Notice::Turn = what
+        && !app.notices.take(user, g.id.0, g.ply())
+    {
+        return Ok(());
+    }
+    let lang = app.chat_lang(dm, Some(user)).await;
+    let t = texts(lang);
+    let place = place(g);
+    let text = match what {
+        Notice::Turn => {
+            let side = g.side_to_move();
+            let opponent = app.player_mention(g.player(!side), lang).await;
+            t.turn_notice(&opponent, &t.variant_name(g.variant.id()), &place)
+        }
+        Notice::Abandon(hours) => {
+            let who = app.player_mention(g.player(g.side_to_move()), lang).await;
+            format!("{}\n{}", t.abandon_warning(&who, hours), t.board_at(&place))
+        }
+    };
+    say(app, dm, None, &text, None).await?;
+    Ok(())
+}
+
+/// Where the game's main board is, for someone outside that chat.
+fn place(g: &GameRecord) -> BoardPlace {
+    match g.message.and_then(|m| games::link(g.chat, m)) {
+        Some(url) => BoardPlace::Link(url),
+        None if g.chat.0 > 0 => BoardPlace::Private,
+        None => BoardPlace::Group,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_notice_per_turn_and_a_few_a_minute() {
+        let n = Notices::default();
+        let u = UserId(7);
+        assert!(n.take(u, 1, 3));
+        assert!(!n.take(u, 1, 3), "the same turn once");
+        assert!(n.take(u, 1, 5), "the next turn again");
+        for game in 2..=5 {
+            assert!(n.take(u, game, 1));
+        }
+        assert!(!n.take(u, 9, 1), "six a minute at most");
+        assert!(n.take(UserId(8), 9, 1), "per person");
+    }
+}

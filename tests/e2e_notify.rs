@@ -1,0 +1,158 @@
+//! Turn notifications: a player who turned them on in their private chat's /settings
+//! hears there when it is their move in a group game, with a link to the board; once per
+//! turn, not for games in that private chat, and not when turned off.
+
+mod common;
+
+use common::harness::*;
+use ugolki_bot::fakeapi::{Call, TgChat, TgUser};
+use ugolki_bot::game::ChatId;
+
+fn supergroup() -> TgChat {
+    TgChat::Group(-1_001_234_567_890, "Corner club".into())
+}
+
+/// `user` sets turn notifications `on` or off with the /settings buttons of their
+/// private chat.
+async fn set_notify(h: &Harness, user: &TgUser, on: bool) {
+    let dm = TgChat::Private(user.clone());
+    let c0 = h.cursor();
+    h.api.send_text(&dm, user, "/settings");
+    let menu = h
+        .expect(c0, "the settings menu", |c| {
+            c.is("SendMessage") && c.chat_id() == Some(user.id) && !c.buttons().is_empty()
+        })
+        .await;
+    let data = if on { "s:b:on" } else { "s:b:off" };
+    assert!(
+        menu.buttons().iter().any(|(_, d)| d == data),
+        "a notification button in a private chat's menu: {:?}",
+        menu.buttons()
+    );
+    let c1 = h.cursor();
+    h.api.tap(&dm, user, message_id(&menu), data);
+    h.expect(c1, "the menu again", |c| {
+        c.is("SendMessage") && c.chat_id() == Some(user.id)
+    })
+    .await;
+    let stored = h
+        .store
+        .chat(ChatId(user.id))
+        .expect("a read")
+        .expect("the private chat");
+    assert_eq!(stored.settings.notify_turns, on);
+}
+
+/// The turn notices `user` got in their private chat since `from`.
+fn notices(h: &Harness, from: u64, user: &TgUser) -> Vec<Call> {
+    h.api
+        .calls_since(from)
+        .into_iter()
+        .filter(|c| {
+            c.is("SendMessage")
+                && c.chat_id() == Some(user.id)
+                && c.text().is_some_and(|t| t.contains("🔔"))
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_hears_of_their_turn_once_and_only_when_they_asked() {
+    let h = Harness::start().await;
+    let (a, b) = (alice(), carol());
+    set_notify(&h, &a, true).await;
+    let club = supergroup();
+    let opened = open_group_game(&h, &club, &a, &b, "/new classic").await;
+    let board = message_id(&opened.board);
+    let (white, black) = if white_id(&opened.board) == a.id {
+        (a.clone(), b.clone())
+    } else {
+        (b.clone(), a.clone())
+    };
+    let start = h.cursor();
+    // White, then Black: each move hands the turn to the other.
+    h.api.reply_text(&club, &white, board, "c3-d3");
+    h.settle().await;
+    h.api.reply_text(&club, &black, board, "f6-e6");
+    h.settle().await;
+    // Alice heard once, of the turn the opponent's move gave her, with the board's link;
+    // Carol asked for nothing and heard nothing; the group heard no notice.
+    let got = notices(&h, start, &a);
+    assert_eq!(got.len(), 1, "{got:?}");
+    let text = got[0].text().expect("a text");
+    assert!(text.contains("Your move"), "{text}");
+    assert!(
+        text.contains(&format!("https://t.me/c/1234567890/{board}")),
+        "{text}"
+    );
+    assert!(notices(&h, start, &b).is_empty());
+    assert!(
+        !h.api
+            .calls_since(start)
+            .iter()
+            .any(|c| c.chat_id() == Some(club.id()) && c.text().is_some_and(|t| t.contains("🔔")))
+    );
+
+    // The same turn again (a draw offer declined redraws the game): no second notice.
+    let to_move_is_alice = white.id == a.id;
+    let (offerer, answerer) = if to_move_is_alice {
+        (b.clone(), a.clone())
+    } else {
+        (a.clone(), b.clone())
+    };
+    let c1 = h.cursor();
+    h.api.send_text(&club, &offerer, "/draw");
+    let offer = h
+        .expect(c1, "a draw offer", |c| {
+            c.is("SendMessage") && !c.buttons().is_empty()
+        })
+        .await;
+    let decline = offer
+        .buttons()
+        .into_iter()
+        .map(|(_, d)| d)
+        .find(|d| d.starts_with("d:") && d.ends_with(":0"))
+        .expect("Decline");
+    h.api.tap(&club, &answerer, message_id(&offer), &decline);
+    h.settle().await;
+    assert_eq!(notices(&h, start, &a).len(), 1, "one notice per turn");
+
+    // Turned off: the next turns pass quietly (White is to move again).
+    set_notify(&h, &a, false).await;
+    let c2 = h.cursor();
+    h.api.reply_text(&club, &white, board, "d3-e3");
+    h.settle().await;
+    h.api.reply_text(&club, &black, board, "e6-e5");
+    h.settle().await;
+    let id = h.store.chat_games(ChatId(club.id())).expect("index")[0];
+    assert_eq!(h.store.game(id).expect("read").expect("game").moves.len(), 4);
+    assert!(notices(&h, c2, &a).is_empty(), "off means off");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_notice_for_a_game_in_the_players_own_chat() {
+    let h = Harness::start().await;
+    let a = alice();
+    set_notify(&h, &a, true).await;
+    let dm = TgChat::Private(a.clone());
+    let c0 = h.cursor();
+    h.api.send_text(&dm, &a, "/play classic 1");
+    let colour = h
+        .expect(c0, "colour choice", |c| {
+            c.is("SendMessage") && !c.buttons().is_empty()
+        })
+        .await;
+    // Black: the program moves first, and its move hands Alice the turn.
+    let black = colour
+        .buttons()
+        .into_iter()
+        .map(|(_, d)| d)
+        .find(|d| d.starts_with("p:classic:b"))
+        .expect("Black");
+    let c1 = h.cursor();
+    h.api.tap(&dm, &a, message_id(&colour), &black);
+    h.expect(c1, "the board", |c| c.is("SendPhoto")).await;
+    h.expect(c1, "the program's move", |c| c.is("EditMessageMedia")).await;
+    h.settle().await;
+    assert!(notices(&h, c1, &a).is_empty());
+}
