@@ -32,7 +32,9 @@ async fn set_notify(h: &Harness, user: &TgUser, on: bool) {
     let c1 = h.cursor();
     h.api.tap(&dm, user, message_id(&menu), data);
     h.expect(c1, "the menu again", |c| {
-        c.is("SendMessage") && c.chat_id() == Some(user.id)
+        c.is("SendMessage")
+            && c.chat_id() == Some(user.id)
+            && c.buttons().iter().any(|(_, d)| d.starts_with("s:b:"))
     })
     .await;
     let stored = h
@@ -41,6 +43,14 @@ async fn set_notify(h: &Harness, user: &TgUser, on: bool) {
         .expect("a read")
         .expect("the private chat");
     assert_eq!(stored.settings.notify_turns, on);
+}
+
+/// Settled, and past the private chats' rate-limit slot: a notice that was going to be
+/// sent has been.
+async fn quiet(h: &Harness) {
+    h.settle().await;
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    h.settle().await;
 }
 
 /// The turn notices `user` got in their private chat since `from`.
@@ -77,6 +87,13 @@ async fn a_player_hears_of_their_turn_once_and_only_when_they_asked() {
     h.settle().await;
     // Alice heard once, of the turn the opponent's move gave her, with the board's link;
     // Carol asked for nothing and heard nothing; the group heard no notice.
+    // (The notice waits for the private chat's rate-limit slot, like any message.)
+    h.expect(start, "the turn notice", |c| {
+        c.is("SendMessage")
+            && c.chat_id() == Some(a.id)
+            && c.text().is_some_and(|t| t.contains("🔔"))
+    })
+    .await;
     let got = notices(&h, start, &a);
     assert_eq!(got.len(), 1, "{got:?}");
     let text = got[0].text().expect("a text");
@@ -93,15 +110,24 @@ async fn a_player_hears_of_their_turn_once_and_only_when_they_asked() {
             .any(|c| c.chat_id() == Some(club.id()) && c.text().is_some_and(|t| t.contains("🔔")))
     );
 
-    // The same turn again (a draw offer declined redraws the game): no second notice.
-    let to_move_is_alice = white.id == a.id;
-    let (offerer, answerer) = if to_move_is_alice {
-        (b.clone(), a.clone())
-    } else {
-        (a.clone(), b.clone())
-    };
+    // Make it Alice's move (one more notice if she is Black), then redraw that turn
+    // without a move (a draw offer declined): no second notice for it.
+    let alice_white = white.id == a.id;
+    if !alice_white {
+        h.api.reply_text(&club, &white, board, "d3-e3");
+        h.settle().await;
+        h.expect(start, "the second turn's notice", |c| {
+            c.is("SendMessage")
+                && c.chat_id() == Some(a.id)
+                && c.text().is_some_and(|t| t.contains("🔔"))
+                && c.seq > got[0].seq
+        })
+        .await;
+    }
+    let n = notices(&h, start, &a).len();
+    assert_eq!(n, if alice_white { 1 } else { 2 });
     let c1 = h.cursor();
-    h.api.send_text(&club, &offerer, "/draw");
+    h.api.send_text(&club, &b, "/draw");
     let offer = h
         .expect(c1, "a draw offer", |c| {
             c.is("SendMessage") && !c.buttons().is_empty()
@@ -113,20 +139,34 @@ async fn a_player_hears_of_their_turn_once_and_only_when_they_asked() {
         .map(|(_, d)| d)
         .find(|d| d.starts_with("d:") && d.ends_with(":0"))
         .expect("Decline");
-    h.api.tap(&club, &answerer, message_id(&offer), &decline);
-    h.settle().await;
-    assert_eq!(notices(&h, start, &a).len(), 1, "one notice per turn");
+    h.api.tap(&club, &a, message_id(&offer), &decline);
+    quiet(&h).await;
+    assert_eq!(notices(&h, start, &a).len(), n, "one notice per turn");
 
-    // Turned off: the next turns pass quietly (White is to move again).
+    // Turned off: the next turns pass quietly (Alice moves, then Carol).
     set_notify(&h, &a, false).await;
     let c2 = h.cursor();
-    h.api.reply_text(&club, &white, board, "d3-e3");
+    let (mine, theirs) = if alice_white {
+        ("d3-e3", "e6-e5")
+    } else {
+        ("e6-e5", "e3-e4")
+    };
+    h.api.reply_text(&club, &a, board, mine);
     h.settle().await;
-    h.api.reply_text(&club, &black, board, "e6-e5");
-    h.settle().await;
+    h.api.reply_text(&club, &b, board, theirs);
+    quiet(&h).await;
     let id = h.store.chat_games(ChatId(club.id())).expect("index")[0];
-    assert_eq!(h.store.game(id).expect("read").expect("game").moves.len(), 4);
+    assert_eq!(
+        h.store.game(id).expect("read").expect("game").moves.len(),
+        if alice_white { 4 } else { 5 },
+        "every move was played"
+    );
     assert!(notices(&h, c2, &a).is_empty(), "off means off");
+    // In all, one notice per turn that became Alice's while they were on (a late
+    // duplicate would have arrived by now: notices wait at most a few rate-limit slots).
+    tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+    h.settle().await;
+    assert_eq!(notices(&h, start, &a).len(), n, "one notice per turn");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -152,7 +192,8 @@ async fn no_notice_for_a_game_in_the_players_own_chat() {
     let c1 = h.cursor();
     h.api.tap(&dm, &a, message_id(&colour), &black);
     h.expect(c1, "the board", |c| c.is("SendPhoto")).await;
-    h.expect(c1, "the program's move", |c| c.is("EditMessageMedia")).await;
+    h.expect(c1, "the program's move", |c| c.is("EditMessageMedia"))
+        .await;
     h.settle().await;
     assert!(notices(&h, c1, &a).is_empty());
 }
