@@ -46,7 +46,7 @@ pub struct AppInner {
     /// Refusal replies per person, a burst collapsed into its newest.
     pub replies: super::replies::Replies,
     /// Turn notifications sent.
-    pub notices: super::notify::Notices,
+    pub notices: super::notices::Notices,
     /// Tunables.
     pub tuning: Tuning,
     /// Games the program is thinking in (one search per game at a time).

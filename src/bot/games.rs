@@ -6,7 +6,8 @@ use super::context::{HandlerResult, Incoming};
 use super::error::BotError;
 use super::send::say;
 use super::texts::{BoardPlace, GameLine, Texts, clock};
-use crate::game::{ChatId, GameId, GameRecord, MessageId, ServiceError, TimeControl, UserId};
+use super::tg;
+use crate::game::{GameId, GameRecord, ServiceError, TimeControl, UserId};
 
 /// Games listed at most (a message holds 4,096 characters).
 const LISTED: usize = 20;
@@ -103,34 +104,12 @@ fn place(g: &GameRecord, m: &Incoming) -> BoardPlace {
     }
     let board = g.boards().next();
     match board.and_then(|b| Some((b.chat, b.message?))) {
-        Some((chat, message)) => match link(chat, message) {
+        Some((chat, message)) => match tg::message_link(chat, message) {
             Some(url) => BoardPlace::Link(url),
             None if chat.0 > 0 => BoardPlace::Private,
             None => BoardPlace::Group,
         },
         None if g.chat.0 > 0 => BoardPlace::Private,
         None => BoardPlace::Group,
-    }
-}
-
-/// A link to a message in a supergroup (`t.me/c/…`; its members can open it). Basic
-/// groups and private chats have no message links.
-pub fn link(chat: ChatId, message: MessageId) -> Option<String> {
-    const SUPERGROUP: i64 = -1_000_000_000_000;
-    (chat.0 < SUPERGROUP).then(|| format!("https://t.me/c/{}/{}", SUPERGROUP - chat.0, message.0))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn only_supergroup_messages_have_links() {
-        assert_eq!(
-            link(ChatId(-1_001_234_567_890), MessageId(42)).as_deref(),
-            Some("https://t.me/c/1234567890/42")
-        );
-        assert_eq!(link(ChatId(-1001), MessageId(42)), None);
-        assert_eq!(link(ChatId(5), MessageId(42)), None);
     }
 }

@@ -32,6 +32,7 @@ mod challenges;
 mod games;
 mod migration;
 mod moves;
+mod notices;
 mod notify;
 mod program;
 mod settings;
@@ -287,7 +288,7 @@ fn build_app(
         pacer: tg::Pacer::new(cfg.pacing),
         boards: view::Outbox::default(),
         replies: replies::Replies::default(),
-        notices: notify::Notices::default(),
+        notices: notices::Notices::default(),
         tuning: Tuning {
             board_px: cfg.board_px,
             auto_move_level: cfg.auto_move_level,

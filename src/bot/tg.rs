@@ -8,6 +8,7 @@
 //! messages in a chat and pass unpaced (see [`call_unpaced`]); the only authoritative
 //! signal is a 429, which freezes the chat it came from for its `retry_after`.
 
+use crate::game::{ChatId, MessageId};
 use std::collections::{HashMap, VecDeque};
 use std::future::Future;
 use std::str::FromStr;
@@ -485,9 +486,27 @@ where
     }
 }
 
+/// A link to a message in a supergroup (`t.me/c/…`; its members can open it). Basic
+/// groups and private chats have no message links.
+pub fn message_link(chat: ChatId, message: MessageId) -> Option<String> {
+    const SUPERGROUP: i64 = -1_000_000_000_000;
+    (chat.0 < SUPERGROUP).then(|| format!("https://t.me/c/{}/{}", SUPERGROUP - chat.0, message.0))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::{ChatId, MessageId};
+
+    #[test]
+    fn only_supergroup_messages_have_links() {
+        assert_eq!(
+            message_link(ChatId(-1_001_234_567_890), MessageId(42)).as_deref(),
+            Some("https://t.me/c/1234567890/42")
+        );
+        assert_eq!(message_link(ChatId(-1001), MessageId(42)), None);
+        assert_eq!(message_link(ChatId(5), MessageId(42)), None);
+    }
 
     fn limits() -> PaceLimits {
         PaceLimits::default()
