@@ -93,17 +93,11 @@ pub async fn on_takeback_tap(app: App, tap: Tap, (game, accept): (GameId, bool))
         return tap.reply(Answer::Alert(t.bad_button()));
     };
     let id = g.id;
-    let r = app
+    // A refusal is explained by the routing (`Tap::finish`).
+    let g = app
         .games
         .run(move |s| s.answer_takeback(id, user, accept, now()))
-        .await;
-    let g = match r {
-        Ok(g) => g,
-        Err(e) => {
-            let why = flow::refusal(&e, t).unwrap_or_else(|| t.try_again());
-            return tap.reply(Answer::Alert(why));
-        }
-    };
+        .await?;
     tap.answer(Answer::Silent).await;
     let who = app.user_mention(user).await;
     let text = if accept {
@@ -185,17 +179,11 @@ pub async fn on_draw_tap(app: App, tap: Tap, (game, accept): (GameId, bool)) -> 
         return tap.reply(Answer::Alert(t.bad_button()));
     };
     let id = g.id;
-    let r = app
+    // A refusal is explained by the routing (`Tap::finish`).
+    let g = app
         .games
         .run(move |s| s.answer_draw(id, user, accept, now()))
-        .await;
-    let g = match r {
-        Ok(g) => g,
-        Err(e) => {
-            let why = flow::refusal(&e, t).unwrap_or_else(|| t.try_again());
-            return tap.reply(Answer::Alert(why));
-        }
-    };
+        .await?;
     tap.answer(Answer::Silent).await;
     remove_keyboard(&app, tap.query()).await;
     if !accept {

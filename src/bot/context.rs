@@ -163,14 +163,24 @@ impl Tap {
                 .take()
                 .unwrap_or(Answer::Silent),
             Err(e) => {
-                tracing::warn!(error = %e, "callback failed");
                 let t = self.0.t;
-                match &e {
-                    BotError::Service(s) => {
-                        Answer::Alert(flow::refusal(s, t).unwrap_or_else(|| t.try_again()))
+                let refusal = match &e {
+                    BotError::Service(s) => flow::refusal(s, t),
+                    _ => None,
+                };
+                match refusal {
+                    // The player's mistake (not your turn, a stale button): no failure.
+                    Some(why) => {
+                        tracing::debug!(error = %e, "tap refused");
+                        Answer::Alert(why)
                     }
-                    BotError::Telegram(_) => Answer::Silent,
-                    _ => Answer::Alert(t.try_again()),
+                    None => {
+                        tracing::warn!(error = %e, "callback failed");
+                        match &e {
+                            BotError::Telegram(_) => Answer::Silent,
+                            _ => Answer::Alert(t.try_again()),
+                        }
+                    }
                 }
             }
         };

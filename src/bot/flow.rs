@@ -115,6 +115,12 @@ async fn after_move(app: &App, g: GameRecord, game: Option<Game>) -> Result<(), 
     Ok(())
 }
 
+/// Open `new` and show its board (the program moves first when it has White).
+pub async fn open_game(app: &App, new: crate::game::NewGame) -> Result<(), BotError> {
+    let g = app.games.run(move |s| s.create_game(new, now())).await?;
+    after_change(app, g).await
+}
+
 /// The record text of a game with the players' names.
 pub async fn record_text(app: &App, g: &GameRecord, game: &Game) -> String {
     let name = |p: Player| {

@@ -7,7 +7,7 @@ use super::error::BotError;
 use super::send::say;
 use super::texts::{BoardPlace, GameLine, Texts, clock};
 use super::tg;
-use crate::game::{GameId, GameRecord, ServiceError, TimeControl, UserId};
+use crate::game::{GameId, GameRecord, Language, ServiceError, TimeControl, UserId};
 
 /// Games listed at most (a message holds 4,096 characters).
 const LISTED: usize = 20;
@@ -33,9 +33,10 @@ pub async fn on_games(app: App, m: Incoming, t: &'static dyn Texts) -> HandlerRe
     let mine = |g: &GameRecord| g.color_of(m.user) == Some(g.side_to_move());
     games.sort_by_key(|g| (!mine(g), std::cmp::Reverse(g.id)));
     let more = games.len().saturating_sub(LISTED);
+    let lang = app.chat_lang(m.chat, Some(m.user)).await;
     let mut lines = Vec::new();
     for g in games.iter().take(LISTED) {
-        lines.push(t.game_line(&line(&app, g, &m).await));
+        lines.push(t.game_line(&line(&app, g, &m, lang).await));
     }
     say(&app, m.chat, None, &t.games(&lines, more), None).await?;
     Ok(())
@@ -62,8 +63,7 @@ async fn in_play_of(app: &App, user: UserId) -> Result<Vec<GameRecord>, BotError
 }
 
 /// One game as `/games` shows it to the asker of `m`.
-async fn line(app: &App, g: &GameRecord, m: &Incoming) -> GameLine {
-    let lang = app.chat_lang(m.chat, Some(m.user)).await;
+async fn line(app: &App, g: &GameRecord, m: &Incoming, lang: Language) -> GameLine {
     let [white, black] = [g.players[0], g.players[1]];
     let side = g.side_to_move();
     GameLine {

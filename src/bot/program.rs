@@ -118,6 +118,5 @@ pub async fn start(
         rated: false,
         start: None,
     };
-    let g = app.games.run(move |s| s.create_game(new, now())).await?;
-    flow::after_change(app, g).await
+    flow::open_game(app, new).await
 }

@@ -1,6 +1,6 @@
 //! The training room (`/train`): one player alone, racing their own pieces home.
 
-use super::app::{App, now};
+use super::app::App;
 use super::context::{HandlerResult, Incoming};
 use super::error::BotError;
 use super::flow;
@@ -37,6 +37,5 @@ pub async fn start(app: &App, chat: ChatId, user: UserId, variant: Variant) -> H
         rated: false,
         start: None,
     };
-    let g = app.games.run(move |s| s.create_game(new, now())).await?;
-    flow::after_change(app, g).await
+    flow::open_game(app, new).await
 }

@@ -297,9 +297,9 @@ impl GameRecord {
         self.variant.rules().solo
     }
 
-    /// Rebuild the engine game by replaying the moves (cheap: microseconds a ply), checking
-    /// that it reaches the stored position; an off-board ending is re-applied.
-    pub fn replay(&self) -> Result<Game, ReplayError> {
+    /// The engine game of the start position and the moves, without comparing it with the
+    /// stored position (for a record whose moves are being changed).
+    pub fn play_through(&self) -> Result<Game, ReplayError> {
         let start = Position::from_text(&self.variant, &self.start)?;
         let mut game = Game::from_position(start);
         for (ply, p) in self.moves.iter().enumerate() {
@@ -310,6 +310,13 @@ impl GameRecord {
                     error,
                 })?;
         }
+        Ok(game)
+    }
+
+    /// Rebuild the engine game by replaying the moves (cheap: microseconds a ply), checking
+    /// that it reaches the stored position; an off-board ending is re-applied.
+    pub fn replay(&self) -> Result<Game, ReplayError> {
+        let mut game = self.play_through()?;
         let replayed = game.position().to_text();
         if replayed != self.position {
             return Err(ReplayError::Mismatch {

@@ -514,19 +514,9 @@ impl GameService {
             }
             let back = plies_to_take_back(cur, asker).ok_or(ServiceError::NothingToTakeBack)?;
             next.moves.truncate(cur.moves.len() - back);
-            let damaged = |error: ReplayError| ServiceError::Damaged { id, error };
-            let start =
-                Position::from_text(&cur.variant, &cur.start).map_err(|e| damaged(e.into()))?;
-            let mut game = Game::from_position(start);
-            for (ply, p) in next.moves.iter().enumerate() {
-                game.play_squares(p.squares()).map_err(|error| {
-                    damaged(ReplayError::Move {
-                        ply,
-                        path: p.to_string(),
-                        error,
-                    })
-                })?;
-            }
+            let game = next
+                .play_through()
+                .map_err(|error| ServiceError::Damaged { id, error })?;
             next.position = game.position().to_text();
             next.clocks.turn_started = now;
             next.clocks.missed = [0, 0];
