@@ -14,8 +14,8 @@ use ugolki_bot::engine::{Color, Outcome, Reason, Variant, VariantId};
 use ugolki_bot::game::*;
 use ugolki_bot::store::v0::{ChatV0, GameV0, StatsV0, UserV0};
 use ugolki_bot::store::v1::{self, ChatV1};
-use ugolki_bot::store::v2;
-use ugolki_bot::store::{OpenError, SledStore, StoreConfig, keys};
+use ugolki_bot::store::{OpenError, SledStore, StoreConfig, codec, keys};
+use ugolki_bot::store::{v2, v3};
 
 const A: UserId = UserId(11);
 const B: UserId = UserId(22);
@@ -136,7 +136,7 @@ fn records_survive_reopening() {
     let store = open(dir.path());
     let s = service(&store);
     assert_eq!(s.game(id).unwrap(), before);
-    assert_eq!(store.schema().unwrap(), 3);
+    assert_eq!(store.schema().unwrap(), codec::SCHEMA);
     assert_eq!(s.users_by_username("ANN").unwrap()[0].name, "Ann");
     s.play(id, Actor::User(B), Expect::Ply(1), &text("f6-e6"), t(3))
         .unwrap();
@@ -263,7 +263,7 @@ fn a_schema_0_database_is_migrated_on_open() {
         );
     }
     let store = open(dir.path());
-    assert_eq!(store.schema().unwrap(), 3);
+    assert_eq!(store.schema().unwrap(), codec::SCHEMA);
     let s = service(&store);
 
     let g1 = s.game(GameId(1)).unwrap();
@@ -375,7 +375,7 @@ fn a_schema_0_database_is_migrated_on_open() {
     {
         let raw = raw_sled(dir.path());
         for kv in raw.open_tree("games").unwrap().iter() {
-            assert_eq!(kv.unwrap().1[0], 3);
+            assert_eq!(kv.unwrap().1[0], codec::SCHEMA);
         }
         // A straggler v0 value (e.g. restored from an old backup) still reads.
         let late = GameV0 {
@@ -472,7 +472,7 @@ fn a_schema_1_database_is_migrated_on_open() {
         raw.flush().unwrap();
     }
     let store = open(dir.path());
-    assert_eq!(store.schema().unwrap(), 3);
+    assert_eq!(store.schema().unwrap(), codec::SCHEMA);
     let s = service(&store);
     for g in &games {
         assert_eq!(&s.game(g.id).unwrap(), g);
@@ -495,7 +495,7 @@ fn a_schema_1_database_is_migrated_on_open() {
         let raw = raw_sled(dir.path());
         for tree in ["games", "chats"] {
             for kv in raw.open_tree(tree).unwrap().iter() {
-                assert_eq!(kv.unwrap().1[0], 3, "{tree}");
+                assert_eq!(kv.unwrap().1[0], codec::SCHEMA, "{tree}");
             }
         }
     }
@@ -553,7 +553,7 @@ fn a_schema_2_database_is_migrated_on_open() {
         raw.flush().unwrap();
     }
     let store = open(dir.path());
-    assert_eq!(store.schema().unwrap(), 3);
+    assert_eq!(store.schema().unwrap(), codec::SCHEMA);
     let s = service(&store);
     // No takebacks so far; takebacks allowed, the other settings kept.
     let g = s.game(game.id).unwrap();
@@ -567,8 +567,50 @@ fn a_schema_2_database_is_migrated_on_open() {
     let raw = raw_sled(dir.path());
     for tree in ["games", "chats"] {
         for kv in raw.open_tree(tree).unwrap().iter() {
-            assert_eq!(kv.unwrap().1[0], 3, "{tree}");
+            assert_eq!(kv.unwrap().1[0], codec::SCHEMA, "{tree}");
         }
+    }
+}
+
+#[test]
+fn a_schema_3_database_is_migrated_on_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = {
+        let store = open(dir.path());
+        let s = service(&store);
+        let g = pvp(&s, VariantId::Classic, 0);
+        s.play(g.id, Actor::User(A), Expect::Any, &text("c3-d3"), t(1))
+            .unwrap();
+        s.game(g.id).unwrap()
+    };
+    {
+        let raw = raw_sled(dir.path());
+        raw.open_tree("games")
+            .unwrap()
+            .insert(
+                keys::game(game.id),
+                v3::encode(&v3::game_v3(&game)).unwrap(),
+            )
+            .unwrap();
+        raw.open_tree("meta")
+            .unwrap()
+            .insert("schema", &[3u8])
+            .unwrap();
+        raw.flush().unwrap();
+    }
+    let store = open(dir.path());
+    assert_eq!(store.schema().unwrap(), 4);
+    let s = service(&store);
+    // Every v3 game is played in a chat.
+    let g = s.game(game.id).unwrap();
+    assert_eq!(g, game);
+    assert_eq!(g.inline, None);
+    assert_eq!(store.chat_games(CHAT).unwrap(), vec![game.id]);
+    drop(s);
+    drop(store);
+    let raw = raw_sled(dir.path());
+    for kv in raw.open_tree("games").unwrap().iter() {
+        assert_eq!(kv.unwrap().1[0], 4);
     }
 }
 

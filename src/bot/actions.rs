@@ -12,7 +12,7 @@ use super::program;
 use super::send::{edit_text, remove_keyboard, say};
 use super::texts::{Texts, escape, mention};
 use super::tg;
-use super::view::{self, Ui};
+use super::view::{self, BoardAt, Ui};
 use crate::game::{ChatId, DrawOutcome, GameId, GameRecord, Player, ServiceError};
 use teloxide::prelude::*;
 
@@ -88,8 +88,8 @@ pub async fn on_takeback(app: App, m: Incoming, t: &'static dyn Texts) -> Handle
 /// Accept or decline a takeback request: the request's message says how it ended, and
 /// an accepted one redraws the board.
 pub async fn on_takeback_tap(app: App, tap: Tap, (game, accept): (GameId, bool)) -> HandlerResult {
-    let (chat, user, t) = (tap.chat(), tap.user(), tap.texts());
-    let Some(g) = board_game(&app, chat, game).await? else {
+    let (user, t) = (tap.user(), tap.texts());
+    let Some(g) = board_game(&app, &tap, game).await? else {
         return tap.reply(Answer::Alert(t.bad_button()));
     };
     let id = g.id;
@@ -154,8 +154,8 @@ async fn repost_board(app: &App, chat: ChatId, g: &GameRecord, t: &dyn Texts) ->
 
 /// The confirmed Resign button.
 pub async fn on_resign_tap(app: App, tap: Tap, game: GameId) -> HandlerResult {
-    let (chat, user, t) = (tap.chat(), tap.user(), tap.texts());
-    let Some(g) = board_game(&app, chat, game).await? else {
+    let (user, t) = (tap.user(), tap.texts());
+    let Some(g) = board_game(&app, &tap, game).await? else {
         return tap.reply(Answer::Alert(t.bad_button()));
     };
     let id = g.id;
@@ -174,8 +174,8 @@ pub async fn on_resign_tap(app: App, tap: Tap, game: GameId) -> HandlerResult {
 
 /// Accept or decline a draw offer.
 pub async fn on_draw_tap(app: App, tap: Tap, (game, accept): (GameId, bool)) -> HandlerResult {
-    let (chat, user, t) = (tap.chat(), tap.user(), tap.texts());
-    let Some(g) = board_game(&app, chat, game).await? else {
+    let (user, t) = (tap.user(), tap.texts());
+    let Some(g) = board_game(&app, &tap, game).await? else {
         return tap.reply(Answer::Alert(t.bad_button()));
     };
     let id = g.id;
@@ -186,18 +186,30 @@ pub async fn on_draw_tap(app: App, tap: Tap, (game, accept): (GameId, bool)) -> 
         .await?;
     tap.answer(Answer::Silent).await;
     remove_keyboard(&app, tap.query()).await;
-    if !accept {
-        let who = app.user_mention(user).await;
-        say(&app, chat, None, &t.draw_declined(&who), None).await?;
+    let declined = match accept {
+        true => None,
+        false => Some(t.draw_declined(&app.user_mention(user).await)),
+    };
+    match (declined, tap.board()) {
+        // An inline board has no chat to say it in: it says so under its caption.
+        (Some(text), BoardAt::Inline) => {
+            flow::after_change(&app, g.clone()).await?;
+            view::notice(&app, &g, text);
+            Ok(())
+        }
+        (Some(text), BoardAt::Chat(chat)) => {
+            say(&app, chat, None, &text, None).await?;
+            flow::after_change(&app, g).await
+        }
+        (None, _) => flow::after_change(&app, g).await,
     }
-    flow::after_change(&app, g).await
 }
 
 /// Rematch: the same game again with colours swapped (against the program it starts at
 /// once; a person is challenged).
 pub async fn on_rematch(app: App, tap: Tap, game: GameId) -> HandlerResult {
     let (chat, user, t) = (tap.chat(), tap.user(), tap.texts());
-    let Some(g) = board_game(&app, chat, game).await? else {
+    let Some(g) = board_game(&app, &tap, game).await? else {
         return tap.reply(Answer::Alert(t.bad_button()));
     };
     // The button is only on finished boards; forged data for a game in play must not

@@ -25,6 +25,8 @@ pub struct Tuning {
     pub actions_per_minute: u32,
     /// `/healthz` fails when Telegram has not answered for this long.
     pub unhealthy_after: std::time::Duration,
+    /// Where inline boards' pictures are uploaded (see [`super::BotConfig::media_chats`]).
+    pub media_chats: Vec<ChatId>,
 }
 
 /// Everything handlers share. Cheap to clone.
@@ -47,6 +49,8 @@ pub struct AppInner {
     pub replies: super::replies::Replies,
     /// Turn notifications sent.
     pub notices: super::notices::Notices,
+    /// Challenges offered through inline mode, for reuse while someone types.
+    pub offers: super::offers::Offers,
     /// Tunables.
     pub tuning: Tuning,
     /// Games the program is thinking in (one search per game at a time).

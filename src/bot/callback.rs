@@ -102,8 +102,28 @@ pub enum Callback {
         /// Its new value as text.
         value: String,
     },
+    /// An action button of an inline board, where players cannot type commands.
+    Act {
+        /// Game.
+        game: GameId,
+        /// Plies played when the button was drawn.
+        ply: u32,
+        /// What to do.
+        act: Act,
+    },
     /// A button that does nothing (labels).
     Noop,
+}
+
+/// What an inline board's action button does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Act {
+    /// Ask "Resign?" on the board.
+    Resign,
+    /// Offer a draw.
+    Draw,
+    /// Call the game off (before both sides have moved).
+    Abort,
 }
 
 /// Chat settings changed by buttons.
@@ -254,6 +274,14 @@ impl Callback {
                 };
                 format!("s:{k}:{value}")
             }
+            Callback::Act { game, ply, act } => {
+                let a = match act {
+                    Act::Resign => "r",
+                    Act::Draw => "d",
+                    Act::Abort => "a",
+                };
+                format!("a:{}:{}:{a}", b36(game.0), b36(*ply as u64))
+            }
             Callback::Noop => "n".into(),
         };
         debug_assert!(s.len() <= MAX_LEN, "{s}");
@@ -299,6 +327,16 @@ impl Callback {
                 accept: flag(a)?,
             },
             ["x", g] => Callback::Rematch { game: game(g)? },
+            ["a", g, p, a] => Callback::Act {
+                game: game(g)?,
+                ply: ply(p)?,
+                act: match *a {
+                    "r" => Act::Resign,
+                    "d" => Act::Draw,
+                    "a" => Act::Abort,
+                    _ => return Err(BadCallback),
+                },
+            },
             ["e", g, a] => Callback::Export {
                 game: game(g)?,
                 gif: flag(a)?,
@@ -412,6 +450,21 @@ mod tests {
                 accept: true,
             },
             Callback::Rematch { game: GameId(0) },
+            Callback::Act {
+                game: big,
+                ply: u32::MAX,
+                act: Act::Resign,
+            },
+            Callback::Act {
+                game: GameId(3),
+                ply: 0,
+                act: Act::Draw,
+            },
+            Callback::Act {
+                game: GameId(3),
+                ply: 1,
+                act: Act::Abort,
+            },
             Callback::Export {
                 game: big,
                 gif: true,

@@ -88,7 +88,7 @@ struct GameArgs {
 }
 
 /// Words that make a challenge unrated.
-const CASUAL: [&str; 3] = ["casual", "unrated", "товарищеская"];
+pub const CASUAL: [&str; 3] = ["casual", "unrated", "товарищеская"];
 
 /// Split command arguments into a variant (or the default), a time control, whether
 /// the game is casual, and the rest.
@@ -239,7 +239,7 @@ pub async fn rematch(
 }
 
 /// A challenge's time control, and whether it is casual.
-fn terms(c: &ChallengeRecord, t: &dyn Texts) -> String {
+pub fn terms(c: &ChallengeRecord, t: &dyn Texts) -> String {
     let tc = t.time_control(&c.time_control);
     if c.rated {
         tc
@@ -248,7 +248,8 @@ fn terms(c: &ChallengeRecord, t: &dyn Texts) -> String {
     }
 }
 
-async fn text(app: &App, c: &ChallengeRecord, t: &dyn Texts) -> String {
+/// What a challenge message says.
+pub async fn text(app: &App, c: &ChallengeRecord, t: &dyn Texts) -> String {
     let from = app.user_mention(c.from).await;
     let v = t.variant_name(c.variant.id());
     let tc = terms(c, t);
@@ -260,6 +261,14 @@ async fn text(app: &App, c: &ChallengeRecord, t: &dyn Texts) -> String {
         }
         ChallengeTarget::Username(n) => {
             t.targeted_challenge(&from, &format!("@{}", escape(n)), &v, &tc)
+        }
+        ChallengeTarget::Inline { user, username, .. } => {
+            let to = match (user, username) {
+                (Some(u), _) => Some(app.user_mention(*u).await),
+                (None, Some(n)) => Some(format!("@{}", escape(n))),
+                (None, None) => None,
+            };
+            t.inline_challenge(&from, to.as_deref(), &v, &tc)
         }
     }
 }
@@ -288,7 +297,9 @@ async fn link(
         .append_pair("start", &callback::link_payload(c.id, token));
     let (v, tc) = (t.variant_name(c.variant.id()), terms(&c, t));
     let text = t.challenge_link(&v, &tc, link.as_str());
-    let buttons = keyboard::share_link(c.id, &link, &t.share_text(&v, &tc), t);
+    let casual = if c.rated { "" } else { " casual" };
+    let query = format!("{} {}{casual}", c.variant.id(), c.time_control);
+    let buttons = keyboard::share_link(c.id, &link, &t.share_text(&v, &tc), &query, t);
     show(app, &c, &text, buttons).await
 }
 

@@ -4,10 +4,11 @@
 use super::app::App;
 use super::error::BotError;
 use super::flow;
+use super::outbox::BoardAt;
 use super::send::say;
 use super::texts::{Texts, texts};
 use super::tg;
-use crate::game::{ChatId, UserId};
+use crate::game::{ChatId, InlineMessageId, UserId};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use teloxide::payloads::AnswerCallbackQuerySetters;
@@ -131,9 +132,24 @@ impl Tap {
         &self.0.q
     }
 
-    /// The chat of the tapped message.
+    /// The chat of the tapped message (the tapper's private chat with the bot for an
+    /// inline message, whose chat the bot never learns).
     pub fn chat(&self) -> ChatId {
         self.0.chat
+    }
+
+    /// The inline message tapped, if it is one.
+    pub fn inline(&self) -> Option<InlineMessageId> {
+        self.0.q.inline_message_id.clone().map(InlineMessageId)
+    }
+
+    /// Where the tapped board is, if it is a game's: the inline message, or a message in
+    /// the tapped chat.
+    pub fn board(&self) -> BoardAt {
+        match self.0.q.inline_message_id {
+            Some(_) => BoardAt::Inline,
+            None => BoardAt::Chat(self.0.chat),
+        }
     }
 
     /// Who tapped.

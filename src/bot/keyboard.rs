@@ -1,10 +1,10 @@
 //! Inline keyboards: the board as buttons (8×8), the two-step piece/destination picker
 //! (10×10, 16×16), confirmations and menus.
 
-use super::callback::Callback;
+use super::callback::{Act, Callback};
 use super::texts::Texts;
 use crate::engine::{Color, Position, Square, VariantId};
-use crate::game::{ChallengeId, GameId, LinkToken};
+use crate::game::{ChallengeId, GameId, GameRecord, LinkToken};
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 
 /// Telegram clients show at most 8 buttons in a row.
@@ -176,6 +176,44 @@ pub fn confirm_resign(game: GameId, t: &dyn Texts) -> InlineKeyboardMarkup {
     ]])
 }
 
+/// "Resign?" on an inline board: Yes resigns, No returns to the board.
+pub fn confirm_resign_on_board(game: GameId, ply: u32, t: &dyn Texts) -> InlineKeyboardMarkup {
+    InlineKeyboardMarkup::new(vec![vec![
+        button(t.btn_resign_yes(), &Callback::Resign { game }),
+        button(t.btn_keep_playing(), &Callback::Reset { game, ply }),
+    ]])
+}
+
+/// The rows under an inline board in play for what players elsewhere do by command: the
+/// answer to a pending draw offer, then resign, offer a draw, and abort while the game
+/// can still be called off.
+pub fn inline_actions(g: &GameRecord, t: &dyn Texts) -> Vec<Vec<InlineKeyboardButton>> {
+    let (game, ply) = (g.id, g.ply());
+    let mut rows = Vec::new();
+    if g.draw_offer.is_some() {
+        rows.push(vec![
+            button(t.btn_accept_draw(), &Callback::Draw { game, accept: true }),
+            button(
+                t.btn_decline_draw(),
+                &Callback::Draw {
+                    game,
+                    accept: false,
+                },
+            ),
+        ]);
+    }
+    let act = |act| Callback::Act { game, ply, act };
+    let mut row = vec![button(t.btn_resign(), &act(Act::Resign))];
+    if g.draw_offer.is_none() {
+        row.push(button(t.btn_offer_draw(), &act(Act::Draw)));
+    }
+    if ply < 2 {
+        row.push(button(t.btn_abort(), &act(Act::Abort)));
+    }
+    rows.push(row);
+    rows
+}
+
 /// Answer a draw offer.
 pub fn draw_offer(game: GameId, t: &dyn Texts) -> InlineKeyboardMarkup {
     InlineKeyboardMarkup::new(vec![vec![
@@ -226,6 +264,17 @@ pub fn challenge(id: ChallengeId, targeted: bool, t: &dyn Texts) -> InlineKeyboa
     challenge_with(id, None, targeted, t)
 }
 
+/// A challenge through inline mode: the buttons carry its token; one named person may
+/// decline, anyone else's challenge is withdrawn by its challenger.
+pub fn inline_challenge(
+    id: ChallengeId,
+    token: LinkToken,
+    personal: bool,
+    t: &dyn Texts,
+) -> InlineKeyboardMarkup {
+    challenge_with(id, Some(token), personal, t)
+}
+
 /// A challenge by link, shown to whoever opened the link: the buttons carry its token.
 pub fn link_challenge(id: ChallengeId, token: LinkToken, t: &dyn Texts) -> InlineKeyboardMarkup {
     challenge_with(id, Some(token), true, t)
@@ -253,10 +302,15 @@ fn challenge_with(
 
 /// Under a challenge link in the challenger's chat: forward it in one tap (Telegram's
 /// share page), or withdraw the challenge.
+///
+/// Beside it, the same game through inline mode: pick a chat, and the bot's name and
+/// `inline_query` (the game's terms) are typed there, so the challenge is posted in the
+/// chat with the friend.
 pub fn share_link(
     id: ChallengeId,
     link: &url::Url,
     text: &str,
+    inline_query: &str,
     t: &dyn Texts,
 ) -> InlineKeyboardMarkup {
     let mut share = url::Url::parse("https://t.me/share/url").expect("a constant URL");
@@ -264,17 +318,23 @@ pub fn share_link(
         .query_pairs_mut()
         .append_pair("url", link.as_str())
         .append_pair("text", text);
-    InlineKeyboardMarkup::new(vec![vec![
-        InlineKeyboardButton::url(t.btn_share(), share),
-        button(
-            t.btn_withdraw(),
-            &Callback::Challenge {
-                id,
-                accept: false,
-                link: None,
-            },
-        ),
-    ]])
+    InlineKeyboardMarkup::new(vec![
+        vec![
+            InlineKeyboardButton::url(t.btn_share(), share),
+            button(
+                t.btn_withdraw(),
+                &Callback::Challenge {
+                    id,
+                    accept: false,
+                    link: None,
+                },
+            ),
+        ],
+        vec![InlineKeyboardButton::switch_inline_query(
+            t.btn_challenge_friend(),
+            inline_query,
+        )],
+    ])
 }
 
 /// Colour choice for a game against the program.
@@ -312,6 +372,10 @@ pub fn play_level(
     InlineKeyboardMarkup::new(rows)
 }
 
+/// The query a "Challenge a friend" button fills in after the bot's name: the choice of
+/// games opens at once, and typing narrows it.
+pub const INLINE_QUERY: &str = "";
+
 /// The private-chat start menu.
 pub fn start_menu(t: &dyn Texts) -> InlineKeyboardMarkup {
     InlineKeyboardMarkup::new(vec![
@@ -322,6 +386,10 @@ pub fn start_menu(t: &dyn Texts) -> InlineKeyboardMarkup {
                 colour: None,
                 level: None,
             },
+        )],
+        vec![InlineKeyboardButton::switch_inline_query(
+            t.btn_challenge_friend(),
+            INLINE_QUERY,
         )],
         vec![button(
             t.btn_training(),

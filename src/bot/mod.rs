@@ -30,10 +30,12 @@ mod view;
 mod actions;
 mod challenges;
 mod games;
+mod inline;
 mod migration;
 mod moves;
 mod notices;
 mod notify;
+mod offers;
 mod program;
 mod settings;
 mod start;
@@ -105,6 +107,10 @@ pub struct BotConfig {
     /// `/healthz` fails when Telegram has not answered a poll or delivered an update for
     /// this long (see [`health::UNHEALTHY_AFTER`]).
     pub unhealthy_after: std::time::Duration,
+    /// Chats (private channels of the operator's, where the bot is an admin) the pictures
+    /// of inline games' boards are uploaded to: Telegram takes no new upload when an
+    /// inline message is edited, only a file id. Empty: inline boards are text and buttons.
+    pub media_chats: Vec<crate::game::ChatId>,
 }
 
 impl std::fmt::Debug for BotConfig {
@@ -116,6 +122,7 @@ impl std::fmt::Debug for BotConfig {
             .field("pacing", &self.pacing)
             .field("board_px", &self.board_px)
             .field("ai_threads", &self.ai_threads)
+            .field("media_chats", &self.media_chats)
             .finish()
     }
 }
@@ -289,11 +296,13 @@ fn build_app(
         boards: view::Outbox::default(),
         replies: replies::Replies::default(),
         notices: notices::Notices::default(),
+        offers: offers::Offers::default(),
         tuning: Tuning {
             board_px: cfg.board_px,
             auto_move_level: cfg.auto_move_level,
             actions_per_minute: cfg.actions_per_minute,
             unhealthy_after: cfg.unhealthy_after,
+            media_chats: cfg.media_chats.clone(),
         },
         thinking: Mutex::new(HashSet::new()),
         ai_pool: Arc::new(tokio::sync::Semaphore::new(cfg.ai_threads.max(1))),

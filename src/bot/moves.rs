@@ -9,7 +9,7 @@ use super::flow::{self, Attempt};
 use super::keyboard;
 use super::send::{self, remove_keyboard, say};
 use super::texts::{Texts, escape};
-use super::view::{self, Ui};
+use super::view::{self, BoardAt, Ui};
 use crate::engine::{Color, IllegalMove, InputError, Position, Square, read_squares};
 use crate::game::{ChatId, Expect, GameId, GameRecord, MessageId, MoveInput, ServiceError};
 use teloxide::types::{CallbackQuery, InlineKeyboardButtonKind};
@@ -156,22 +156,27 @@ async fn typed_move(
     Ok(())
 }
 
-/// The game a board button names, when that game has a board in the tapped chat.
-pub async fn board_game(
-    app: &App,
-    chat: ChatId,
-    id: GameId,
-) -> Result<Option<GameRecord>, BotError> {
+/// The game a board button names, when that game has a board where it was tapped: in
+/// the tapped chat, or in the tapped inline message.
+pub async fn board_game(app: &App, tap: &Tap, id: GameId) -> Result<Option<GameRecord>, BotError> {
     let g = match app.games.read(|s| s.game(id)) {
         Ok(g) => g,
         Err(ServiceError::NoSuchGame(_)) => return Ok(None),
         Err(e) => return Err(e.into()),
     };
-    Ok(g.board_in(chat).is_some().then_some(g))
+    let here = match (tap.inline(), tap.board()) {
+        (Some(message), _) => g.inline.as_ref() == Some(&message),
+        (None, BoardAt::Chat(chat)) => g.board_in(chat).is_some(),
+        (None, BoardAt::Inline) => false,
+    };
+    Ok(here.then_some(g))
 }
 
 /// Whether the tapped message is the game's current board.
 pub fn on_current_board(q: &CallbackQuery, g: &GameRecord) -> bool {
+    if let Some(id) = &q.inline_message_id {
+        return g.inline.as_ref().is_some_and(|m| &m.0 == id);
+    }
     q.regular_message()
         .is_some_and(|m| g.is_board(ChatId(m.chat.id.0), MessageId(m.id.0)))
 }
@@ -202,8 +207,8 @@ pub async fn on_square(
     tap: Tap,
     (game, ply, square): (GameId, u32, Square),
 ) -> HandlerResult {
-    let (chat, user, t) = (tap.chat(), tap.user(), tap.texts());
-    let Some(g) = board_game(&app, chat, game).await? else {
+    let (user, t) = (tap.user(), tap.texts());
+    let Some(g) = board_game(&app, &tap, game).await? else {
         return tap.reply(Answer::Alert(t.bad_button()));
     };
     let Some(colour) = g.color_of(user) else {
@@ -229,7 +234,7 @@ pub async fn on_square(
     let pos = game.position();
     if pos.piece_at(square) == Some(colour) && !pos.destinations(square).is_empty() {
         tap.answer(Answer::Silent).await;
-        view::show_ui_at(&app, g.id, g.ply(), chat, &Ui::Select(square)).await?;
+        view::show_ui_at(&app, g.id, g.ply(), tap.board(), &Ui::Select(square)).await?;
         return Ok(());
     }
     let why = t.illegal(&no_move_reason(pos, square, colour));
@@ -253,8 +258,8 @@ pub async fn on_move(
     tap: Tap,
     (game, ply, from, to, confirmed): (GameId, u32, Square, Square, bool),
 ) -> HandlerResult {
-    let (chat, user, t, q) = (tap.chat(), tap.user(), tap.texts(), tap.query());
-    let Some(g) = board_game(&app, chat, game).await? else {
+    let (user, t, q) = (tap.user(), tap.texts(), tap.query());
+    let Some(g) = board_game(&app, &tap, game).await? else {
         return tap.reply(Answer::Alert(t.bad_button()));
     };
     if g.color_of(user).is_none() {
@@ -277,7 +282,7 @@ pub async fn on_move(
         Attempt::Confirm { path } => {
             tap.answer(Answer::Silent).await;
             let (from, to) = (path.from(), path.to());
-            view::show_ui_at(&app, g.id, ply, chat, &Ui::ConfirmHome { from, to }).await
+            view::show_ui_at(&app, g.id, ply, tap.board(), &Ui::ConfirmHome { from, to }).await
         }
         Attempt::Refused(s) => tap.reply(Answer::Alert(s)),
         Attempt::Stale => tap.reply(Answer::Alert(t.stale_button())),
@@ -286,8 +291,8 @@ pub async fn on_move(
 
 /// Drop the selection, or cancel a confirmation: the plain board again.
 pub async fn on_reset(app: App, tap: Tap, (game, ply): (GameId, u32)) -> HandlerResult {
-    let (chat, user, t, q) = (tap.chat(), tap.user(), tap.texts(), tap.query());
-    let Some(g) = board_game(&app, chat, game).await? else {
+    let (user, t, q) = (tap.user(), tap.texts(), tap.query());
+    let Some(g) = board_game(&app, &tap, game).await? else {
         return tap.reply(Answer::Alert(t.bad_button()));
     };
     if !on_current_board(q, &g) {
@@ -302,6 +307,6 @@ pub async fn on_reset(app: App, tap: Tap, (game, ply): (GameId, u32)) -> Handler
         // The question is in the caption: the whole board is redrawn.
         view::refresh(&app, g.id).await
     } else {
-        view::show_ui_at(&app, g.id, ply, chat, &Ui::Unselect).await
+        view::show_ui_at(&app, g.id, ply, tap.board(), &Ui::Unselect).await
     }
 }

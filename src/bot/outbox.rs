@@ -6,6 +6,36 @@ use crate::game::{ChatId, GameId, Version};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+/// Where one board of a game is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BoardAt {
+    /// A message in this chat.
+    Chat(ChatId),
+    /// The game's inline message (`GameRecord::inline`).
+    Inline,
+}
+
+/// Inline boards' lanes start here and go down, one per game: Telegram's chat ids have at
+/// most 52 significant bits, so no chat reaches this range.
+const INLINE_LANES: i64 = -(1 << 61);
+
+impl BoardAt {
+    /// The key of the board's pacing lane ([`super::tg::Pacer`]) and of its slot here: the
+    /// chat's id, or for an inline message, whose chat the bot never learns, one per game.
+    pub fn lane(self, game: GameId) -> i64 {
+        match self {
+            BoardAt::Chat(c) => c.0,
+            BoardAt::Inline => INLINE_LANES - (game.0 & ((1 << 60) - 1)) as i64,
+        }
+    }
+}
+
+/// The pacing lane of an inline challenge's message while it has no game (see
+/// [`BoardAt::lane`]; below every game's lane).
+pub fn challenge_lane(id: crate::game::ChallengeId) -> i64 {
+    INLINE_LANES - (1 << 60) - (id.0 & ((1 << 59) - 1)) as i64
+}
+
 /// What the board shows besides the position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Ui {
@@ -23,6 +53,11 @@ pub enum Ui {
         /// Destination.
         to: Square,
     },
+    /// "Resign?" with Yes and No (inline boards, whose players have no chat to type in).
+    ConfirmResign,
+    /// A line of news under the caption until the next move (inline boards: a timer's
+    /// announcement, since there is no chat to send it to).
+    Notice(String),
 }
 
 /// What a board is asked to show next: `ui` if the game is still at `ply` and on (a
@@ -101,13 +136,13 @@ impl Outbox {
         self.lock().values().filter(|s| s.running).count()
     }
 
-    /// Ask board (`id`, `chat`) to show `want`; true if a sender must be started.
-    pub(super) fn put(&self, id: GameId, chat: ChatId, want: Want) -> bool {
+    /// Ask board (`id`, `at`) to show `want`; true if a sender must be started.
+    pub(super) fn put(&self, id: GameId, at: BoardAt, want: Want) -> bool {
         let mut m = self.lock();
         if m.len() > SLOTS_KEPT {
             m.retain(|_, s| s.running);
         }
-        let s = m.entry((id.0, chat.0)).or_default();
+        let s = m.entry((id.0, at.lane(id))).or_default();
         let mut want = want;
         if let Some(old) = s.next.take() {
             self.coalesced.fetch_add(1, Ordering::Relaxed);

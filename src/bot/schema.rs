@@ -10,6 +10,7 @@ use super::commands::Command;
 use super::context::{Answer, HandlerResult, Incoming, Tap, report};
 use super::error::BotError;
 use super::games;
+use super::inline;
 use super::metrics;
 use super::migration;
 use super::moves;
@@ -38,6 +39,14 @@ pub fn schema() -> UpdateHandler<BotError> {
         })
         .branch(messages())
         .branch(taps())
+        .branch(inline_queries())
+}
+
+/// Inline queries: `@bot` in any chat offers games to post there.
+fn inline_queries() -> UpdateHandler<BotError> {
+    Update::filter_inline_query()
+        .inspect_async(|app: App, q: InlineQuery| async move { app.touch(&q.from).await })
+        .endpoint(inline::on_query)
 }
 
 /// Messages: a group's move to a supergroup, an anonymous admin, then a person's
@@ -109,9 +118,16 @@ fn taps() -> UpdateHandler<BotError> {
         .endpoint(|tap: Tap| async move { tap.reply(Answer::Alert(tap.texts().bad_button())) })
 }
 
-/// One endpoint per kind of button.
+/// One endpoint per kind of button; the buttons of an inline message (a challenge or a
+/// game played through inline mode) first go to the inline feature where it has its own.
 fn buttons() -> UpdateHandler<BotError> {
     dptree::entry()
+        .branch(
+            dptree::filter(inline::is_inline)
+                .branch(case![Callback::Challenge { id, accept, link }].endpoint(inline::on_answer))
+                .branch(case![Callback::Rematch { game }].endpoint(inline::on_rematch)),
+        )
+        .branch(case![Callback::Act { game, ply, act }].endpoint(inline::on_act))
         .branch(case![Callback::Noop].endpoint(moves::on_noop))
         .branch(case![Callback::Tap { game, ply, square }].endpoint(moves::on_square))
         .branch(
@@ -196,6 +212,7 @@ fn tap_over_limit(app: App, tap: Tap, cb: Callback) -> bool {
             | Callback::Takeback { .. }
             | Callback::Rematch { .. }
             | Callback::Challenge { .. }
+            | Callback::Act { .. }
             | Callback::Lang(_)
             | Callback::Setting { .. }
     ) && !app.allow_action(tap.user().0)

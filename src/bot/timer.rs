@@ -6,8 +6,9 @@ use super::error::BotError;
 use super::flow;
 use super::send::{close_challenge_message, say};
 use super::texts::texts;
+use super::view::{self, BoardAt};
 use crate::game::scheduler::{self, BoxFuture, Scheduler, Sink, Stop, WallClock};
-use crate::game::{DeadlineEntry, DeadlineKind, Fired};
+use crate::game::{DeadlineEntry, DeadlineKind, Fired, GameRecord, Language};
 use std::sync::Arc;
 
 /// Announces fired deadlines in Telegram.
@@ -54,8 +55,7 @@ async fn announce(app: &App, f: Fired) -> Result<(), BotError> {
         Fired::NotDue => {}
         Fired::ProgramToMove(g) => flow::spawn_program_move(app, g.id),
         Fired::Reminder { game, kind } => {
-            for b in game.boards() {
-                let lang = app.game_lang_in(&game, b.chat).await;
+            for (at, lang) in places(app, &game).await {
                 let t = texts(lang);
                 let who = app
                     .player_mention(game.player(game.side_to_move()), lang)
@@ -77,7 +77,7 @@ async fn announce(app: &App, f: Fired) -> Result<(), BotError> {
                             .div_ceil(3_600_000),
                     ),
                 };
-                say(app, b.chat, None, &text, None).await?;
+                tell(app, &game, at, text).await?;
             }
             if kind == DeadlineKind::AbandonWarning {
                 let hours = app.games.service().timing().abandon_warning.0;
@@ -85,23 +85,20 @@ async fn announce(app: &App, f: Fired) -> Result<(), BotError> {
             }
         }
         Fired::DrawOfferExpired(g) => {
-            for b in g.boards() {
-                let t = texts(app.game_lang_in(&g, b.chat).await);
-                say(app, b.chat, None, &t.draw_expired(), None).await?;
+            flow::after_change(app, g.clone()).await?;
+            for (at, lang) in places(app, &g).await {
+                tell(app, &g, at, texts(lang).draw_expired()).await?;
             }
-            flow::after_change(app, g).await?;
         }
         Fired::AutoMoved(m) => {
             // The side that missed is the one that has just moved.
             let missed = !m.game.side_to_move();
-            for b in m.game.boards() {
-                let lang = app.game_lang_in(&m.game, b.chat).await;
-                let t = texts(lang);
+            flow::after_change(app, m.game.clone()).await?;
+            for (at, lang) in places(app, &m.game).await {
                 let who = app.player_mention(m.game.player(missed), lang).await;
-                let text = t.auto_moved(&who, &m.path.to_string());
-                say(app, b.chat, None, &text, None).await?;
+                let text = texts(lang).auto_moved(&who, &m.path.to_string());
+                tell(app, &m.game, at, text).await?;
             }
-            flow::after_change(app, m.game).await?;
         }
         Fired::Ended(g) => flow::after_change(app, g).await?,
         Fired::ChallengeExpired(c) => {
@@ -109,6 +106,32 @@ async fn announce(app: &App, f: Fired) -> Result<(), BotError> {
             let from = app.user_mention(c.from).await;
             close_challenge_message(app, &c, None, &t.challenge_expired(&from)).await;
         }
+    }
+    Ok(())
+}
+
+/// Each board of `g` with the language spoken there.
+async fn places(app: &App, g: &GameRecord) -> Vec<(BoardAt, Language)> {
+    let mut out = Vec::new();
+    for at in view::places(g) {
+        let chat = match at {
+            BoardAt::Chat(chat) => chat,
+            // The game's language is its challenger's (see `GameRecord::chat`).
+            BoardAt::Inline => g.chat,
+        };
+        out.push((at, app.game_lang_in(g, chat).await));
+    }
+    out
+}
+
+/// Say `text` at a board: in its chat, or under an inline board's caption (there is no
+/// chat to send it to).
+async fn tell(app: &App, g: &GameRecord, at: BoardAt, text: String) -> Result<(), BotError> {
+    match at {
+        BoardAt::Chat(chat) => {
+            say(app, chat, None, &text, None).await?;
+        }
+        BoardAt::Inline => view::notice(app, g, text),
     }
     Ok(())
 }

@@ -5,13 +5,13 @@ use super::app::{App, now};
 use super::error::BotError;
 use super::keyboard::{self, Selection};
 use super::outbox::Want;
-pub use super::outbox::{Outbox, Ui};
+pub use super::outbox::{BoardAt, Outbox, Ui};
 use super::texts::{CaptionData, ResultContext, Texts, clock, texts};
 use super::tg;
 use crate::engine::{Color, Game, LimitRule};
 use crate::game::{
-    Board, ChatId, ChatRecord, GameId, GameRecord, GameService, Language, MessageId, Orientation,
-    Player, Status, TimeControl, UserId, UserRecord, Version,
+    Board, ChatId, ChatRecord, GameId, GameRecord, GameService, InlineMessageId, Language,
+    MessageId, Orientation, Player, Status, TimeControl, UserId, UserRecord, Version,
 };
 use crate::render::RenderOptions;
 use std::sync::atomic::Ordering;
@@ -41,6 +41,8 @@ pub struct Lookup {
     chat: Option<ChatRecord>,
     /// The people of the game (and the owner of a private chat), as stored.
     users: Vec<(UserId, Option<UserRecord>)>,
+    /// The board is the game's inline message.
+    inline: bool,
 }
 
 impl Lookup {
@@ -60,12 +62,30 @@ impl Lookup {
             .into_iter()
             .map(|u| (u, s.user(u).ok().flatten()))
             .collect();
-        Lookup { at, chat, users }
+        Lookup {
+            at,
+            chat,
+            users,
+            inline: false,
+        }
     }
 
     /// [`Lookup::read`] through the service (reads only, so on the calling thread).
     pub async fn fetch(app: &App, g: &GameRecord, at: ChatId) -> Lookup {
         app.games.read(|s| Lookup::read(s, g, at))
+    }
+
+    /// What the board at `at` needs: an inline board takes the language of the private
+    /// chat the game belongs to (the challenger's) and is seen from White's side, since
+    /// both players see the one message.
+    pub async fn fetch_at(app: &App, g: &GameRecord, at: BoardAt) -> Lookup {
+        match at {
+            BoardAt::Chat(chat) => Lookup::fetch(app, g, chat).await,
+            BoardAt::Inline => Lookup {
+                inline: true,
+                ..Lookup::fetch(app, g, g.chat).await
+            },
+        }
     }
 
     fn user(&self, u: UserId) -> Option<&UserRecord> {
@@ -94,6 +114,9 @@ impl Lookup {
 
     /// As [`view_in`].
     fn view(&self, g: &GameRecord) -> Color {
+        if self.inline {
+            return Color::White;
+        }
         if self.at.0 > 0 {
             return private_view(g, self.at);
         }
@@ -245,7 +268,23 @@ pub async fn compose(
 }
 
 /// The keyboard for `ui`, and the selection the picture draws (only a selection draws).
+/// An inline board also carries the buttons for what players elsewhere type as commands.
 fn board_keyboard(
+    g: &GameRecord,
+    game: &Game,
+    ui: &Ui,
+    known: &Lookup,
+    t: &dyn Texts,
+) -> (InlineKeyboardMarkup, Option<crate::render::Selection>) {
+    let (mut kb, sel) = grid_or_picker(g, game, ui, known.view(g), t);
+    if known.inline && g.is_active() && !matches!(ui, Ui::ConfirmResign | Ui::ConfirmHome { .. }) {
+        kb.inline_keyboard.extend(keyboard::inline_actions(g, t));
+    }
+    (kb, sel)
+}
+
+/// [`board_keyboard`] without the inline board's action buttons.
+fn grid_or_picker(
     g: &GameRecord,
     game: &Game,
     ui: &Ui,
@@ -260,7 +299,7 @@ fn board_keyboard(
         return (keyboard::finished(g.id, rematch, t), None);
     }
     match ui {
-        Ui::Plain | Ui::Unselect => (
+        Ui::Plain | Ui::Unselect | Ui::Notice(_) => (
             keyboard::board(g.id, ply, pos, view, &Selection::default(), t),
             None,
         ),
@@ -283,6 +322,7 @@ fn board_keyboard(
             keyboard::confirm_return_home(g.id, ply, *from, *to, t),
             None,
         ),
+        Ui::ConfirmResign => (keyboard::confirm_resign_on_board(g.id, ply, t), None),
     }
 }
 
@@ -297,34 +337,47 @@ fn keyboard_only(g: &GameRecord, game: &Game, ui: &Ui) -> bool {
         && game.position().variant().board().n() as usize <= keyboard::MAX_ROW
 }
 
-/// [`compose`] with the records it needs already read (for the board in `known`'s chat).
-pub async fn compose_with(
-    app: &App,
-    g: &GameRecord,
-    game: &Game,
-    ui: &Ui,
-    known: &Lookup,
-) -> Result<BoardMessage, BotError> {
+/// A board message before its picture is drawn.
+struct Parts {
+    caption: String,
+    keyboard: InlineKeyboardMarkup,
+    opts: RenderOptions,
+}
+
+/// The caption, keyboard and picture options of the board in `known`'s place for `ui`.
+async fn parts(app: &App, g: &GameRecord, game: &Game, ui: &Ui, known: &Lookup) -> Parts {
     let lang = known.lang(app, g);
     let t = texts(lang);
     let view = known.view(g);
-    let pos = game.position().clone();
-    let (keyboard, sel) = board_keyboard(g, game, ui, view, t);
+    let pos = game.position();
+    let (keyboard, sel) = board_keyboard(g, game, ui, known, t);
     // A grid's selection lives in its keyboard only (see `keyboard_only`), also on a board
     // posted anew.
     let sel = sel.filter(|_| !keyboard_only(g, game, ui));
     let mut caption = caption(app, g, game, lang, known).await;
-    if let Ui::ConfirmHome { from, to } = ui {
-        let path = pos
-            .path(crate::engine::Move {
-                from: *from,
-                to: *to,
-            })
-            .map(|p| p.to_string())
-            .unwrap_or_else(|_| format!("{from}-{to}"));
-        caption.push_str("\n\n");
-        caption
-            .push_str(&t.confirm_return_home(&path, g.variant.rules().exit_deadline.unwrap_or(0)));
+    match ui {
+        Ui::ConfirmHome { from, to } => {
+            let path = pos
+                .path(crate::engine::Move {
+                    from: *from,
+                    to: *to,
+                })
+                .map(|p| p.to_string())
+                .unwrap_or_else(|_| format!("{from}-{to}"));
+            caption.push_str("\n\n");
+            caption.push_str(
+                &t.confirm_return_home(&path, g.variant.rules().exit_deadline.unwrap_or(0)),
+            );
+        }
+        Ui::ConfirmResign => {
+            caption.push_str("\n\n");
+            caption.push_str(&t.confirm_resign());
+        }
+        Ui::Notice(news) => {
+            caption.push_str("\n\n");
+            caption.push_str(news);
+        }
+        Ui::Plain | Ui::Unselect | Ui::Select(_) => {}
     }
     let opts = RenderOptions {
         size_px: app.tuning.board_px,
@@ -333,22 +386,41 @@ pub async fn compose_with(
         selection: sel,
         error_mark: None,
     };
+    Parts {
+        caption,
+        keyboard,
+        opts,
+    }
+}
+
+/// [`compose`] with the records it needs already read (for the board in `known`'s chat).
+pub async fn compose_with(
+    app: &App,
+    g: &GameRecord,
+    game: &Game,
+    ui: &Ui,
+    known: &Lookup,
+) -> Result<BoardMessage, BotError> {
+    let p = parts(app, g, game, ui, known).await;
+    let png = draw(app, game, &p.opts).await?;
+    Ok(BoardMessage {
+        png,
+        caption: truncate_caption(p.caption),
+        keyboard: p.keyboard,
+    })
+}
+
+/// The picture of `game`'s position.
+async fn draw(app: &App, game: &Game, opts: &RenderOptions) -> Result<Vec<u8>, BotError> {
     // Drawn here on the runtime's worker (about 0.3 ms): a hand-off to the blocking pool
     // costs more in thread switches under load (docs/BENCHMARKS.md, "Load"). The permit
     // still bounds how many pictures are in memory at once.
-    let png = {
-        let _permit = app
-            .render_pool
-            .acquire()
-            .await
-            .map_err(|e| BotError::Internal(e.to_string()))?;
-        app.renderer.render_png(&pos, &opts)?
-    };
-    Ok(BoardMessage {
-        png,
-        caption: truncate_caption(caption),
-        keyboard,
-    })
+    let _permit = app
+        .render_pool
+        .acquire()
+        .await
+        .map_err(|e| BotError::Internal(e.to_string()))?;
+    Ok(app.renderer.render_png(game.position(), opts)?)
 }
 
 /// Captions are limited to 1024 characters.
@@ -396,12 +468,12 @@ pub async fn post(
 /// How often a failed board update is tried again (after 1, 2, 3 s).
 const BOARD_RETRIES: u32 = 3;
 
-/// Ask `g`'s board in `chat` to show `ui` at `ply` (see [`Want`]); returns at once.
+/// Ask `g`'s board at `at` to show `ui` at `ply` (see [`Want`]); returns at once.
 /// `done`, if given, is told when the request has been carried out.
 fn request(
     app: &App,
     id: GameId,
-    chat: ChatId,
+    at: BoardAt,
     ui: Ui,
     ply: u32,
     done: Option<tokio::sync::oneshot::Sender<()>>,
@@ -411,24 +483,24 @@ fn request(
         ply,
         done: done.into_iter().collect(),
     };
-    if app.boards.put(id, chat, want) {
+    if app.boards.put(id, at, want) {
         let app = app.clone();
-        tokio::spawn(async move { run_sender(&app, id, chat).await });
+        tokio::spawn(async move { run_sender(&app, id, at).await });
     }
 }
 
-/// Send board (`id`, `chat`)'s requests until none is left.
-async fn run_sender(app: &App, id: GameId, chat: ChatId) {
-    let key = (id.0, chat.0);
+/// Send board (`id`, `at`)'s requests until none is left.
+async fn run_sender(app: &App, id: GameId, at: BoardAt) {
+    let key = (id.0, at.lane(id));
     let mut failures = 0u32;
     while let Some(want) = app.boards.take(key, true) {
         let mut done = want.done;
         let (ui, ply) = (want.ui.clone(), want.ply);
-        let r = send_newest(app, id, chat, want.ui, want.ply, &mut done).await;
+        let r = send_newest(app, id, at, want.ui, want.ply, &mut done).await;
         match r {
             Ok(()) => failures = 0,
             Err(e) => {
-                tracing::warn!(game = %id, chat = %chat, error = %e, "could not update a board");
+                tracing::warn!(game = %id, board = ?at, error = %e, "could not update a board");
                 // A board left behind its game stays so until something else changes:
                 // try again a few times (a newer request, if one comes, replaces this).
                 failures += 1;
@@ -465,14 +537,15 @@ fn resolve(g: &GameRecord, ui: Ui, ply: u32) -> Ui {
 async fn send_newest(
     app: &App,
     id: GameId,
-    chat: ChatId,
+    at: BoardAt,
     mut ui: Ui,
     mut ply: u32,
     done: &mut Vec<tokio::sync::oneshot::Sender<()>>,
 ) -> Result<(), BotError> {
-    let key = (id.0, chat.0);
+    let lane = at.lane(id);
+    let key = (id.0, lane);
     let (g, _) = reload(app, id).await?;
-    let Some(board) = g.board_in(chat) else {
+    let Some(posted) = shown_at(&g, at) else {
         return Ok(());
     };
     let (sent, _) = app.boards.sent(key);
@@ -480,14 +553,14 @@ async fn send_newest(
         app.boards.unchanged.fetch_add(1, Ordering::Relaxed);
         return Ok(());
     }
-    let kind = if board.message.is_some() {
+    let kind = if posted {
         tg::Kind::Edit
     } else {
         tg::Kind::Send
     };
     // A board that must wait for its slot moves its turn's start to when the slot comes,
     // before the wait: a per-move limit shorter than the wait must not run out unseen.
-    let eta = app.pacer.eta(chat.0, kind);
+    let eta = app.pacer.eta(lane, kind);
     let wait = eta.saturating_duration_since(tokio::time::Instant::now());
     if !wait.is_zero() {
         let shown = now().plus(crate::game::Millis(wait.as_millis() as u64));
@@ -496,7 +569,7 @@ async fn send_newest(
     // Wait for the slot without taking it: the picture is drawn first and the slot taken
     // just before the call goes out, so the pacer counts the call when Telegram sees it
     // (a render under load would otherwise put two calls closer than their slots).
-    app.pacer.until_free(chat.0, kind).await;
+    app.pacer.until_free(lane, kind).await;
     // Whatever was asked while this waited is newer.
     if let Some(newer) = app.boards.take(key, false) {
         app.boards.coalesced.fetch_add(1, Ordering::Relaxed);
@@ -522,19 +595,45 @@ async fn send_newest(
         ui = resolve(&later, ui, ply);
         g = later;
     }
-    let Some(board) = g.board_in(chat) else {
+    let Some(posted) = shown_at(&g, at) else {
         return Ok(());
     };
-    let known = Lookup::fetch(app, &g, chat).await;
-    let keyboard_alone =
-        board.message.is_some() && keyboard_only(&g, &game, &ui) && picture == Some(g.version);
-    match send_board(app, &g, &game, board, &ui, &known, keyboard_alone).await? {
+    let known = Lookup::fetch_at(app, &g, at).await;
+    let keyboard_alone = posted && keyboard_only(&g, &game, &ui) && picture == Some(g.version);
+    let sent = match (at, &g.inline) {
+        (BoardAt::Inline, Some(message)) => {
+            send_inline(app, &g, &game, message, &ui, &known, keyboard_alone).await?
+        }
+        (BoardAt::Chat(chat), _) => match g.board_in(chat) {
+            Some(board) => send_board(app, &g, &game, board, &ui, &known, keyboard_alone).await?,
+            None => return Ok(()),
+        },
+        (BoardAt::Inline, None) => return Ok(()),
+    };
+    match sent {
         // A new message: `post` has recorded it under the version that names it.
         Sent::Posted => {}
         Sent::Keyboard => app.boards.record(key, g.version, ui, false),
         Sent::Whole => app.boards.record(key, g.version, ui, true),
     }
     Ok(())
+}
+
+/// Whether `g` has a board at `at` and, if so, whether its message exists already (an
+/// inline message always does).
+fn shown_at(g: &GameRecord, at: BoardAt) -> Option<bool> {
+    match at {
+        BoardAt::Chat(chat) => g.board_in(chat).map(|b| b.message.is_some()),
+        BoardAt::Inline => g.inline.as_ref().map(|_| true),
+    }
+}
+
+/// Every place `g` has a board.
+pub fn places(g: &GameRecord) -> Vec<BoardAt> {
+    let chats = g.boards().map(|b| BoardAt::Chat(b.chat));
+    chats
+        .chain(g.inline.as_ref().map(|_| BoardAt::Inline))
+        .collect()
 }
 
 /// Start the turn `g` shows at `shown` if that is late (see
@@ -566,11 +665,19 @@ async fn shift_turn(
 
 /// Show `g` on every board it has; returns at once (see [`Outbox`]).
 pub async fn show(app: &App, g: &GameRecord, _game: &Game) -> Result<(), BotError> {
-    for b in g.boards() {
-        request(app, g.id, b.chat, Ui::Plain, g.ply(), None);
+    for at in places(g) {
+        request(app, g.id, at, Ui::Plain, g.ply(), None);
     }
     app.repaired(g.id);
     Ok(())
+}
+
+/// Show `news` under the caption of `g`'s inline board until the next move (an inline
+/// game has no chat to say it in); nothing for a game played in chats.
+pub fn notice(app: &App, g: &GameRecord, news: String) {
+    if g.inline.is_some() {
+        request(app, g.id, BoardAt::Inline, Ui::Notice(news), g.ply(), None);
+    }
 }
 
 /// Send the board message of `g` with `ui` to `board`, in the slot its caller has taken:
@@ -589,7 +696,7 @@ async fn send_board(
     if let Some(mid) = board.message
         && keyboard_alone
     {
-        let (keyboard, _) = board_keyboard(g, game, ui, known.view(g), texts(known.lang(app, g)));
+        let (keyboard, _) = board_keyboard(g, game, ui, known, texts(known.lang(app, g)));
         let chat = board.chat.0;
         let r = tg::call(&app.pacer, chat, tg::Kind::Edit, || {
             let edit = teloxide::payloads::EditMessageReplyMarkup::new(
@@ -646,6 +753,150 @@ async fn send_board(
     }
 }
 
+/// Send the board of `g` with `ui` to its inline message `message`, in the slot its caller
+/// has taken. Telegram takes no new upload for an inline message, so with a media chat
+/// configured the picture is uploaded there first and the message edited with its file id
+/// (a text message becomes a photo that way); without one, the board is the message's
+/// text and its keyboard (see [`inline_text`]). An inline message deleted by its chat's
+/// people leaves nothing to update.
+async fn send_inline(
+    app: &App,
+    g: &GameRecord,
+    game: &Game,
+    message: &InlineMessageId,
+    ui: &Ui,
+    known: &Lookup,
+    keyboard_alone: bool,
+) -> Result<Sent, BotError> {
+    let lane = BoardAt::Inline.lane(g.id);
+    let id = message.0.clone();
+    let p = parts(app, g, game, ui, known).await;
+    let r = if keyboard_alone {
+        let kb = p.keyboard;
+        tg::call(&app.pacer, lane, tg::Kind::Edit, || {
+            app.bot
+                .edit_message_reply_markup_inline(id.clone())
+                .reply_markup(kb.clone())
+        })
+        .await
+        .map(|_| Sent::Keyboard)
+    } else if let Some(file) = upload(app, game, &p.opts).await? {
+        let caption = truncate_caption(p.caption);
+        let kb = p.keyboard;
+        tg::call(&app.pacer, lane, tg::Kind::Edit, || {
+            let media = InputMedia::Photo(
+                InputMediaPhoto::new(InputFile::file_id(file.clone().into()))
+                    .caption(caption.clone())
+                    .parse_mode(ParseMode::Html),
+            );
+            app.bot
+                .edit_message_media_inline(id.clone(), media)
+                .reply_markup(kb.clone())
+        })
+        .await
+        .map(|_| Sent::Whole)
+    } else {
+        let text = inline_text(g, game, p.caption, texts(known.lang(app, g)));
+        edit_inline_text(app, lane, &id, text, p.keyboard)
+            .await
+            .map(|()| Sent::Whole)
+    };
+    match r {
+        Ok(sent) => Ok(sent),
+        Err(e) if tg::not_modified(&e) => Ok(if keyboard_alone {
+            Sent::Keyboard
+        } else {
+            Sent::Whole
+        }),
+        Err(e) if tg::gone(&e) => {
+            tracing::info!(game = %g.id, "inline board gone");
+            Ok(Sent::Whole)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// An inline board without a picture: the caption, the position as text where the
+/// keyboard is no grid of the board (10×10 and 16×16), and on the first board a word on
+/// why there is no picture.
+fn inline_text(g: &GameRecord, game: &Game, caption: String, t: &dyn Texts) -> String {
+    let mut text = caption;
+    let pos = game.position();
+    if pos.variant().board().n() as usize > keyboard::MAX_ROW {
+        let last = game.moves().last().map(|p| p.squares().to_vec());
+        let diagram = crate::render::board_text(pos, last.as_deref());
+        text = format!("<pre>{}</pre>\n{text}", super::texts::escape(&diagram));
+    }
+    if g.ply() == 0 && g.is_active() {
+        text.push_str("\n\n");
+        text.push_str(&t.inline_no_pictures());
+    }
+    text.chars().take(4096).collect()
+}
+
+/// Edit an inline message's text; a message that became a photo while pictures were on
+/// gets its caption edited instead.
+pub async fn edit_inline_text(
+    app: &App,
+    lane: i64,
+    id: &str,
+    text: String,
+    kb: InlineKeyboardMarkup,
+) -> Result<(), teloxide::RequestError> {
+    let r = tg::call(&app.pacer, lane, tg::Kind::Edit, || {
+        app.bot
+            .edit_message_text_inline(id.to_string(), text.clone())
+            .parse_mode(ParseMode::Html)
+            .reply_markup(kb.clone())
+    })
+    .await;
+    match r {
+        Err(teloxide::RequestError::Api(teloxide::ApiError::Unknown(m)))
+            if m.contains("no text in the message") =>
+        {
+            let caption = truncate_caption(text);
+            tg::call(&app.pacer, lane, tg::Kind::Edit, || {
+                app.bot
+                    .edit_message_caption_inline(id.to_string())
+                    .caption(caption.clone())
+                    .parse_mode(ParseMode::Html)
+                    .reply_markup(kb.clone())
+            })
+            .await
+            .map(|_| ())
+        }
+        r => r.map(|_| ()),
+    }
+}
+
+/// Upload the picture of `game` to the media chat whose slot comes first; its file id, or
+/// `None` when no media chat is configured.
+async fn upload(app: &App, game: &Game, opts: &RenderOptions) -> Result<Option<String>, BotError> {
+    let Some(chat) = app
+        .tuning
+        .media_chats
+        .iter()
+        .min_by_key(|c| app.pacer.eta(c.0, tg::Kind::Send))
+        .copied()
+    else {
+        return Ok(None);
+    };
+    let png = draw(app, game, opts).await?;
+    let sent = tg::call(&app.pacer, chat.0, tg::Kind::Send, || {
+        app.bot.send_photo(
+            teloxide::types::ChatId(chat.0),
+            InputFile::memory(png.clone()).file_name("board.png"),
+        )
+    })
+    .await?;
+    let file = sent
+        .photo()
+        .and_then(|sizes| sizes.iter().max_by_key(|p| p.width))
+        .map(|p| p.file.id.to_string())
+        .ok_or_else(|| BotError::Internal("the media chat's upload has no photo".into()))?;
+    Ok(Some(file))
+}
+
 /// What [`send_board`] sent.
 enum Sent {
     /// The keyboard alone (the picture and caption stay as they were).
@@ -666,9 +917,9 @@ pub async fn refresh(app: &App, id: GameId) -> Result<(), BotError> {
 pub async fn refresh_and_wait(app: &App, id: GameId) -> Result<(), BotError> {
     let (g, _) = reload(app, id).await?;
     let mut waits = Vec::new();
-    for b in g.boards() {
+    for at in places(&g) {
         let (tx, rx) = tokio::sync::oneshot::channel();
-        request(app, id, b.chat, Ui::Plain, g.ply(), Some(tx));
+        request(app, id, at, Ui::Plain, g.ply(), Some(tx));
         waits.push(rx);
     }
     for w in waits {
@@ -717,16 +968,16 @@ pub async fn show_latest(
     Ok((g, game))
 }
 
-/// Show `ui` (a selection, a question) on the game's board in `chat` if the game is still
+/// Show `ui` (a selection, a question) on the game's board at `at` if the game is still
 /// at `ply` when the edit goes out; if a move came first, the current state is shown
 /// instead, so a selection drawn for an old position never covers a newer board.
 pub async fn show_ui_at(
     app: &App,
     id: GameId,
     ply: u32,
-    chat: ChatId,
+    at: BoardAt,
     ui: &Ui,
 ) -> Result<(), BotError> {
-    request(app, id, chat, ui.clone(), ply, None);
+    request(app, id, at, ui.clone(), ply, None);
     Ok(())
 }

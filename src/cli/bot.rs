@@ -2,7 +2,7 @@
 
 use super::CliError;
 use crate::bot::{BotConfig, Updates};
-use crate::game::{Millis, Storage, Timing};
+use crate::game::{ChatId, Millis, Storage, Timing};
 use crate::store::{SledStore, StoreConfig};
 use clap::Args;
 use std::net::SocketAddr;
@@ -85,6 +85,12 @@ pub struct BotArgs {
     /// sled's page cache in MiB (part of the resident memory).
     #[arg(long, env = "UGOLKI_STORE_CACHE_MB", default_value_t = 16)]
     pub store_cache_mb: u64,
+    /// A chat to upload inline games' board pictures to: a private channel of yours where
+    /// the bot is an admin (Telegram edits an inline message only with a file id). Repeat
+    /// it (or separate ids by commas) to spread uploads over more channels; without it,
+    /// inline games are played on a board of buttons and text.
+    #[arg(long, env = "UGOLKI_MEDIA_CHAT", value_delimiter = ',')]
+    pub media_chat: Vec<i64>,
 }
 
 /// The default number of concurrent program searches: leave a core for everything else.
@@ -203,6 +209,7 @@ pub fn run(a: &BotArgs) -> Result<(), CliError> {
         ai_threads: a.ai_threads.unwrap_or_else(default_ai_threads).max(1),
         metrics_listen: metrics_listen(a),
         unhealthy_after: std::time::Duration::from_secs(a.unhealthy_after_secs.max(1)),
+        media_chats: a.media_chat.iter().map(|c| ChatId(*c)).collect(),
     };
     tracing::info!(data_dir = %a.data_dir.display(), api = a.api_url.as_deref().unwrap_or("telegram"), "starting the bot");
     let rt = tokio::runtime::Builder::new_multi_thread()

@@ -51,6 +51,18 @@ id_type!(
     Version(u64)
 );
 
+/// A message the bot's inline mode posted in a chat the bot may not be in (Telegram's
+/// `inline_message_id`): the bot can edit it but never learns its chat or message id.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct InlineMessageId(pub String);
+
+impl fmt::Display for InlineMessageId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
 impl Version {
     /// The revision a write of this one produces.
     pub const fn next(self) -> Version {

@@ -22,8 +22,8 @@ pub(crate) mod storage;
 pub(crate) mod time;
 
 pub use ids::{
-    ChallengeId, ChatId, GameId, LinkToken, LinkTokenError, MessageId, Millis, Timestamp, UserId,
-    Version,
+    ChallengeId, ChatId, GameId, InlineMessageId, LinkToken, LinkTokenError, MessageId, Millis,
+    Timestamp, UserId, Version,
 };
 pub use memory::MemoryStore;
 pub use rating::RatingChange;

@@ -3,7 +3,9 @@
 //! compare-and-swap.
 
 use super::codec;
-use super::ids::{ChallengeId, ChatId, GameId, LinkToken, MessageId, Timestamp, UserId, Version};
+use super::ids::{
+    ChallengeId, ChatId, GameId, InlineMessageId, LinkToken, MessageId, Timestamp, UserId, Version,
+};
 use super::rating::{RatingChange, START_RATING};
 use super::time::{Clocks, TimeControl, Timing};
 use crate::engine::{
@@ -207,7 +209,9 @@ pub struct GameRecord {
     pub clocks: Clocks,
     /// A pending draw offer.
     pub draw_offer: Option<DrawOffer>,
-    /// The chat the game is played in.
+    /// The chat the game is played in. A game played in an inline message (`inline`) has
+    /// no chat of its own: this is then the challenger's private chat with the bot, whose
+    /// settings and language the game takes, and which shows no board.
     pub chat: ChatId,
     /// The board message the bot edits after every move.
     pub message: Option<MessageId>,
@@ -228,6 +232,9 @@ pub struct GameRecord {
     pub takeback: Option<TakebackOffer>,
     /// Takebacks accepted in this game (the moves taken back leave no other trace).
     pub takebacks: u16,
+    /// The inline message the game is played in, when it was challenged through inline
+    /// mode: its only board (see `chat`).
+    pub inline: Option<InlineMessageId>,
 }
 
 /// Why a stored game does not replay (a corrupt record or an engine change).
@@ -388,13 +395,17 @@ impl GameRecord {
         cands.into_iter().min_by_key(|d| (d.at, d.kind))
     }
 
-    /// Every board of the game, the main one first.
+    /// Every board of the game in a chat, the main one first (none for a game played in
+    /// an inline message).
     pub fn boards(&self) -> impl Iterator<Item = Board> + use<> {
         let main = Board {
             chat: self.chat,
             message: self.message,
         };
-        std::iter::once(main).chain(self.mirror)
+        let in_chats = self.inline.is_none();
+        std::iter::once(main)
+            .chain(self.mirror)
+            .filter(move |_| in_chats)
     }
 
     /// The game's board in `chat`, if it is shown there.
@@ -685,6 +696,33 @@ pub enum ChallengeTarget {
     /// Whoever opens the challenge's link, which carries this token (accepted from their
     /// own private chat with the bot).
     Link(LinkToken),
+    /// A challenge offered through inline mode, accepted by a tap on the inline message
+    /// it became (whose Accept button carries this token): by anyone but the challenger,
+    /// or only by `user` / `username` when named.
+    Inline {
+        /// The token its buttons carry.
+        token: LinkToken,
+        /// The only user who may accept (a rematch).
+        user: Option<UserId>,
+        /// The only `@username` (without `@`) who may accept, compared case-insensitively.
+        username: Option<String>,
+    },
+}
+
+impl ChallengeTarget {
+    /// Whether it is a challenge through inline mode.
+    pub fn is_inline(&self) -> bool {
+        matches!(self, ChallengeTarget::Inline { .. })
+    }
+
+    /// Whether it names the one person who may answer it.
+    pub fn is_personal(&self) -> bool {
+        match self {
+            ChallengeTarget::User(_) | ChallengeTarget::Username(_) => true,
+            ChallengeTarget::Inline { user, username, .. } => user.is_some() || username.is_some(),
+            ChallengeTarget::Open | ChallengeTarget::Link(_) => false,
+        }
+    }
 }
 
 /// The challenger's colour.
@@ -777,11 +815,24 @@ impl ChallengeRecord {
         match &self.target {
             ChallengeTarget::Open | ChallengeTarget::Link(_) => user != self.from,
             ChallengeTarget::User(u) => *u == user,
-            ChallengeTarget::Username(n) => {
-                username.is_some_and(|u| u.trim_start_matches('@').eq_ignore_ascii_case(n))
+            ChallengeTarget::Username(n) => same_username(username, n),
+            ChallengeTarget::Inline {
+                user: named,
+                username: name,
+                ..
+            } => {
+                user != self.from
+                    && named.is_none_or(|u| u == user)
+                    && name.as_deref().is_none_or(|n| same_username(username, n))
             }
         }
     }
+}
+
+/// Whether Telegram's `username` (with or without `@`) is `name`, as Telegram compares
+/// them (case-insensitively).
+fn same_username(username: Option<&str>, name: &str) -> bool {
+    username.is_some_and(|u| u.trim_start_matches('@').eq_ignore_ascii_case(name))
 }
 
 /// A derived index entry; stores keep these in step with the records in the same write.

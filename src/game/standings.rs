@@ -277,6 +277,7 @@ mod tests {
             deadline: None,
             takeback: None,
             takebacks: 0,
+            inline: None,
         }
     }
 

@@ -175,6 +175,9 @@ pub struct Timing {
     pub draw_offer_ttl: Millis,
     /// A challenge lapses after this long.
     pub challenge_ttl: Millis,
+    /// A challenge through inline mode lapses after this long: it waits in a private chat
+    /// for a friend who may read it hours later.
+    pub inline_challenge_ttl: Millis,
 }
 
 impl Default for Timing {
@@ -185,6 +188,7 @@ impl Default for Timing {
             clock_reminder: Millis::secs(30),
             draw_offer_ttl: Millis::minutes(2),
             challenge_ttl: Millis::minutes(10),
+            inline_challenge_ttl: Millis::days(1),
         }
     }
 }

@@ -13,9 +13,11 @@ mod geometry;
 mod layer;
 mod palette;
 mod raster;
+mod text;
 pub mod theme;
 
 pub use geometry::{DEFAULT_SIZE_PX, Geometry, MAX_SIZE_PX, MIN_SIZE_PX, square_center};
+pub use text::board_text;
 
 use crate::engine::{BoardSize, Color, Game, IllegalMove, Path, Position, Square};
 use layer::{Layer, LayerKey, PIECE_R, tile_id};

@@ -15,12 +15,15 @@
 //!   had one board; see [`super::v1`].
 //! - **2**: `[2] ++ postcard(record)`: chats' active games are the `chat_games` index,
 //!   and a game may have a second board ([`crate::game::Board`]); see [`super::v2`].
-//! - **3** (current): `[3] ++ postcard(record)`: a game keeps a pending takeback request
-//!   and its count of takebacks, a chat's settings whether takebacks are allowed and (a
-//!   private chat's) whether its owner hears of their turns.
+//! - **3**: `[3] ++ postcard(record)`: a game keeps a pending takeback request and its
+//!   count of takebacks, a chat's settings whether takebacks are allowed and (a private
+//!   chat's) whether its owner hears of their turns; see [`super::v3`].
+//! - **4** (current): `[4] ++ postcard(record)`: a game may be played in an inline
+//!   message (`GameRecord::inline`); challenges through inline mode are a new
+//!   `ChallengeTarget` variant, which older values never hold.
 
 use super::keys;
-use super::{v0, v1, v2};
+use super::{v0, v1, v2, v3};
 use crate::game::{
     AnyRecord, ChallengeRecord, ChatRecord, GameRecord, RecordKind, StoreError, Timing, UserRecord,
 };
@@ -28,7 +31,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 /// The schema version this program writes.
-pub const SCHEMA: u8 = 3;
+pub const SCHEMA: u8 = 4;
 
 /// Encode a record as the current schema.
 pub fn encode<T: Serialize>(rec: &T) -> Result<Vec<u8>, StoreError> {
@@ -74,6 +77,20 @@ pub fn decode(
                     postcard_exact::<ChallengeRecord>(body).map(AnyRecord::Challenge)
                 }
             }?
+        }
+        Some(3) => {
+            let body = &b[1..];
+            match kind {
+                RecordKind::Game => {
+                    postcard_exact::<v3::GameV3>(body).map(|g| AnyRecord::Game(g.into()))
+                }
+                RecordKind::User => postcard_exact::<UserRecord>(body).map(AnyRecord::User),
+                RecordKind::Chat => postcard_exact::<ChatRecord>(body).map(AnyRecord::Chat),
+                RecordKind::Challenge => {
+                    postcard_exact::<ChallengeRecord>(body).map(AnyRecord::Challenge)
+                }
+            }
+            .map_err(|e| format!("schema 3: {e}"))?
         }
         Some(2) => {
             let body = &b[1..];

@@ -21,6 +21,7 @@ pub mod keys;
 pub mod v0;
 pub mod v1;
 pub mod v2;
+pub mod v3;
 
 use crate::game::{
     AnyRecord, ChallengeId, ChallengeRecord, ChatId, ChatRecord, CommitError, DeadlineEntry,

@@ -182,6 +182,7 @@ pub fn game(g: GameV0, timing: &Timing) -> Result<GameRecord, String> {
         deadline: None,
         takeback: None,
         takebacks: 0,
+        inline: None,
     };
     rec.deadline = rec.compute_deadline(timing);
     Ok(rec)

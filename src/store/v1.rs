@@ -100,6 +100,7 @@ impl From<GameV1> for GameRecord {
             deadline: g.deadline,
             takeback: None,
             takebacks: 0,
+            inline: None,
         }
     }
 }

@@ -112,6 +112,7 @@ impl From<GameV2> for GameRecord {
             deadline: g.deadline,
             takeback: None,
             takebacks: 0,
+            inline: None,
         }
     }
 }

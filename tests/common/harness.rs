@@ -39,6 +39,7 @@ pub fn config(api: &FakeApi, timing: Timing) -> BotConfig {
         ai_threads: 1,
         metrics_listen: None,
         unhealthy_after: ugolki_bot::bot::UNHEALTHY_AFTER,
+        media_chats: Vec::new(),
     }
 }
 

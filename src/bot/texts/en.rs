@@ -268,6 +268,45 @@ impl Texts for En {
     fn btn_replay(&self) -> String {
         "🎞 Replay".into()
     }
+    fn btn_resign(&self) -> String {
+        "🏳 Resign".into()
+    }
+    fn btn_offer_draw(&self) -> String {
+        "🤝 Offer a draw".into()
+    }
+    fn btn_abort(&self) -> String {
+        "✖ Abort".into()
+    }
+    fn btn_accept_draw(&self) -> String {
+        "🤝 Accept the draw".into()
+    }
+    fn btn_decline_draw(&self) -> String {
+        "✖ Decline the draw".into()
+    }
+    fn btn_challenge_friend(&self) -> String {
+        "⚔ Challenge a friend".into()
+    }
+    fn inline_result_title(&self, v: &str, tc: &str) -> String {
+        format!("{v}, {tc}")
+    }
+    fn inline_result_for(&self, to: Option<&str>) -> String {
+        match to {
+            Some(to) => format!("A challenge for {to}"),
+            None => "The first to tap Accept plays you".into(),
+        }
+    }
+    fn inline_challenge(&self, from: &str, to: Option<&str>, v: &str, tc: &str) -> String {
+        match to {
+            Some(to) => format!("{from} challenges {to} to <b>{v}</b> ({tc}) in Ugolki."),
+            None => format!("{from} wants to play <b>{v}</b> ({tc}) in Ugolki. Who is in?"),
+        }
+    }
+    fn inline_no_pictures(&self) -> String {
+        "<i>The buttons are the board: tap a piece, then where it goes.</i>".into()
+    }
+    fn inline_nothing_found(&self) -> String {
+        "No such game: try classic, diagonal, 5+3, 60s".into()
+    }
     fn level_label(&self, level: u8) -> String {
         match level {
             1 => "1 · beginner".into(),

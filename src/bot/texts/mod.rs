@@ -159,6 +159,28 @@ pub trait Texts: Send + Sync {
     fn btn_record(&self) -> String;
     /// Button: the replay GIF.
     fn btn_replay(&self) -> String;
+    /// Button: resign (on an inline board; asks first).
+    fn btn_resign(&self) -> String;
+    /// Button: offer a draw (on an inline board).
+    fn btn_offer_draw(&self) -> String;
+    /// Button: call the game off (on an inline board).
+    fn btn_abort(&self) -> String;
+    /// Button: accept the draw offered (on an inline board).
+    fn btn_accept_draw(&self) -> String;
+    /// Button: decline the draw offered (on an inline board).
+    fn btn_decline_draw(&self) -> String;
+    /// Button: challenge a friend in any chat through inline mode.
+    fn btn_challenge_friend(&self) -> String;
+    /// An inline result's title: the game it offers.
+    fn inline_result_title(&self, v: &str, tc: &str) -> String;
+    /// An inline result's second line: whom it is for.
+    fn inline_result_for(&self, to: Option<&str>) -> String;
+    /// A challenge through inline mode, for anyone in the chat (`to` = None) or one person.
+    fn inline_challenge(&self, from: &str, to: Option<&str>, v: &str, tc: &str) -> String;
+    /// Under the first inline board when the bot uploads no pictures.
+    fn inline_no_pictures(&self) -> String;
+    /// Shown above the inline results when the query names an unknown game.
+    fn inline_nothing_found(&self) -> String;
     /// Button label for a level.
     fn level_label(&self, level: u8) -> String;
 

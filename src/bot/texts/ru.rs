@@ -281,6 +281,45 @@ impl Texts for Ru {
     fn btn_replay(&self) -> String {
         "🎞 Повтор".into()
     }
+    fn btn_resign(&self) -> String {
+        "🏳 Сдаться".into()
+    }
+    fn btn_offer_draw(&self) -> String {
+        "🤝 Предложить ничью".into()
+    }
+    fn btn_abort(&self) -> String {
+        "✖ Отменить партию".into()
+    }
+    fn btn_accept_draw(&self) -> String {
+        "🤝 Согласиться на ничью".into()
+    }
+    fn btn_decline_draw(&self) -> String {
+        "✖ Отклонить ничью".into()
+    }
+    fn btn_challenge_friend(&self) -> String {
+        "⚔ Вызвать друга".into()
+    }
+    fn inline_result_title(&self, v: &str, tc: &str) -> String {
+        format!("{v}, {tc}")
+    }
+    fn inline_result_for(&self, to: Option<&str>) -> String {
+        match to {
+            Some(to) => format!("Вызов для {to}"),
+            None => "Играет первый, кто нажмёт «Принять»".into(),
+        }
+    }
+    fn inline_challenge(&self, from: &str, to: Option<&str>, v: &str, tc: &str) -> String {
+        match to {
+            Some(to) => format!("{from} вызывает {to} на партию в уголки: <b>{v}</b> ({tc})."),
+            None => format!("{from} хочет сыграть в уголки: <b>{v}</b> ({tc}). Кто примет вызов?"),
+        }
+    }
+    fn inline_no_pictures(&self) -> String {
+        "<i>Кнопки — это доска: нажмите на шашку, затем на поле, куда она пойдёт.</i>".into()
+    }
+    fn inline_nothing_found(&self) -> String {
+        "Такой игры нет: попробуйте classic, diagonal, 5+3, 60s".into()
+    }
     fn level_label(&self, level: u8) -> String {
         match level {
             1 => "1 · новичок".into(),

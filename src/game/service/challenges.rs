@@ -1,6 +1,7 @@
 //! Challenges: posting, accepting, declining and lapsing.
 
 use super::*;
+use crate::game::InlineMessageId;
 
 impl GameService {
     /// A challenge.
@@ -10,8 +11,43 @@ impl GameService {
             .ok_or(ServiceError::NoSuchChallenge(id))
     }
 
-    /// Post a challenge; it expires after [`Timing::challenge_ttl`].
+    /// Post a challenge; it expires after [`Timing::challenge_ttl`] (one through inline
+    /// mode after [`Timing::inline_challenge_ttl`]).
     pub fn create_challenge(
+        &self,
+        new: NewChallenge,
+        now: Timestamp,
+    ) -> Result<ChallengeRecord, ServiceError> {
+        let mut made = self.create_challenges(vec![new], now)?;
+        made.pop()
+            .ok_or_else(|| ServiceError::Store(StoreError::Invalid("no challenge made".into())))
+    }
+
+    /// Post several challenges in one commit (the choices of an inline query), in order.
+    pub fn create_challenges(
+        &self,
+        news: Vec<NewChallenge>,
+        now: Timestamp,
+    ) -> Result<Vec<ChallengeRecord>, ServiceError> {
+        let mut ws = WriteSet::new();
+        let mut made = Vec::with_capacity(news.len());
+        for new in news {
+            let c = self.challenge_record(new, now)?;
+            ws.put(None, AnyRecord::Challenge(c.clone()));
+            made.push(c);
+        }
+        self.commit(ws).map_err(|e| match e {
+            CommitError::Store(s) => ServiceError::Store(s),
+            CommitError::Conflict(r) => {
+                ServiceError::Store(StoreError::Invalid(format!("{r} already exists")))
+            }
+        })?;
+        self.deadlines_changed.notify_one();
+        Ok(made)
+    }
+
+    /// A new challenge's record, checked.
+    fn challenge_record(
         &self,
         new: NewChallenge,
         now: Timestamp,
@@ -27,16 +63,24 @@ impl GameService {
             ));
         }
         let target = match new.target {
-            ChallengeTarget::Username(n) => {
-                let n = n.trim_start_matches('@').to_string();
-                if n.is_empty() {
-                    return Err(ServiceError::BadSetup("empty username".into()));
-                }
-                ChallengeTarget::Username(n)
-            }
+            ChallengeTarget::Username(n) => ChallengeTarget::Username(username(&n)?),
+            ChallengeTarget::Inline {
+                token,
+                user,
+                username: Some(n),
+            } => ChallengeTarget::Inline {
+                token,
+                user,
+                username: Some(username(&n)?),
+            },
             t => t,
         };
-        let c = ChallengeRecord {
+        let ttl = if target.is_inline() {
+            self.timing.inline_challenge_ttl
+        } else {
+            self.timing.challenge_ttl
+        };
+        Ok(ChallengeRecord {
             id: self.store.new_challenge_id()?,
             version: Version(1),
             chat: new.chat,
@@ -48,20 +92,10 @@ impl GameService {
             colour: new.colour,
             rated: new.rated,
             created_at: now,
-            expires_at: now.plus(self.timing.challenge_ttl),
+            expires_at: now.plus(ttl),
             status: ChallengeStatus::Open,
             updated_at: now,
-        };
-        let mut ws = WriteSet::new();
-        ws.put(None, AnyRecord::Challenge(c.clone()));
-        self.commit(ws).map_err(|e| match e {
-            CommitError::Store(s) => ServiceError::Store(s),
-            CommitError::Conflict(r) => {
-                ServiceError::Store(StoreError::Invalid(format!("{r} already exists")))
-            }
-        })?;
-        self.deadlines_changed.notify_one();
-        Ok(c)
+        })
     }
 
     /// A read-modify-write of one challenge with retries on conflict.
@@ -128,6 +162,57 @@ impl GameService {
         link: Option<LinkToken>,
         now: Timestamp,
     ) -> Result<(ChallengeRecord, GameRecord), ServiceError> {
+        let admits = |cur: &ChallengeRecord| {
+            let elsewhere = chat.is_some_and(|c| c != cur.chat);
+            // A link is taken in the taker's own private chat with the bot (where the game's
+            // second board goes), never in a group where anyone could tap it.
+            let own_private = chat.is_none_or(|c| c == ChatId(user.0 as i64));
+            match &cur.target {
+                ChallengeTarget::Link(token) => {
+                    own_private && link.is_some_and(|l| l.matches(token))
+                }
+                ChallengeTarget::Inline { .. } => false,
+                _ => !elsewhere,
+            }
+        };
+        self.accept(id, user, username, now, admits, |g, cur| {
+            g.mirror = chat.filter(|c| *c != cur.chat).map(|chat| Board {
+                chat,
+                message: None,
+            });
+        })
+    }
+
+    /// `user` accepts a challenge through inline mode by tapping the inline message
+    /// `message`, whose button carried `token`: the game starts, to be played in that
+    /// message.
+    pub fn accept_inline_challenge(
+        &self,
+        id: ChallengeId,
+        user: UserId,
+        username: Option<&str>,
+        message: InlineMessageId,
+        token: LinkToken,
+        now: Timestamp,
+    ) -> Result<(ChallengeRecord, GameRecord), ServiceError> {
+        let admits = |cur: &ChallengeRecord| matches!(&cur.target, ChallengeTarget::Inline { token: t, .. } if t.matches(&token));
+        self.accept(id, user, username, now, admits, |g, _| {
+            g.inline = Some(message.clone());
+        })
+    }
+
+    /// Accept challenge `id` for `user` if it is open, for them, and `admits` the place it
+    /// was tapped in; `place` puts the new game's board there. The challenge closes and the
+    /// game starts in one commit.
+    fn accept(
+        &self,
+        id: ChallengeId,
+        user: UserId,
+        username: Option<&str>,
+        now: Timestamp,
+        admits: impl Fn(&ChallengeRecord) -> bool,
+        place: impl Fn(&mut GameRecord, &ChallengeRecord),
+    ) -> Result<(ChallengeRecord, GameRecord), ServiceError> {
         let game_id = self.store.new_game_id()?;
         let accepted = self.until_committed("accept", || {
             let cur = self.challenge(id)?;
@@ -140,20 +225,7 @@ impl GameService {
             if user == cur.from {
                 return Err(ServiceError::OwnChallenge);
             }
-            if !cur.is_for(user, username) {
-                return Err(ServiceError::NotForYou);
-            }
-            let elsewhere = chat.is_some_and(|c| c != cur.chat);
-            // A link is taken in the taker's own private chat with the bot (where the game's
-            // second board goes), never in a group where anyone could tap it.
-            let own_private = chat.is_none_or(|c| c == ChatId(user.0 as i64));
-            let holds_link = match &cur.target {
-                ChallengeTarget::Link(token) => {
-                    own_private && link.is_some_and(|l| l.matches(token))
-                }
-                _ => !elsewhere,
-            };
-            if !holds_link {
+            if !cur.is_for(user, username) || !admits(&cur) {
                 return Err(ServiceError::NotForYou);
             }
             let challenger_white = match cur.colour {
@@ -179,10 +251,7 @@ impl GameService {
                 },
                 now,
             )?;
-            g.mirror = chat.filter(|c| *c != cur.chat).map(|chat| Board {
-                chat,
-                message: None,
-            });
+            place(&mut g, &cur);
             let mut next = cur.clone();
             next.status = ChallengeStatus::Accepted {
                 game: game_id,
@@ -214,11 +283,7 @@ impl GameService {
             }
             next.status = if user == cur.from {
                 ChallengeStatus::Cancelled
-            } else if matches!(
-                cur.target,
-                ChallengeTarget::User(_) | ChallengeTarget::Username(_)
-            ) && cur.is_for(user, username)
-            {
+            } else if cur.target.is_personal() && cur.is_for(user, username) {
                 ChallengeStatus::Declined { by: user }
             } else {
                 return Err(ServiceError::NotForYou);
@@ -244,4 +309,13 @@ impl GameService {
             Ok(())
         })
     }
+}
+
+/// A challenged `@username` without its `@`.
+fn username(n: &str) -> Result<String, ServiceError> {
+    let n = n.trim_start_matches('@');
+    if n.is_empty() {
+        return Err(ServiceError::BadSetup("empty username".into()));
+    }
+    Ok(n.to_string())
 }

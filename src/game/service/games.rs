@@ -214,6 +214,7 @@ impl GameService {
             deadline: None,
             takeback: None,
             takebacks: 0,
+            inline: None,
         };
         g.deadline = g.compute_deadline(&self.timing);
         Ok(g)
@@ -228,6 +229,10 @@ impl GameService {
         now: Timestamp,
         ws: &mut WriteSet,
     ) -> Result<(), ServiceError> {
+        // A game in an inline message is played in no chat of the bot's.
+        if g.inline.is_some() {
+            return Ok(());
+        }
         let mut chat = self
             .store
             .chat(g.chat)?
