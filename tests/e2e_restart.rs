@@ -261,3 +261,105 @@ async fn a_deadline_that_falls_while_the_bot_is_down_is_applied_once_after_resta
     bot.kill().unwrap();
     bot.wait().unwrap();
 }
+
+/// An inline game's buttons as its message shows them now.
+fn inline_buttons(api: &FakeApi, id: &str) -> Vec<(String, String)> {
+    let m = api.inline_message(id).expect("the inline message");
+    keyboard_buttons(m.json.get("reply_markup"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_timed_inline_game_ends_on_time_across_a_restart() {
+    let api = FakeApi::start().await.unwrap();
+    api.set_limits(Some(ugolki_bot::fakeapi::TelegramLimits::default()));
+    let dir = tempfile::tempdir().unwrap();
+    let mut bot = spawn_bot(&api, dir.path());
+    api.wait_for(0, WAIT, |c| c.is("SetMyCommands"))
+        .await
+        .expect("bot up");
+    let (a, b) = (alice(), boris());
+    // Alice offers a game of two seconds a move in her chat with Boris; he accepts.
+    let c0 = api.call_count();
+    let qid = api.inline_query(&a, "classic 2s", "private");
+    api.wait_for(c0, WAIT, |c| c.is("AnswerInlineQuery"))
+        .await
+        .expect("answered");
+    let answer = api.inline_answer(&qid).unwrap();
+    let first = answer["results"][0]["id"].as_str().unwrap().to_string();
+    let id = api.choose_inline_result(&qid, &first).unwrap();
+    let accept = inline_buttons(&api, &id)
+        .into_iter()
+        .find(|(_, d)| d.starts_with("c:"))
+        .map(|(_, d)| d)
+        .unwrap();
+    let c1 = api.call_count();
+    api.tap_inline(&b, &id, &accept);
+    api.wait_for(c1, WAIT, |c| {
+        c.str("inline_message_id") == Some(id.as_str())
+            && c.text().is_some_and(|t| t.contains("move 1"))
+    })
+    .await
+    .expect("the board");
+    // Whoever is White (named first on the board) plays c3 by taps.
+    let m = api.inline_message(&id).unwrap();
+    let text = m.json["text"].as_str().unwrap().to_string();
+    let white = if text.find("id=101").unwrap() < text.find("id=102").unwrap() {
+        a.clone()
+    } else {
+        b.clone()
+    };
+    let c3 = inline_buttons(&api, &id)
+        .into_iter()
+        .find(|(_, d)| d.starts_with("t:") && d.ends_with(":c3"))
+        .map(|(_, d)| d)
+        .unwrap();
+    let c2 = api.call_count();
+    api.tap_inline(&white, &id, &c3);
+    api.wait_for(c2, WAIT, |c| {
+        c.str("inline_message_id") == Some(id.as_str()) && c.is("EditMessageReplyMarkup")
+    })
+    .await
+    .expect("the selection");
+    let go = inline_buttons(&api, &id)
+        .into_iter()
+        .find(|(_, d)| d.starts_with("m:"))
+        .map(|(_, d)| d)
+        .unwrap();
+    let c3 = api.call_count();
+    api.tap_inline(&white, &id, &go);
+    api.wait_for(c3, WAIT, |c| {
+        c.str("inline_message_id") == Some(id.as_str())
+            && c.text().is_some_and(|t| t.contains("c3-"))
+    })
+    .await
+    .expect("move acknowledged");
+    // Killed before Black's deadline, back long after it: Black misses, then White, then
+    // Black again: Black loses on time, told on the inline message (there is no chat).
+    bot.kill().unwrap();
+    bot.wait().unwrap();
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let c4 = api.call_count();
+    let mut bot = spawn_bot(&api, dir.path());
+    api.wait_for(c4, Duration::from_secs(20), |c| {
+        c.str("inline_message_id") == Some(id.as_str())
+            && c.text()
+                .is_some_and(|t| t.contains("ran out of time") || t.contains("кончилось время"))
+    })
+    .await
+    .expect("the result is applied after the restart");
+    let m = api.inline_message(&id).unwrap();
+    assert!(
+        inline_buttons(&api, &id).iter().any(|(_, d)| d.starts_with("x:")),
+        "a finished board: {:?}",
+        m.json
+    );
+    // Nothing went to a chat: the game has none.
+    let to_chats = api
+        .calls_since(c4)
+        .iter()
+        .filter(|c| c.is("SendMessage") || c.is("SendPhoto") || c.is("SendAnimation"))
+        .count();
+    assert_eq!(to_chats, 0);
+    bot.kill().unwrap();
+    bot.wait().unwrap();
+}

@@ -1119,7 +1119,12 @@ async fn handle(
     };
     let limited = {
         let mut g = lock(&shared);
-        let chat = int(&params, "chat_id");
+        let chat = int(&params, "chat_id").or_else(|| {
+            params
+                .get("inline_message_id")
+                .and_then(Value::as_str)
+                .map(inline_limit_key)
+        });
         g.limiter.admit(&lower, chat, arrived)
     };
     if let Some(secs) = limited {
@@ -1404,13 +1409,28 @@ fn target<'a>(g: &'a mut Inner, params: &Value) -> Result<&'a mut StoredMessage,
     }
 }
 
+/// The key under which edits of one inline message are counted like calls into a chat
+/// (Telegram limits quick edits of one message; the bot never learns its chat): a number
+/// below every chat id.
+fn inline_limit_key(id: &str) -> i64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    id.hash(&mut h);
+    i64::MIN / 2 - (h.finish() >> 24) as i64
+}
+
 /// Move an inline keyboard out of a call's parameters (see [`Call::keyboard`]).
+/// An edit of an inline message answers `true`, not the message: its call keeps the
+/// keyboard (copied), so tests can read what was sent.
 fn take_keyboard(params: &mut Value) -> Option<Value> {
+    let inline = params.get("inline_message_id").is_some();
     let o = params.as_object_mut()?;
-    if o.get("reply_markup")?.get("inline_keyboard").is_some() {
-        o.remove("reply_markup")
-    } else {
+    if o.get("reply_markup")?.get("inline_keyboard").is_none() {
         None
+    } else if inline {
+        o.get("reply_markup").cloned()
+    } else {
+        o.remove("reply_markup")
     }
 }
 
@@ -1550,7 +1570,8 @@ fn edit_media(g: &mut Inner, params: &mut Value, files: &[Upload]) -> ApiResult 
     }
     let json = Arc::make_mut(&mut m.json);
     if let Some(o) = json.as_object_mut() {
-        for key in ["photo", "animation", "document", "caption", "reply_markup"] {
+        // A text message sent via the bot becomes a photo: its text goes.
+        for key in ["photo", "animation", "document", "caption", "text", "reply_markup"] {
             o.remove(key);
         }
     }
