@@ -93,7 +93,12 @@ fn game_in(h: &Harness, user: &TgUser, id: &str) -> Option<GameRecord> {
 
 /// Alice offers `text`'s first game, posts it, `taker` accepts: the inline message's id
 /// and the game, once its board is shown.
-async fn start_inline_game(h: &Harness, a: &TgUser, taker: &TgUser, text: &str) -> (String, GameRecord) {
+async fn start_inline_game(
+    h: &Harness,
+    a: &TgUser,
+    taker: &TgUser,
+    text: &str,
+) -> (String, GameRecord) {
     let (qid, results) = query(h, a, text).await;
     let first = results.first().expect("a result");
     let id = h
@@ -103,8 +108,16 @@ async fn start_inline_game(h: &Harness, a: &TgUser, taker: &TgUser, text: &str) 
     let accept = data(h, &id, "c:", "Accept");
     let c0 = h.cursor();
     let answer = tap(h, taker, &id, &accept).await;
-    assert_ne!(answer.params["show_alert"], Value::Bool(true), "{:?}", answer.params);
-    edited(h, c0, &id, "the board in the inline message", |t| t.contains("move 1")).await;
+    assert_ne!(
+        answer.params["show_alert"],
+        Value::Bool(true),
+        "{:?}",
+        answer.params
+    );
+    edited(h, c0, &id, "the board in the inline message", |t| {
+        t.contains("move 1")
+    })
+    .await;
     let g = game_in(h, a, &id).expect("the game in the inline message");
     (id, g)
 }
@@ -141,13 +154,23 @@ async fn an_inline_challenge_is_accepted_and_played_by_taps_to_a_result() {
     assert!(text_of(&h, &id).contains("Alice"));
     let accept = data(&h, &id, "c:", "Accept");
     let own = tap(&h, &a, &id, &accept).await;
-    assert_eq!(own.params["show_alert"], Value::Bool(true), "{:?}", own.params);
+    assert_eq!(
+        own.params["show_alert"],
+        Value::Bool(true),
+        "{:?}",
+        own.params
+    );
     assert!(game_in(&h, &a, &id).is_none());
 
     // Boris accepts: the message becomes the board, played in it.
     let c0 = h.cursor();
     let answer = tap(&h, &b, &id, &accept).await;
-    assert_ne!(answer.params["show_alert"], Value::Bool(true), "{:?}", answer.params);
+    assert_ne!(
+        answer.params["show_alert"],
+        Value::Bool(true),
+        "{:?}",
+        answer.params
+    );
     edited(&h, c0, &id, "the board", |t| t.contains("move 1")).await;
     let g = game_in(&h, &a, &id).expect("the game");
     assert!(g.rated, "rated like a group game");
@@ -174,13 +197,19 @@ async fn an_inline_challenge_is_accepted_and_played_by_taps_to_a_result() {
     assert_eq!(not_yours.params["show_alert"], Value::Bool(true));
     play_from(&h, &white, &id, "c3").await;
     assert_eq!(game_in(&h, &a, &id).unwrap().ply(), 1);
-    assert!(!text_of(&h, &id).contains("buttons are the board"), "said once");
+    assert!(
+        !text_of(&h, &id).contains("buttons are the board"),
+        "said once"
+    );
 
     // Black resigns with the buttons: asked first, then the result.
     let resign = data(&h, &id, "a:", "Resign");
     let c3 = h.cursor();
     tap(&h, &black, &id, &resign).await;
-    edited(&h, c3, &id, "the question", |t| t.contains("Resign this game?")).await;
+    edited(&h, c3, &id, "the question", |t| {
+        t.contains("Resign this game?")
+    })
+    .await;
     let yes = data(&h, &id, "r:", "");
     let c4 = h.cursor();
     tap(&h, &black, &id, &yes).await;
@@ -267,9 +296,13 @@ async fn forged_and_stale_buttons_on_inline_boards_change_nothing() {
         .expect("another inline message");
     let alert = |c: &Call| c.params["show_alert"] == Value::Bool(true);
     // This game's button tapped on that message: it is not this game's board.
-    assert!(alert(&tap(&h, &a, &elsewhere, &square(&h, &id, "c3")).await));
+    assert!(alert(
+        &tap(&h, &a, &elsewhere, &square(&h, &id, "c3")).await
+    ));
     // Someone outside the game; a forged Accept with a wrong token; unreadable data.
-    assert!(alert(&tap(&h, &c, &id, &data(&h, &id, "a:", "Resign")).await));
+    assert!(alert(
+        &tap(&h, &c, &id, &data(&h, &id, "a:", "Resign")).await
+    ));
     let wrong = format!("c:1:{}:1", "0".repeat(24));
     assert!(alert(&tap(&h, &c, &id, &wrong).await));
     assert!(alert(&tap(&h, &c, &id, "zz:top").await));
@@ -292,7 +325,9 @@ async fn forged_and_stale_buttons_on_inline_boards_change_nothing() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn with_a_media_chat_the_inline_board_is_a_picture_by_file_id() {
-    let api = ugolki_bot::fakeapi::FakeApi::start().await.expect("fake api");
+    let api = ugolki_bot::fakeapi::FakeApi::start()
+        .await
+        .expect("fake api");
     let store: std::sync::Arc<dyn ugolki_bot::game::Storage> =
         std::sync::Arc::new(ugolki_bot::game::MemoryStore::new());
     let mut cfg = config(&api, ugolki_bot::game::Timing::default());
@@ -309,9 +344,11 @@ async fn with_a_media_chat_the_inline_board_is_a_picture_by_file_id() {
         })
         .await;
     let edit = h
-        .expect(upload.seq, "the inline message edited to the picture", |c| {
-            c.is("EditMessageMedia") && c.str("inline_message_id") == Some(id.as_str())
-        })
+        .expect(
+            upload.seq,
+            "the inline message edited to the picture",
+            |c| c.is("EditMessageMedia") && c.str("inline_message_id") == Some(id.as_str()),
+        )
         .await;
     assert!(edit.response.is_ok(), "{:?}", edit.response);
     assert!(edit.files.is_empty(), "no new upload on an inline message");
@@ -319,9 +356,91 @@ async fn with_a_media_chat_the_inline_board_is_a_picture_by_file_id() {
     assert!(m.json.get("photo").is_some(), "the message became a photo");
     assert!(text_of(&h, &id).contains("move 1"));
     assert_eq!(
-        buttons(&h, &id).iter().filter(|(_, d)| d.starts_with("t:")).count(),
+        buttons(&h, &id)
+            .iter()
+            .filter(|(_, d)| d.starts_with("t:"))
+            .count(),
         64
     );
     h.settle().await;
     h.assert_within_limits();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn draw_rematch_and_abort_are_buttons_on_the_inline_board() {
+    let h = Harness::start().await;
+    let (a, c) = (alice(), carol());
+    let (id, g) = start_inline_game(&h, &a, &c, "classic untimed").await;
+    let (white, black) =
+        if g.color_of(UserId(a.id as u64)) == Some(ugolki_bot::engine::Color::White) {
+            (a.clone(), c.clone())
+        } else {
+            (c.clone(), a.clone())
+        };
+    play_from(&h, &white, &id, "c3").await;
+    // Black offers a draw: the board shows it, with the answer for White.
+    let c0 = h.cursor();
+    tap(&h, &black, &id, &data(&h, &id, "a:", "Offer a draw")).await;
+    edited(&h, c0, &id, "the offer", |t| t.contains("offers a draw")).await;
+    let agree = data(&h, &id, "d:", "Accept the draw");
+    // The one who offered cannot accept it.
+    let own = tap(&h, &black, &id, &agree).await;
+    assert_eq!(own.params["show_alert"], Value::Bool(true));
+    let c1 = h.cursor();
+    tap(&h, &white, &id, &agree).await;
+    edited(&h, c1, &id, "the draw", |t| t.contains("agreed")).await;
+    // A rematch turns the message into the offer, for the opponent alone.
+    let c2 = h.cursor();
+    tap(&h, &white, &id, &data(&h, &id, "x:", "")).await;
+    edited(&h, c2, &id, "the rematch offer", |t| {
+        t.contains("challenges")
+    })
+    .await;
+    let accept = data(&h, &id, "c:", "Accept");
+    let outsider = tap(&h, &boris(), &id, &accept).await;
+    assert_eq!(outsider.params["show_alert"], Value::Bool(true));
+    let c3 = h.cursor();
+    tap(&h, &black, &id, &accept).await;
+    edited(&h, c3, &id, "the new game", |t| t.contains("move 1")).await;
+    let next = game_in(&h, &a, &id).expect("the rematch");
+    assert_ne!(next.id, g.id);
+    assert_eq!(
+        next.color_of(UserId(white.id as u64)),
+        Some(ugolki_bot::engine::Color::Black),
+        "colours swapped"
+    );
+    // The old game's rematch button is stale now.
+    let stale = format!("x:{}", radix36(g.id.0));
+    assert_eq!(
+        tap(&h, &white, &id, &stale).await.params["show_alert"],
+        Value::Bool(true)
+    );
+    // Before both have moved, the game can be called off.
+    let c4 = h.cursor();
+    tap(&h, &white, &id, &data(&h, &id, "a:", "Abort")).await;
+    edited(&h, c4, &id, "the abort", |t| {
+        t.contains("aborted") || t.contains("called off")
+    })
+    .await;
+    assert!(matches!(
+        game_in(&h, &a, &id).unwrap().status,
+        Status::Aborted { .. }
+    ));
+    h.settle().await;
+    h.assert_within_limits();
+}
+
+/// A number as callback data writes it.
+fn radix36(mut n: u64) -> String {
+    let digits = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    let mut out = Vec::new();
+    loop {
+        out.push(digits[(n % 36) as usize]);
+        n /= 36;
+        if n == 0 {
+            break;
+        }
+    }
+    out.reverse();
+    String::from_utf8(out).unwrap()
 }

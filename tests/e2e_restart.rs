@@ -349,7 +349,9 @@ async fn a_timed_inline_game_ends_on_time_across_a_restart() {
     .expect("the result is applied after the restart");
     let m = api.inline_message(&id).unwrap();
     assert!(
-        inline_buttons(&api, &id).iter().any(|(_, d)| d.starts_with("x:")),
+        inline_buttons(&api, &id)
+            .iter()
+            .any(|(_, d)| d.starts_with("x:")),
         "a finished board: {:?}",
         m.json
     );

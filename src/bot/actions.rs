@@ -192,7 +192,7 @@ pub async fn on_draw_tap(app: App, tap: Tap, (game, accept): (GameId, bool)) -> 
     };
     match (declined, tap.board()) {
         // An inline board has no chat to say it in: it says so under its caption.
-        (Some(text), BoardAt::Inline) => {
+        (Some(text), BoardAt::Inline(_)) => {
             flow::after_change(&app, g.clone()).await?;
             view::notice(&app, &g, text);
             Ok(())

@@ -4,7 +4,7 @@
 use super::app::App;
 use super::error::BotError;
 use super::flow;
-use super::outbox::BoardAt;
+use super::outbox::{BoardAt, inline_lane};
 use super::send::say;
 use super::texts::{Texts, texts};
 use super::tg;
@@ -147,7 +147,7 @@ impl Tap {
     /// the tapped chat.
     pub fn board(&self) -> BoardAt {
         match self.0.q.inline_message_id {
-            Some(_) => BoardAt::Inline,
+            Some(ref id) => BoardAt::Inline(inline_lane(id)),
             None => BoardAt::Chat(self.0.chat),
         }
     }

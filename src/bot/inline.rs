@@ -13,7 +13,7 @@ use super::flow;
 use super::keyboard;
 use super::moves::board_game;
 use super::offers::Offer;
-use super::outbox::challenge_lane;
+use super::outbox::inline_lane;
 use super::texts::{Texts, escape, mention, texts};
 use super::view::{self, Ui};
 use crate::engine::{Color, Variant, VariantId};
@@ -334,7 +334,7 @@ async fn close(app: &App, id: ChallengeId, message: &str) {
         ChallengeStatus::Expired | ChallengeStatus::Open => t.challenge_expired(&from),
     };
     let none = teloxide::types::InlineKeyboardMarkup::default();
-    if let Err(e) = view::edit_inline_text(app, challenge_lane(id), message, text, none).await
+    if let Err(e) = view::edit_inline_text(app, inline_lane(message), message, text, none).await
         && !super::tg::not_modified(&e)
     {
         tracing::debug!(error = %e, "could not close an inline challenge");
@@ -448,7 +448,7 @@ async fn offer_on(
     let t = texts(app.chat_lang(c.chat, Some(c.from)).await);
     let text = challenges::text(app, c, t).await;
     let kb = keyboard::inline_challenge(c.id, token, c.target.is_personal(), t);
-    view::edit_inline_text(app, challenge_lane(c.id), message, text, kb).await?;
+    view::edit_inline_text(app, inline_lane(message), message, text, kb).await?;
     Ok(())
 }
 

@@ -167,7 +167,7 @@ pub async fn board_game(app: &App, tap: &Tap, id: GameId) -> Result<Option<GameR
     let here = match (tap.inline(), tap.board()) {
         (Some(message), _) => g.inline.as_ref() == Some(&message),
         (None, BoardAt::Chat(chat)) => g.board_in(chat).is_some(),
-        (None, BoardAt::Inline) => false,
+        (None, BoardAt::Inline(_)) => false,
     };
     Ok(here.then_some(g))
 }

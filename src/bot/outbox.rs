@@ -11,29 +11,32 @@ use std::sync::atomic::{AtomicU64, Ordering};
 pub enum BoardAt {
     /// A message in this chat.
     Chat(ChatId),
-    /// The game's inline message (`GameRecord::inline`).
-    Inline,
+    /// The game's inline message (`GameRecord::inline`), by its lane ([`inline_lane`]).
+    Inline(i64),
 }
 
-/// Inline boards' lanes start here and go down, one per game: Telegram's chat ids have at
-/// most 52 significant bits, so no chat reaches this range.
+/// Inline messages' lanes start here and go down: Telegram's chat ids have at most 52
+/// significant bits, so no chat reaches this range.
 const INLINE_LANES: i64 = -(1 << 61);
 
 impl BoardAt {
-    /// The key of the board's pacing lane ([`super::tg::Pacer`]) and of its slot here: the
-    /// chat's id, or for an inline message, whose chat the bot never learns, one per game.
-    pub fn lane(self, game: GameId) -> i64 {
+    /// The key of the board's pacing lane ([`super::tg::Pacer`]) and, with the game, of
+    /// its slot here: the chat's id, or the inline message's lane.
+    pub fn lane(self) -> i64 {
         match self {
             BoardAt::Chat(c) => c.0,
-            BoardAt::Inline => INLINE_LANES - (game.0 & ((1 << 60) - 1)) as i64,
+            BoardAt::Inline(lane) => lane,
         }
     }
 }
 
-/// The pacing lane of an inline challenge's message while it has no game (see
-/// [`BoardAt::lane`]; below every game's lane).
-pub fn challenge_lane(id: crate::game::ChallengeId) -> i64 {
-    INLINE_LANES - (1 << 60) - (id.0 & ((1 << 59) - 1)) as i64
+/// The pacing lane of an inline message, whose chat the bot never learns: one per
+/// message, whatever it shows (a challenge, its game, a rematch offer, the next game).
+pub fn inline_lane(message: &str) -> i64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    message.hash(&mut h);
+    INLINE_LANES - (h.finish() >> 4) as i64
 }
 
 /// What the board shows besides the position.
@@ -142,7 +145,7 @@ impl Outbox {
         if m.len() > SLOTS_KEPT {
             m.retain(|_, s| s.running);
         }
-        let s = m.entry((id.0, at.lane(id))).or_default();
+        let s = m.entry((id.0, at.lane())).or_default();
         let mut want = want;
         if let Some(old) = s.next.take() {
             self.coalesced.fetch_add(1, Ordering::Relaxed);

@@ -117,7 +117,7 @@ async fn places(app: &App, g: &GameRecord) -> Vec<(BoardAt, Language)> {
         let chat = match at {
             BoardAt::Chat(chat) => chat,
             // The game's language is its challenger's (see `GameRecord::chat`).
-            BoardAt::Inline => g.chat,
+            BoardAt::Inline(_) => g.chat,
         };
         out.push((at, app.game_lang_in(g, chat).await));
     }
@@ -131,7 +131,7 @@ async fn tell(app: &App, g: &GameRecord, at: BoardAt, text: String) -> Result<()
         BoardAt::Chat(chat) => {
             say(app, chat, None, &text, None).await?;
         }
-        BoardAt::Inline => view::notice(app, g, text),
+        BoardAt::Inline(_) => view::notice(app, g, text),
     }
     Ok(())
 }

@@ -5,6 +5,7 @@ use super::app::{App, now};
 use super::error::BotError;
 use super::keyboard::{self, Selection};
 use super::outbox::Want;
+use super::outbox::inline_lane;
 pub use super::outbox::{BoardAt, Outbox, Ui};
 use super::texts::{CaptionData, ResultContext, Texts, clock, texts};
 use super::tg;
@@ -81,7 +82,7 @@ impl Lookup {
     pub async fn fetch_at(app: &App, g: &GameRecord, at: BoardAt) -> Lookup {
         match at {
             BoardAt::Chat(chat) => Lookup::fetch(app, g, chat).await,
-            BoardAt::Inline => Lookup {
+            BoardAt::Inline(_) => Lookup {
                 inline: true,
                 ..Lookup::fetch(app, g, g.chat).await
             },
@@ -491,7 +492,7 @@ fn request(
 
 /// Send board (`id`, `at`)'s requests until none is left.
 async fn run_sender(app: &App, id: GameId, at: BoardAt) {
-    let key = (id.0, at.lane(id));
+    let key = (id.0, at.lane());
     let mut failures = 0u32;
     while let Some(want) = app.boards.take(key, true) {
         let mut done = want.done;
@@ -542,7 +543,7 @@ async fn send_newest(
     mut ply: u32,
     done: &mut Vec<tokio::sync::oneshot::Sender<()>>,
 ) -> Result<(), BotError> {
-    let lane = at.lane(id);
+    let lane = at.lane();
     let key = (id.0, lane);
     let (g, _) = reload(app, id).await?;
     let Some(posted) = shown_at(&g, at) else {
@@ -601,14 +602,14 @@ async fn send_newest(
     let known = Lookup::fetch_at(app, &g, at).await;
     let keyboard_alone = posted && keyboard_only(&g, &game, &ui) && picture == Some(g.version);
     let sent = match (at, &g.inline) {
-        (BoardAt::Inline, Some(message)) => {
+        (BoardAt::Inline(_), Some(message)) => {
             send_inline(app, &g, &game, message, &ui, &known, keyboard_alone).await?
         }
         (BoardAt::Chat(chat), _) => match g.board_in(chat) {
             Some(board) => send_board(app, &g, &game, board, &ui, &known, keyboard_alone).await?,
             None => return Ok(()),
         },
-        (BoardAt::Inline, None) => return Ok(()),
+        (BoardAt::Inline(_), None) => return Ok(()),
     };
     match sent {
         // A new message: `post` has recorded it under the version that names it.
@@ -624,7 +625,7 @@ async fn send_newest(
 fn shown_at(g: &GameRecord, at: BoardAt) -> Option<bool> {
     match at {
         BoardAt::Chat(chat) => g.board_in(chat).map(|b| b.message.is_some()),
-        BoardAt::Inline => g.inline.as_ref().map(|_| true),
+        BoardAt::Inline(_) => g.inline.as_ref().map(|_| true),
     }
 }
 
@@ -632,7 +633,11 @@ fn shown_at(g: &GameRecord, at: BoardAt) -> Option<bool> {
 pub fn places(g: &GameRecord) -> Vec<BoardAt> {
     let chats = g.boards().map(|b| BoardAt::Chat(b.chat));
     chats
-        .chain(g.inline.as_ref().map(|_| BoardAt::Inline))
+        .chain(
+            g.inline
+                .as_ref()
+                .map(|m| BoardAt::Inline(inline_lane(&m.0))),
+        )
         .collect()
 }
 
@@ -675,8 +680,9 @@ pub async fn show(app: &App, g: &GameRecord, _game: &Game) -> Result<(), BotErro
 /// Show `news` under the caption of `g`'s inline board until the next move (an inline
 /// game has no chat to say it in); nothing for a game played in chats.
 pub fn notice(app: &App, g: &GameRecord, news: String) {
-    if g.inline.is_some() {
-        request(app, g.id, BoardAt::Inline, Ui::Notice(news), g.ply(), None);
+    if let Some(m) = &g.inline {
+        let at = BoardAt::Inline(inline_lane(&m.0));
+        request(app, g.id, at, Ui::Notice(news), g.ply(), None);
     }
 }
 
@@ -768,7 +774,7 @@ async fn send_inline(
     known: &Lookup,
     keyboard_alone: bool,
 ) -> Result<Sent, BotError> {
-    let lane = BoardAt::Inline.lane(g.id);
+    let lane = inline_lane(&message.0);
     let id = message.0.clone();
     let p = parts(app, g, game, ui, known).await;
     let r = if keyboard_alone {

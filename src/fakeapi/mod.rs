@@ -1571,7 +1571,14 @@ fn edit_media(g: &mut Inner, params: &mut Value, files: &[Upload]) -> ApiResult 
     let json = Arc::make_mut(&mut m.json);
     if let Some(o) = json.as_object_mut() {
         // A text message sent via the bot becomes a photo: its text goes.
-        for key in ["photo", "animation", "document", "caption", "text", "reply_markup"] {
+        for key in [
+            "photo",
+            "animation",
+            "document",
+            "caption",
+            "text",
+            "reply_markup",
+        ] {
             o.remove(key);
         }
     }
