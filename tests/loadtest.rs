@@ -93,3 +93,29 @@ async fn faults_and_a_kill_lose_and_repeat_nothing() {
     assert!(c.problems.is_empty(), "{}", show(&r));
     assert!(c.tracked >= 24 && c.boards >= 24, "{}", c.summary());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_short_inline_run_is_clean() {
+    let cfg = loadtest::inline::InlineConfig {
+        bot_exe: PathBuf::from(env!("CARGO_BIN_EXE_ugolki")),
+        games: 12,
+        rate: 4.0,
+        setup_rate: 8.0,
+        warmup: Duration::from_millis(500),
+        duration: Duration::from_secs(6),
+        board_px: 240,
+        seed: 5,
+        pacing: true,
+        log_level: "warn".into(),
+        keep_data: false,
+    };
+    let r = loadtest::inline::run(cfg).await.expect("the run");
+    eprintln!("{}", r.render());
+    assert!(r.clean(), "{}", r.render());
+    assert_eq!(r.started, 12, "{}", r.render());
+    assert!(r.moves > 10, "{}", r.render());
+    // Each move took two taps, each answered.
+    assert!(r.answer.count as u64 >= 2 * r.moves, "{}", r.render());
+    assert_eq!(r.shown.count as u64, r.moves);
+    assert_eq!(r.bot_exit, "exit status: 0");
+}

@@ -46,6 +46,7 @@ fn kind(f: &Fired) -> String {
             Status::Active => "ended:?".into(),
         },
         Fired::ChallengeExpired(_) => "challenge_expired".into(),
+        Fired::TimeUp(_) => "time_up".into(),
     }
 }
 
@@ -179,6 +180,69 @@ async fn fischer_clock_reminder_then_flag_at_the_right_time() {
     assert_eq!(
         g.status.outcome().map(|o| (o.result, o.reason)),
         Some((GameResult::WhiteWins, Reason::Timeout))
+    );
+    env.stop.stop();
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_correspondence_turn_reminds_twice_then_waits_for_a_claim() {
+    const HOUR: u64 = 3600;
+    let env = Env::new();
+    env.start();
+    let g = env.game(TimeControl::Days { days: 3 });
+    wait(HOUR).await;
+    env.play(g.id, A, "c3-d3");
+    // Black's three days run from t = 1 h: a day left at 49 h, an hour left at 72 h, the
+    // time up at 73 h; then nothing until the claim (or the abandonment, 7 days on).
+    wait(100 * HOUR).await;
+    let h = |n: u64| n * HOUR * 1000;
+    assert_eq!(
+        env.rec.events(),
+        vec![
+            (h(49), "reminder:DayLeft".to_string()),
+            (h(72), "reminder:HourLeft".to_string()),
+            (h(73), "time_up".to_string()),
+        ]
+    );
+    let cur = env.svc().game(g.id).unwrap();
+    assert!(cur.is_active());
+    assert_eq!(cur.clocks.notices, 3);
+    // Only the opponent of the late side may claim.
+    assert_eq!(
+        env.svc().claim_win(g.id, B, env.now()).unwrap_err(),
+        ServiceError::TimeNotUp
+    );
+    let over = env.svc().claim_win(g.id, A, env.now()).unwrap();
+    assert_eq!(
+        over.status.outcome().map(|o| (o.result, o.reason)),
+        Some((GameResult::WhiteWins, Reason::Timeout))
+    );
+    env.stop.stop();
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_late_move_after_the_time_up_goes_on() {
+    const HOUR: u64 = 3600;
+    let env = Env::new();
+    env.start();
+    let g = env.game(TimeControl::Days { days: 2 });
+    wait(25 * HOUR).await;
+    // White is reminded at 24 h, then moves with a day left.
+    env.play(g.id, A, "c3-d3");
+    // Black does not move in time; asked, White keeps waiting, and Black moves after all.
+    wait(50 * HOUR).await;
+    env.play(g.id, B, "f6-e6");
+    let cur = env.svc().game(g.id).unwrap();
+    assert!(cur.is_active());
+    assert_eq!(cur.clocks.notices, 0, "a new turn starts afresh");
+    assert_eq!(
+        env.rec.events(),
+        vec![
+            (24 * HOUR * 1000, "reminder:DayLeft".to_string()),
+            (49 * HOUR * 1000, "reminder:DayLeft".to_string()),
+            (72 * HOUR * 1000, "reminder:HourLeft".to_string()),
+            (73 * HOUR * 1000, "time_up".to_string()),
+        ]
     );
     env.stop.stop();
 }

@@ -229,3 +229,54 @@ pub async fn on_rematch(app: App, tap: Tap, game: GameId) -> HandlerResult {
         Player::Absent => Ok(()),
     }
 }
+
+/// After a correspondence move's time ran out: its opponent claims the win, or keeps
+/// waiting (the late player may still move; the win stays claimable until then).
+pub async fn on_claim(
+    app: App,
+    tap: Tap,
+    (game, ply, claim): (GameId, u32, bool),
+) -> HandlerResult {
+    let (user, t) = (tap.user(), tap.texts());
+    let Some(g) = board_game(&app, &tap, game).await? else {
+        return tap.reply(Answer::Alert(t.bad_button()));
+    };
+    let Some(colour) = g.color_of(user) else {
+        return tap.reply(Answer::Alert(t.not_your_game()));
+    };
+    if !g.is_active() {
+        return tap.reply(Answer::Alert(t.game_over()));
+    }
+    if g.ply() != ply {
+        remove_keyboard(&app, tap.query()).await;
+        return tap.reply(Answer::Alert(t.stale_button()));
+    }
+    let out = matches!(g.time_control, crate::game::TimeControl::Days { .. })
+        && g.clocks.notices >= 3
+        && colour != g.side_to_move();
+    if !out {
+        return tap.reply(Answer::Alert(t.time_not_up()));
+    }
+    if claim {
+        let id = g.id;
+        // A refusal is explained by the routing (`Tap::finish`).
+        let g = app.games.run(move |s| s.claim_win(id, user, now())).await?;
+        tap.answer(Answer::Silent).await;
+        remove_keyboard(&app, tap.query()).await;
+        return flow::after_change(&app, g).await;
+    }
+    tap.answer(Answer::Silent).await;
+    let who = app.user_mention(user).await;
+    let late = app
+        .player_mention(g.player(g.side_to_move()), crate::game::Language::En)
+        .await;
+    let text = t.kept_waiting(&who, &late);
+    match tap.board() {
+        BoardAt::Inline(_) => view::notice(&app, &g, text),
+        BoardAt::Chat(_) => {
+            let kb = keyboard::time_up(g.id, ply, true, t);
+            edit_text(&app, tap.query(), &text, Some(kb)).await;
+        }
+    }
+    Ok(())
+}

@@ -4,11 +4,12 @@
 use super::tg::Pacer;
 use crate::engine::Color;
 use crate::game::{
-    AsyncGames, ChatId, ChatRecord, GameId, GameRecord, Language, Player, ServiceError, Timestamp,
-    UserId, UserProfile,
+    AsyncGames, ChatId, ChatRecord, GameId, GameRecord, Language, Millis, Player, ServiceError,
+    Timestamp, UserId, UserProfile,
 };
 use crate::render::Renderer;
 use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use teloxide::Bot;
@@ -151,9 +152,24 @@ impl std::ops::Deref for App {
     }
 }
 
-/// The wall clock for the service.
+/// Milliseconds the bot's clock runs ahead of the wall clock: none in production; tests
+/// move it forward to skip days of a correspondence game (`testing::advance_clock`). One
+/// per process, like the wall clock it shifts.
+static CLOCK_AHEAD: AtomicU64 = AtomicU64::new(0);
+
+/// Told when the bot's clock jumps, so that the timer looks at its deadlines again.
+pub static CLOCK_JUMPED: tokio::sync::Notify = tokio::sync::Notify::const_new();
+
+/// The bot's clock: the wall clock (see [`CLOCK_AHEAD`]).
 pub fn now() -> Timestamp {
-    Timestamp::now()
+    Timestamp::now().plus(Millis(CLOCK_AHEAD.load(Ordering::SeqCst)))
+}
+
+/// Move the bot's clock `by` ahead, and wake the timer.
+#[cfg(any(test, feature = "testing"))]
+pub fn advance_clock(by: Millis) {
+    CLOCK_AHEAD.fetch_add(by.0, Ordering::SeqCst);
+    CLOCK_JUMPED.notify_waiters();
 }
 
 impl App {

@@ -111,6 +111,16 @@ pub enum Callback {
         /// What to do.
         act: Act,
     },
+    /// After a correspondence move's time is up: the opponent claims the win, or keeps
+    /// waiting.
+    Claim {
+        /// Game.
+        game: GameId,
+        /// Plies played when the time ran out (a move since makes the button stale).
+        ply: u32,
+        /// Claim (or keep waiting).
+        claim: bool,
+    },
     /// A button that does nothing (labels).
     Noop,
 }
@@ -282,6 +292,12 @@ impl Callback {
                 };
                 format!("a:{}:{}:{a}", b36(game.0), b36(*ply as u64))
             }
+            Callback::Claim { game, ply, claim } => format!(
+                "w:{}:{}:{}",
+                b36(game.0),
+                b36(*ply as u64),
+                u8::from(*claim)
+            ),
             Callback::Noop => "n".into(),
         };
         debug_assert!(s.len() <= MAX_LEN, "{s}");
@@ -327,6 +343,11 @@ impl Callback {
                 accept: flag(a)?,
             },
             ["x", g] => Callback::Rematch { game: game(g)? },
+            ["w", g, p, c] => Callback::Claim {
+                game: game(g)?,
+                ply: ply(p)?,
+                claim: flag(c)?,
+            },
             ["a", g, p, a] => Callback::Act {
                 game: game(g)?,
                 ply: ply(p)?,
@@ -464,6 +485,16 @@ mod tests {
                 game: GameId(3),
                 ply: 1,
                 act: Act::Abort,
+            },
+            Callback::Claim {
+                game: big,
+                ply: u32::MAX,
+                claim: true,
+            },
+            Callback::Claim {
+                game: GameId(9),
+                ply: 4,
+                claim: false,
             },
             Callback::Export {
                 game: big,

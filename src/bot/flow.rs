@@ -75,6 +75,7 @@ pub fn refusal(e: &ServiceError, t: &dyn Texts) -> Option<String> {
         ServiceError::NoTakebacks => t.no_takebacks(),
         ServiceError::NothingToTakeBack => t.nothing_to_take_back(),
         ServiceError::NoTakebackRequest => t.no_takeback_request(),
+        ServiceError::TimeNotUp => t.time_not_up(),
         ServiceError::TakebackPending => t.takeback_pending(),
         ServiceError::NotForYou => t.not_for_you(),
         ServiceError::OwnChallenge => t.own_challenge(),
@@ -147,17 +148,7 @@ pub async fn record_text(app: &App, g: &GameRecord, game: &Game) -> String {
 
 /// `YYYY.MM.DD` of a Unix time in milliseconds (civil calendar, UTC).
 pub fn date_of(ms: u64) -> String {
-    let days = (ms / 86_400_000) as i64;
-    // Howard Hinnant's days-to-civil algorithm.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
+    let (y, m, d, _, _) = super::texts::civil(ms);
     format!("{y:04}.{m:02}.{d:02}")
 }
 

@@ -5,7 +5,7 @@ use super::app::{App, now};
 use super::context::{HandlerResult, Incoming};
 use super::error::BotError;
 use super::send::say;
-use super::texts::{BoardPlace, GameLine, Texts, clock};
+use super::texts::{BoardPlace, GameLine, Texts, clock, texts};
 use super::tg;
 use crate::game::{GameId, GameRecord, Language, ServiceError, TimeControl, UserId};
 
@@ -75,13 +75,13 @@ async fn line(app: &App, g: &GameRecord, m: &Incoming, lang: Language) -> GameLi
         to_move: app.player_mention(g.player(side), lang).await,
         asker_to_move: g.color_of(m.user) == Some(side)
             || (g.is_solo() && g.color_of(m.user).is_some()),
-        left: time_left(g),
+        left: time_left(g, texts(lang)),
         place: place(g, m),
     }
 }
 
 /// The time the side to move has left, if the game is timed.
-fn time_left(g: &GameRecord) -> Option<String> {
+fn time_left(g: &GameRecord, t: &dyn Texts) -> Option<String> {
     let side = g.side_to_move();
     let now = now();
     match g.time_control {
@@ -93,6 +93,13 @@ fn time_left(g: &GameRecord) -> Option<String> {
         TimeControl::PerMove { limit } => Some(clock(
             limit.0.saturating_sub(now.since(g.clocks.turn_started).0),
         )),
+        TimeControl::Days { .. } => {
+            let per_move = g.time_control.per_move().unwrap_or_default();
+            let left = per_move
+                .0
+                .saturating_sub(now.since(g.clocks.turn_started).0);
+            Some(t.left(left))
+        }
     }
 }
 
@@ -101,6 +108,9 @@ fn time_left(g: &GameRecord) -> Option<String> {
 fn place(g: &GameRecord, m: &Incoming) -> BoardPlace {
     if g.board_in(m.chat).is_some() {
         return BoardPlace::Here;
+    }
+    if g.inline.is_some() {
+        return BoardPlace::Inline;
     }
     let board = g.boards().next();
     match board.and_then(|b| Some((b.chat, b.message?))) {

@@ -202,6 +202,9 @@ pub fn inline_actions(g: &GameRecord, t: &dyn Texts) -> Vec<Vec<InlineKeyboardBu
             ),
         ]);
     }
+    if time_is_up(g) {
+        rows.push(claim_row(game, ply, t));
+    }
     let act = |act| Callback::Act { game, ply, act };
     let mut row = vec![button(t.btn_resign(), &act(Act::Resign))];
     if g.draw_offer.is_none() {
@@ -212,6 +215,31 @@ pub fn inline_actions(g: &GameRecord, t: &dyn Texts) -> Vec<Vec<InlineKeyboardBu
     }
     rows.push(row);
     rows
+}
+
+/// Whether `g`'s correspondence move is out of time, the win not yet claimed.
+fn time_is_up(g: &GameRecord) -> bool {
+    g.is_active()
+        && matches!(g.time_control, crate::game::TimeControl::Days { .. })
+        && g.clocks.notices >= 3
+}
+
+/// Claim the win, or keep waiting.
+fn claim_row(game: GameId, ply: u32, t: &dyn Texts) -> Vec<InlineKeyboardButton> {
+    let cb = |claim| Callback::Claim { game, ply, claim };
+    vec![
+        button(t.btn_claim_win(), &cb(true)),
+        button(t.btn_keep_waiting(), &cb(false)),
+    ]
+}
+
+/// Under "the time is up": claim the win or keep waiting; once waiting, claiming alone.
+pub fn time_up(game: GameId, ply: u32, waiting: bool, t: &dyn Texts) -> InlineKeyboardMarkup {
+    let mut row = claim_row(game, ply, t);
+    if waiting {
+        row.truncate(1);
+    }
+    InlineKeyboardMarkup::new(vec![row])
 }
 
 /// Answer a draw offer.

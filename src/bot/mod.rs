@@ -50,6 +50,7 @@ pub use tg::PaceLimits;
 /// What the integration tests need to predict the bot's answers.
 #[cfg(feature = "testing")]
 pub mod testing {
+    pub use super::app::advance_clock;
     pub use super::flow::{date_of, program_choice};
 }
 

@@ -87,7 +87,10 @@ async fn notify(app: &App, g: &GameRecord, user: UserId, what: Notice) -> Result
 }
 
 /// Where the game's main board is, for someone outside that chat.
-fn place(g: &GameRecord) -> BoardPlace {
+pub fn place(g: &GameRecord) -> BoardPlace {
+    if g.inline.is_some() {
+        return BoardPlace::Inline;
+    }
     match g.message.and_then(|m| tg::message_link(g.chat, m)) {
         Some(url) => BoardPlace::Link(url),
         None if g.chat.0 > 0 => BoardPlace::Private,

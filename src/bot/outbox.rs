@@ -84,6 +84,8 @@ struct Slot {
     /// The version whose picture and caption the message shows (a selection on an 8×8
     /// board changes the keyboard alone, so the picture may be older than `sent`).
     picture: Option<Version>,
+    /// The ply the board last showed: a turn is shown late only the first time.
+    ply: Option<u32>,
 }
 
 /// Counters of the board sender (logged at stop, served as metrics).
@@ -184,11 +186,24 @@ impl Outbox {
             .unwrap_or_default()
     }
 
-    pub(super) fn record(&self, key: (u64, i64), version: Version, ui: Ui, picture: bool) {
+    /// The ply the board last showed (none known since start).
+    pub(super) fn shown_ply(&self, key: (u64, i64)) -> Option<u32> {
+        self.lock().get(&key).and_then(|s| s.ply)
+    }
+
+    pub(super) fn record(
+        &self,
+        key: (u64, i64),
+        version: Version,
+        ply: u32,
+        ui: Ui,
+        picture: bool,
+    ) {
         self.sent.fetch_add(1, Ordering::Relaxed);
         let mut m = self.lock();
         let s = m.entry(key).or_default();
         s.sent = Some((version, ui));
+        s.ply = Some(ply);
         if picture {
             s.picture = Some(version);
         }

@@ -128,6 +128,7 @@ fn buttons() -> UpdateHandler<BotError> {
                 .branch(case![Callback::Rematch { game }].endpoint(inline::on_rematch)),
         )
         .branch(case![Callback::Act { game, ply, act }].endpoint(inline::on_act))
+        .branch(case![Callback::Claim { game, ply, claim }].endpoint(actions::on_claim))
         .branch(case![Callback::Noop].endpoint(moves::on_noop))
         .branch(case![Callback::Tap { game, ply, square }].endpoint(moves::on_square))
         .branch(
@@ -213,6 +214,7 @@ fn tap_over_limit(app: App, tap: Tap, cb: Callback) -> bool {
             | Callback::Rematch { .. }
             | Callback::Challenge { .. }
             | Callback::Act { .. }
+            | Callback::Claim { .. }
             | Callback::Lang(_)
             | Callback::Setting { .. }
     ) && !app.allow_action(tap.user().0)

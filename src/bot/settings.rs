@@ -15,7 +15,7 @@ use teloxide::prelude::*;
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 
 /// The time controls offered as chat defaults.
-const TIME_CHOICES: [&str; 5] = ["untimed", "3+2", "5+3", "10+5", "60s"];
+const TIME_CHOICES: [&str; 8] = ["untimed", "3+2", "5+3", "10+5", "60s", "1d", "3d", "7d"];
 /// The variants offered as chat defaults (two rows of three).
 const VARIANT_CHOICES: [VariantId; 6] = [
     VariantId::Classic,
@@ -221,17 +221,17 @@ async fn menu(app: &App, chat: ChatId, t: &dyn Texts) -> HandlerResult {
         let label = mark(s.variant.id() == *v, t.variant_name(*v));
         button(label, SettingKey::Variant, v.id())
     };
+    let time = |x: &&str| {
+        let tc: TimeControl = x.parse().unwrap_or_default();
+        let label = mark(s.time_control == tc, t.time_control(&tc));
+        button(label, SettingKey::Time, x)
+    };
     let mut rows = vec![
         VARIANT_CHOICES[..3].iter().map(variant).collect::<Vec<_>>(),
         VARIANT_CHOICES[3..].iter().map(variant).collect(),
-        TIME_CHOICES
-            .iter()
-            .map(|x| {
-                let tc: TimeControl = x.parse().unwrap_or_default();
-                let label = mark(s.time_control == tc, t.time_control(&tc));
-                button(label, SettingKey::Time, x)
-            })
-            .collect(),
+        // Clocks, then days a move (correspondence).
+        TIME_CHOICES[..5].iter().map(time).collect(),
+        TIME_CHOICES[5..].iter().map(time).collect(),
         [
             (Language::En, "en", "English"),
             (Language::Ru, "ru", "Русский"),

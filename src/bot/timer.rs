@@ -4,11 +4,12 @@
 use super::app::{App, now};
 use super::error::BotError;
 use super::flow;
+use super::keyboard;
 use super::send::{close_challenge_message, say};
 use super::texts::texts;
 use super::view::{self, BoardAt};
-use crate::game::scheduler::{self, BoxFuture, Scheduler, Sink, Stop, WallClock};
-use crate::game::{DeadlineEntry, DeadlineKind, Fired, GameRecord, Language};
+use crate::game::scheduler::{self, BoxFuture, Clock, Scheduler, Sink, Stop};
+use crate::game::{ChatId, DeadlineEntry, DeadlineKind, Fired, GameRecord, Language};
 use std::sync::Arc;
 
 /// Announces fired deadlines in Telegram.
@@ -34,12 +35,29 @@ impl Sink for Announcer {
     }
 }
 
+/// The bot's clock ([`super::app::now`]).
+struct BotClock;
+
+impl Clock for BotClock {
+    fn now(&self) -> crate::game::Timestamp {
+        now()
+    }
+}
+
 /// Run the timer task until `stop`.
 pub async fn run(app: App, stop: Stop) {
     let level = app.tuning.auto_move_level;
+    // A jump of the bot's clock (tests) makes deadlines due without any write.
+    let wake = app.games.service().deadlines_changed();
+    let forward = tokio::spawn(async move {
+        loop {
+            super::app::CLOCK_JUMPED.notified().await;
+            wake.notify_one();
+        }
+    });
     Scheduler {
         games: app.games.clone(),
-        clock: Arc::new(WallClock),
+        clock: Arc::new(BotClock),
         sink: Arc::new(Announcer(app.clone())),
         auto_move: Arc::new(move |g| flow::program_choice(g, level)),
         parallel: 2,
@@ -47,13 +65,25 @@ pub async fn run(app: App, stop: Stop) {
         stats: Arc::clone(&app.timers),
     }
     .run(stop)
-    .await
+    .await;
+    forward.abort();
 }
 
 async fn announce(app: &App, f: Fired) -> Result<(), BotError> {
     match f {
         Fired::NotDue => {}
         Fired::ProgramToMove(g) => flow::spawn_program_move(app, g.id),
+        Fired::Reminder {
+            game,
+            kind: DeadlineKind::DayLeft | DeadlineKind::HourLeft,
+        } => {
+            flow::after_change(app, game.clone()).await?;
+            days_left(app, &game).await?;
+        }
+        Fired::TimeUp(g) => {
+            flow::after_change(app, g.clone()).await?;
+            time_up(app, &g).await?;
+        }
         Fired::Reminder { game, kind } => {
             for (at, lang) in places(app, &game).await {
                 let t = texts(lang);
@@ -132,6 +162,70 @@ async fn tell(app: &App, g: &GameRecord, at: BoardAt, text: String) -> Result<()
             say(app, chat, None, &text, None).await?;
         }
         BoardAt::Inline(_) => view::notice(app, g, text),
+    }
+    Ok(())
+}
+
+/// A correspondence reminder for the player to move: in their private chat with the bot
+/// (with where the board is), or, where the bot may not write to them (they never started
+/// it), one line where the game is played.
+async fn days_left(app: &App, g: &GameRecord) -> Result<(), BotError> {
+    let side = g.side_to_move();
+    let Some(user) = g.player(side).user() else {
+        return Ok(());
+    };
+    let until = g
+        .clocks
+        .turn_started
+        .plus(g.time_control.per_move().unwrap_or_default());
+    let left = until.since(now()).0;
+    let dm = ChatId(user.0 as i64);
+    if g.board_in(dm).is_none() {
+        let lang = app.chat_lang(dm, Some(user)).await;
+        let t = texts(lang);
+        let opponent = app.player_mention(g.player(!side), lang).await;
+        let text = t.days_notice(
+            &opponent,
+            &t.variant_name(g.variant.id()),
+            &t.left(left),
+            &t.when(until.0),
+            &super::notify::place(g),
+        );
+        match say(app, dm, None, &text, None).await {
+            Ok(_) => return Ok(()),
+            Err(e) => tracing::debug!(error = %e, "no private reminder; telling the game's chat"),
+        }
+    }
+    for (at, lang) in places(app, g).await {
+        let t = texts(lang);
+        let who = app.player_mention(g.player(side), lang).await;
+        tell(
+            app,
+            g,
+            at,
+            t.days_line(&who, &t.left(left), &t.when(until.0)),
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+/// A correspondence move's time is up: its opponent is asked, where the game is played,
+/// to claim the win or keep waiting (an inline board carries the buttons itself).
+async fn time_up(app: &App, g: &GameRecord) -> Result<(), BotError> {
+    let late = g.side_to_move();
+    for (at, lang) in places(app, g).await {
+        let t = texts(lang);
+        let who = app.player_mention(g.player(late), lang).await;
+        let opponent = app.player_mention(g.player(!late), lang).await;
+        let text = t.time_up(&who, &opponent);
+        match at {
+            BoardAt::Chat(chat) => {
+                let kb = keyboard::time_up(g.id, g.ply(), false, t);
+                say(app, chat, None, &text, Some(kb)).await?;
+            }
+            BoardAt::Inline(_) => view::notice(app, g, text),
+        }
     }
     Ok(())
 }

@@ -237,7 +237,14 @@ pub async fn caption(
             c.clocks = Some((clock(rem[0].0), clock(rem[1].0)));
         }
         TimeControl::PerMove { limit } => c.per_move = Some(limit.0 / 1000),
-        TimeControl::Untimed => {}
+        TimeControl::Days { days } if g.is_active() => {
+            let until = g
+                .clocks
+                .turn_started
+                .plus(crate::game::Millis::days(u64::from(days)));
+            c.move_by = Some((until.0, until.since(now()).0));
+        }
+        TimeControl::Untimed | TimeControl::Days { .. } => {}
     }
     if let Some(o) = g.draw_offer {
         c.draw_offer_by = Some(known.mention(g.player(o.by), lang));
@@ -460,8 +467,13 @@ pub async fn post(
         .await?;
     // The new message shows `g` as it was; the record changed only where its board lives.
     if stored.ply() == g.ply() && stored.version == g.version.next() {
-        app.boards
-            .record((gid.0, chat.0), stored.version, Ui::Plain, true);
+        app.boards.record(
+            (gid.0, chat.0),
+            stored.version,
+            stored.ply(),
+            Ui::Plain,
+            true,
+        );
     }
     Ok(id)
 }
@@ -563,7 +575,10 @@ async fn send_newest(
     // before the wait: a per-move limit shorter than the wait must not run out unseen.
     let eta = app.pacer.eta(lane, kind);
     let wait = eta.saturating_duration_since(tokio::time::Instant::now());
-    if !wait.is_zero() {
+    // Only a turn this board has not shown yet starts late: a later redraw (a selection,
+    // a draw offer) gives no time back.
+    let unseen = |g: &GameRecord| app.boards.shown_ply(key) != Some(g.ply());
+    if !wait.is_zero() && unseen(&g) {
         let shown = now().plus(crate::game::Millis(wait.as_millis() as u64));
         shift_turn(app, &g, shown).await;
     }
@@ -591,7 +606,11 @@ async fn send_newest(
         return Ok(());
     }
     // The turn this board shows starts now if the board is late (see `turn_shown`).
-    if let Some(later) = shift_turn(app, &g, now()).await {
+    let later = match unseen(&g) {
+        true => shift_turn(app, &g, now()).await,
+        false => None,
+    };
+    if let Some(later) = later {
         game = reload(app, id).await?.1;
         ui = resolve(&later, ui, ply);
         g = later;
@@ -614,8 +633,8 @@ async fn send_newest(
     match sent {
         // A new message: `post` has recorded it under the version that names it.
         Sent::Posted => {}
-        Sent::Keyboard => app.boards.record(key, g.version, ui, false),
-        Sent::Whole => app.boards.record(key, g.version, ui, true),
+        Sent::Keyboard => app.boards.record(key, g.version, g.ply(), ui, false),
+        Sent::Whole => app.boards.record(key, g.version, g.ply(), ui, true),
     }
     Ok(())
 }
@@ -648,8 +667,12 @@ async fn shift_turn(
     g: &GameRecord,
     shown: crate::game::Timestamp,
 ) -> Option<GameRecord> {
+    // Seconds matter to clocks and per-move limits, not to days a move.
     let late = g.is_active()
-        && !matches!(g.time_control, TimeControl::Untimed)
+        && matches!(
+            g.time_control,
+            TimeControl::Clock { .. } | TimeControl::PerMove { .. }
+        )
         && shown.since(g.clocks.turn_started) >= crate::game::LATE_BOARD;
     if !late {
         return None;

@@ -3,6 +3,7 @@
 
 use super::CliError;
 use crate::loadtest::abuse::{self, AbuseConfig};
+use crate::loadtest::inline;
 use crate::loadtest::{self as lt, FaultPlan, LoadConfig};
 use clap::Args;
 use std::io::Write;
@@ -60,6 +61,10 @@ pub struct LoadtestArgs {
     /// Run the abuse scenario instead (floods of hostile input while others play).
     #[arg(long)]
     pub abuse: bool,
+    /// Play the games through inline mode instead, each in its own inline message, by
+    /// taps (`--games` pairs; `--chats` and `--private-chats` are not used).
+    #[arg(long)]
+    pub inline: bool,
     /// Seed of the simulated people's choices.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -123,6 +128,9 @@ pub fn run(a: &LoadtestArgs, out: &mut dyn Write) -> Result<(), CliError> {
             Err(fail("the abuse run found problems (listed above)".into()))
         };
     }
+    if a.inline {
+        return run_inline(a, exe, &rt, out);
+    }
     let mut cfg = LoadConfig::standard(exe);
     cfg.sim.games = a.games;
     cfg.sim.chats = a.chats;
@@ -176,5 +184,46 @@ pub fn run(a: &LoadtestArgs, out: &mut dyn Write) -> Result<(), CliError> {
         Ok(())
     } else {
         Err(fail("the run found problems (listed above)".into()))
+    }
+}
+
+/// `loadtest --inline`: inline games by taps; with `--pacing`, the targets players feel.
+fn run_inline(
+    a: &LoadtestArgs,
+    exe: PathBuf,
+    rt: &tokio::runtime::Runtime,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let cfg = inline::InlineConfig {
+        bot_exe: exe,
+        games: a.games,
+        rate: a.rate.max(0.01),
+        setup_rate: a.setup_rate.unwrap_or(8.0).max(0.1),
+        warmup: Duration::from_secs(a.warmup_secs),
+        duration: Duration::from_secs(a.secs.max(1)),
+        board_px: a.board_px,
+        seed: a.seed,
+        pacing: a.pacing,
+        log_level: a.bot_log.clone(),
+        keep_data: a.keep,
+    };
+    let r = rt
+        .block_on(inline::run(cfg))
+        .map_err(|e| fail(e.to_string()))?;
+    writeln!(out, "{}", r.render()).map_err(|e| fail(e.to_string()))?;
+    if a.pacing {
+        let verdict = |ok: bool| if ok { "met" } else { "missed" };
+        writeln!(
+            out,
+            "targets (pacing): tap answered p99 <= 100 ms {}; no 429 {}",
+            verdict(r.answer.count > 0 && r.answer.p99 <= 100.0),
+            verdict(r.rate_limited.total() == 0)
+        )
+        .map_err(|e| fail(e.to_string()))?;
+    }
+    if r.clean() {
+        Ok(())
+    } else {
+        Err(fail("the inline run found problems (listed above)".into()))
     }
 }

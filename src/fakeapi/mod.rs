@@ -906,8 +906,15 @@ impl FakeApi {
     /// A user taps a button with `data` on inline message `inline_message_id`: the query
     /// carries that id and no message or chat. Returns the callback query id.
     pub fn tap_inline(&self, from: &TgUser, inline_message_id: &str, data: &str) -> String {
+        self.push_tap_inline(from, inline_message_id, data)
+            .callback_id
+            .unwrap_or_default()
+    }
+
+    /// [`FakeApi::tap_inline`], returning the ids a load driver follows.
+    pub fn push_tap_inline(&self, from: &TgUser, inline_message_id: &str, data: &str) -> Pushed {
         let mut qid = String::new();
-        self.push_with(|_, update_id| {
+        let update_id = self.push_with(|_, update_id| {
             qid = format!("cb{update_id}");
             json!({
                 "update_id": update_id,
@@ -918,7 +925,11 @@ impl FakeApi {
             })
             .to_string()
         });
-        qid
+        Pushed {
+            update_id,
+            message_id: None,
+            callback_id: Some(qid),
+        }
     }
 
     /// Wait until a call satisfies `pred` (checking calls from sequence `from`), or time out.

@@ -3,6 +3,7 @@
 //! compare-and-swap.
 
 use super::codec;
+use super::ids::Millis;
 use super::ids::{
     ChallengeId, ChatId, GameId, InlineMessageId, LinkToken, MessageId, Timestamp, UserId, Version,
 };
@@ -116,11 +117,17 @@ pub enum DeadlineKind {
     Abandon,
     /// A challenge lapses.
     ChallengeExpiry,
+    /// A correspondence move has a day left: the player to move is reminded.
+    DayLeft,
+    /// A correspondence move has an hour left: the player to move is reminded again.
+    HourLeft,
+    /// A correspondence move's time is up: the opponent may claim the win or wait.
+    TimeUp,
 }
 
 impl DeadlineKind {
-    /// All kinds, in tie-break order.
-    pub const ALL: [DeadlineKind; 8] = [
+    /// All kinds, in tie-break order (new kinds go last: the order is their index code).
+    pub const ALL: [DeadlineKind; 11] = [
         DeadlineKind::ProgramMove,
         DeadlineKind::DrawOfferExpiry,
         DeadlineKind::ClockReminder,
@@ -129,6 +136,9 @@ impl DeadlineKind {
         DeadlineKind::AbandonWarning,
         DeadlineKind::Abandon,
         DeadlineKind::ChallengeExpiry,
+        DeadlineKind::DayLeft,
+        DeadlineKind::HourLeft,
+        DeadlineKind::TimeUp,
     ];
 
     /// The byte used in index keys.
@@ -171,6 +181,33 @@ pub struct DeadlineEntry {
     pub kind: DeadlineKind,
     /// To what.
     pub target: DeadlineTarget,
+}
+
+/// The next event of a correspondence turn of `days` a move: the reminders with a day
+/// and with an hour left (where the turn is longer than that), the time up, and once the
+/// opponent has been offered the win, the game's abandonment as in an untimed game.
+fn correspondence_deadline(c: &Clocks, days: u8, abandon_after: Millis) -> Deadline {
+    let due = c.turn_started.plus(Millis::days(u64::from(days)));
+    let (day, hour) = (Millis::days(1), Millis::minutes(60));
+    let per_move = Millis::days(u64::from(days));
+    match c.notices {
+        0 if per_move > day => Deadline {
+            at: due.minus(day),
+            kind: DeadlineKind::DayLeft,
+        },
+        0 | 1 => Deadline {
+            at: due.minus(hour),
+            kind: DeadlineKind::HourLeft,
+        },
+        2 => Deadline {
+            at: due,
+            kind: DeadlineKind::TimeUp,
+        },
+        _ => Deadline {
+            at: due.plus(abandon_after),
+            kind: DeadlineKind::Abandon,
+        },
+    }
 }
 
 /// Where a board message of a game lives.
@@ -362,7 +399,7 @@ impl GameRecord {
                 TimeControl::Clock { .. } => {
                     let bank = c.remaining[side.index()];
                     let flag = c.turn_started.plus(bank);
-                    if !c.notice_sent && bank > t.clock_reminder {
+                    if c.notices == 0 && bank > t.clock_reminder {
                         cands.push(Deadline {
                             at: flag.minus(t.clock_reminder),
                             kind: DeadlineKind::ClockReminder,
@@ -377,9 +414,12 @@ impl GameRecord {
                     at: c.turn_started.plus(limit),
                     kind: DeadlineKind::MoveMissed,
                 }),
+                TimeControl::Days { days } => {
+                    cands.push(correspondence_deadline(c, days, t.abandon_after))
+                }
                 TimeControl::Untimed => {
                     let end = c.turn_started.plus(t.abandon_after);
-                    if !c.notice_sent && t.abandon_after > t.abandon_warning {
+                    if c.notices == 0 && t.abandon_after > t.abandon_warning {
                         cands.push(Deadline {
                             at: end.minus(t.abandon_warning),
                             kind: DeadlineKind::AbandonWarning,

@@ -26,12 +26,33 @@ pub enum TimeControl {
         /// Time for one move.
         limit: Millis,
     },
+    /// Correspondence: days a move (one of [`TimeControl::DAYS`]). The player to move is
+    /// reminded with a day and with an hour left; when the time is up the opponent may
+    /// claim the win or keep waiting.
+    Days {
+        /// Days for one move.
+        days: u8,
+    },
+}
+
+impl TimeControl {
+    /// The correspondence choices (the ones lichess offers).
+    pub const DAYS: [u8; 7] = [1, 2, 3, 5, 7, 10, 14];
+
+    /// The time a move may take, for per-move limits and correspondence.
+    pub fn per_move(&self) -> Option<Millis> {
+        match self {
+            TimeControl::PerMove { limit } => Some(*limit),
+            TimeControl::Days { days } => Some(Millis::days(u64::from(*days))),
+            TimeControl::Untimed | TimeControl::Clock { .. } => None,
+        }
+    }
 }
 
 /// Text that is not a time control.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "'{0}' is not a time control: use e.g. 5+3 (minutes + seconds a move), 60s (a move), or untimed"
+    "'{0}' is not a time control: use e.g. 5+3 (minutes + seconds a move), 60s (a move), 3d (days a move: 1d, 2d, 3d, 5d, 7d, 10d or 14d), or untimed"
 )]
 pub struct TimeControlError(pub String);
 
@@ -55,6 +76,13 @@ impl FromStr for TimeControl {
                 increment: Millis::secs(inc),
             });
         }
+        if let Some(n) = t.strip_suffix('d') {
+            let days: u8 = n.trim().parse().map_err(|_| err())?;
+            if !TimeControl::DAYS.contains(&days) {
+                return Err(err());
+            }
+            return Ok(TimeControl::Days { days });
+        }
         if let Some(n) = t.strip_suffix('s') {
             let secs: u64 = n.trim().parse().map_err(|_| err())?;
             if secs == 0 || secs > 86_400 {
@@ -76,6 +104,7 @@ impl fmt::Display for TimeControl {
                 write!(f, "{}+{}", base.0 / 60_000, increment.0 / 1000)
             }
             TimeControl::PerMove { limit } => write!(f, "{}s", limit.0 / 1000),
+            TimeControl::Days { days } => write!(f, "{days}d"),
         }
     }
 }
@@ -89,8 +118,10 @@ pub struct Clocks {
     pub turn_started: Timestamp,
     /// Consecutive per-move-limit misses per side (a second one loses).
     pub missed: [u8; 2],
-    /// Whether this turn's warning (30 s left / abandonment tomorrow) was already sent.
-    pub notice_sent: bool,
+    /// This turn's warnings sent so far: the 30 s left or abandonment-tomorrow warning
+    /// (1); for correspondence, the day left (1), the hour left (2), and the time up (3).
+    /// (Stored as one byte, as the flag it once was.)
+    pub notices: u8,
 }
 
 impl Clocks {
@@ -104,7 +135,7 @@ impl Clocks {
             remaining: [bank, bank],
             turn_started: now,
             missed: [0, 0],
-            notice_sent: false,
+            notices: 0,
         }
     }
 
@@ -157,7 +188,7 @@ impl Clocks {
             0
         };
         self.turn_started = now;
-        self.notice_sent = false;
+        self.notices = 0;
     }
 }
 
@@ -220,8 +251,40 @@ mod tests {
             "Untimed".parse::<TimeControl>().unwrap(),
             TimeControl::Untimed
         );
-        for bad in ["", "5+", "+3", "abc", "0+2", "0s", "5m"] {
+        for bad in [
+            "", "5+", "+3", "abc", "0+2", "0s", "5m", "4d", "0d", "15d", "d",
+        ] {
             assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
+        }
+        for days in TimeControl::DAYS {
+            let tc: TimeControl = format!("{days}d").parse().unwrap();
+            assert_eq!(tc, TimeControl::Days { days });
+            assert_eq!(tc.to_string(), format!("{days}d"));
+            assert_eq!(tc.per_move(), Some(Millis::days(u64::from(days))));
+        }
+    }
+
+    #[test]
+    fn the_notices_count_keeps_the_flags_wire_format() {
+        // A clock stored when the count was a flag reads as a count of 0 or 1.
+        #[derive(Serialize)]
+        struct Old {
+            remaining: [Millis; 2],
+            turn_started: Timestamp,
+            missed: [u8; 2],
+            notice_sent: bool,
+        }
+        for flag in [false, true] {
+            let old = Old {
+                remaining: [Millis(5), Millis(6)],
+                turn_started: Timestamp(7),
+                missed: [1, 0],
+                notice_sent: flag,
+            };
+            let bytes = postcard::to_allocvec(&old).unwrap();
+            let now: Clocks = postcard::from_bytes(&bytes).unwrap();
+            assert_eq!(now.notices, u8::from(flag));
+            assert_eq!(now.missed, [1, 0]);
         }
     }
 

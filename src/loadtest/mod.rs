@@ -13,6 +13,7 @@
 
 pub mod abuse;
 pub mod check;
+pub mod inline;
 pub(crate) mod process;
 pub(crate) mod sim;
 

@@ -18,11 +18,13 @@ pub struct Harness {
     pub api: FakeApi,
     pub store: Arc<dyn Storage>,
     task: tokio::task::JoinHandle<()>,
+    /// The bot's own runtime, when it has one (see [`Harness::start_killable`]).
+    runtime: Option<tokio::runtime::Runtime>,
 }
 
 impl Drop for Harness {
     fn drop(&mut self) {
-        self.task.abort();
+        self.crash();
     }
 }
 
@@ -79,7 +81,12 @@ impl Harness {
                 panic!("bot stopped: {e}");
             }
         });
-        let h = Harness { api, store, task };
+        let h = Harness {
+            api,
+            store,
+            task,
+            runtime: None,
+        };
         // Ready once it has registered its commands (a generous wait: teloxide pauses 10 s
         // after a 5xx answer, which tests with faulted start-ups inject).
         h.api
@@ -87,6 +94,45 @@ impl Harness {
             .await
             .expect("bot started");
         h
+    }
+
+    /// Start the bot in a runtime of its own, so that [`Harness::crash`] stops all of it
+    /// at once, its timer and senders included, as a kill -9 would.
+    pub async fn start_killable(timing: Timing) -> Harness {
+        let api = FakeApi::start().await.expect("fake api");
+        api.set_limits(Some(TelegramLimits::default()));
+        let store: Arc<dyn Storage> = Arc::new(MemoryStore::new());
+        let (task, runtime) = spawn_own(&api, store.clone(), timing);
+        let h = Harness {
+            api,
+            store,
+            task,
+            runtime: Some(runtime),
+        };
+        h.api
+            .wait_for(0, WAIT * 3, |c| c.is("SetMyCommands"))
+            .await
+            .expect("bot started");
+        h
+    }
+
+    /// Stop the bot at once, whatever it was doing (the store and the fake stay).
+    pub fn crash(&mut self) {
+        self.task.abort();
+        if let Some(rt) = self.runtime.take() {
+            rt.shutdown_background();
+        }
+    }
+
+    /// After [`Harness::crash`], start the bot again on the same store and fake.
+    pub async fn restart(&mut self, timing: Timing) {
+        let c0 = self.cursor();
+        let (task, runtime) = spawn_own(&self.api, self.store.clone(), timing);
+        (self.task, self.runtime) = (task, Some(runtime));
+        self.api
+            .wait_for(c0, WAIT * 3, |c| c.is("SetMyCommands"))
+            .await
+            .expect("bot restarted");
     }
 
     /// Wait for a call matching `pred` after cursor `from`.
@@ -239,4 +285,24 @@ pub fn carol() -> TgUser {
 }
 pub fn group() -> TgChat {
     TgChat::Group(-1001, "Ugolki club".into())
+}
+
+/// The bot against `api` over `store`, in a runtime of its own.
+fn spawn_own(
+    api: &FakeApi,
+    store: Arc<dyn Storage>,
+    timing: Timing,
+) -> (tokio::task::JoinHandle<()>, tokio::runtime::Runtime) {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a runtime for the bot");
+    let cfg = config(api, timing);
+    let task = rt.spawn(async move {
+        if let Err(e) = bot::run(cfg, store).await {
+            panic!("bot stopped: {e}");
+        }
+    });
+    (task, rt)
 }

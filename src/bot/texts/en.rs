@@ -212,6 +212,8 @@ impl Texts for En {
                 format!("{}+{}", base.0 / 60_000, increment.0 / 1000)
             }
             TimeControl::PerMove { limit } => format!("{} s a move", limit.0 / 1000),
+            TimeControl::Days { days: 1 } => "1 day a move".into(),
+            TimeControl::Days { days } => format!("{days} days a move"),
         }
     }
 
@@ -267,6 +269,58 @@ impl Texts for En {
     }
     fn btn_replay(&self) -> String {
         "🎞 Replay".into()
+    }
+    fn due_by(&self, when: &str, left: &str) -> String {
+        format!("Move by {when} ({left} left)")
+    }
+    fn when(&self, ms: u64) -> String {
+        const MONTHS: [&str; 12] = [
+            "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+        ];
+        let (_, m, d, hh, mm) = super::civil(ms);
+        format!("{d} {} {hh:02}:{mm:02} UTC", MONTHS[(m - 1) as usize])
+    }
+    fn left(&self, ms: u64) -> String {
+        match super::span(ms) {
+            (0, 0, m) => format!("{m} min"),
+            (0, h, m) => format!("{h} h {m} min"),
+            (d, h, _) => format!("{d} d {h} h"),
+        }
+    }
+    fn days_notice(
+        &self,
+        opponent: &str,
+        variant: &str,
+        left: &str,
+        when: &str,
+        place: &BoardPlace,
+    ) -> String {
+        format!(
+            "⏳ Your move against {opponent} ({variant}): {left} left, until {when}. {}",
+            self.board_at(place)
+        )
+    }
+    fn days_line(&self, who: &str, left: &str, when: &str) -> String {
+        format!("⏳ {who}, {left} left for your move (until {when}).")
+    }
+    fn time_up(&self, late: &str, opponent: &str) -> String {
+        format!(
+            "⌛ {late} has run out of time. {opponent}, claim the win, or keep waiting for the move?"
+        )
+    }
+    fn kept_waiting(&self, who: &str, late: &str) -> String {
+        format!(
+            "⏳ {who} keeps waiting for {late}'s move; the win can still be claimed until then."
+        )
+    }
+    fn btn_claim_win(&self) -> String {
+        "🏆 Claim the win".into()
+    }
+    fn btn_keep_waiting(&self) -> String {
+        "⏳ Keep waiting".into()
+    }
+    fn time_not_up(&self) -> String {
+        "Your opponent's time is not up.".into()
     }
     fn btn_resign(&self) -> String {
         "🏳 Resign".into()
@@ -433,6 +487,7 @@ impl Texts for En {
             BoardPlace::Link(url) => format!("<a href=\"{url}\">to the board</a>"),
             BoardPlace::Private => "in a private chat with me".into(),
             BoardPlace::Group => "in a group".into(),
+            BoardPlace::Inline => "in an inline message".into(),
         };
         format!(
             "{players}\n{} · {}\n{turn}{left} · {place}",
@@ -618,6 +673,7 @@ impl Texts for En {
             BoardPlace::Here => "The board is here.".into(),
             BoardPlace::Private => "The board is in a private chat with me.".into(),
             BoardPlace::Group => "The board is in your group.".into(),
+            BoardPlace::Inline => "The board is in the chat where the challenge was posted.".into(),
         }
     }
 

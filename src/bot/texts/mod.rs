@@ -37,6 +37,8 @@ pub struct CaptionData {
     pub clocks: Option<(String, String)>,
     /// Per-move limit in seconds.
     pub per_move: Option<u64>,
+    /// A correspondence move: when it is due and the time left, in milliseconds.
+    pub move_by: Option<(u64, u64)>,
     /// A pending draw offer by this player's mention.
     pub draw_offer_by: Option<String>,
     /// The result line when the game is over.
@@ -60,6 +62,8 @@ pub enum BoardPlace {
     Private,
     /// In a group without message links.
     Group,
+    /// In the inline message the game was posted as, in the chat it was posted to.
+    Inline,
 }
 
 /// One game in `/games`.
@@ -159,6 +163,40 @@ pub trait Texts: Send + Sync {
     fn btn_record(&self) -> String;
     /// Button: the replay GIF.
     fn btn_replay(&self) -> String;
+    /// When a correspondence move is due, and how long is left (a caption line).
+    fn move_by(&self, until_ms: u64, left_ms: u64) -> String {
+        format!(
+            "⏳ {}",
+            self.due_by(&self.when(until_ms), &self.left(left_ms))
+        )
+    }
+    /// "Move by {when} ({left} left)".
+    fn due_by(&self, when: &str, left: &str) -> String;
+    /// A moment as day, month, hour and minute (UTC).
+    fn when(&self, ms: u64) -> String;
+    /// A span as days and hours, or hours and minutes ("2 d 4 h").
+    fn left(&self, ms: u64) -> String;
+    /// A correspondence reminder in the player's private chat.
+    fn days_notice(
+        &self,
+        opponent: &str,
+        variant: &str,
+        left: &str,
+        when: &str,
+        place: &BoardPlace,
+    ) -> String;
+    /// A correspondence reminder as one line in the game's chat.
+    fn days_line(&self, who: &str, left: &str, when: &str) -> String;
+    /// A correspondence move's time is up: the opponent may claim the win or wait.
+    fn time_up(&self, late: &str, opponent: &str) -> String;
+    /// The opponent chose to keep waiting.
+    fn kept_waiting(&self, who: &str, late: &str) -> String;
+    /// Button: claim the win on time.
+    fn btn_claim_win(&self) -> String;
+    /// Button: keep waiting for the late player.
+    fn btn_keep_waiting(&self) -> String;
+    /// A claim before the opponent's time is up.
+    fn time_not_up(&self) -> String;
     /// Button: resign (on an inline board; asks first).
     fn btn_resign(&self) -> String;
     /// Button: offer a draw (on an inline board).
@@ -265,6 +303,7 @@ pub trait Texts: Send + Sync {
             c.move_limit.map(|l| self.move_limit(l)),
             c.clocks.as_ref().map(|(w, b)| format!("⏱ ⚪ {w} · ⚫ {b}")),
             c.per_move.map(|p| format!("⏱ {}", self.per_move(p))),
+            c.move_by.map(|(until, left)| self.move_by(until, left)),
             c.draw_offer_by
                 .as_deref()
                 .map(|by| format!("🤝 {}", self.draw_offer_by(by))),
@@ -599,6 +638,31 @@ pub fn clock(ms: u64) -> String {
     format!("{}:{:02}", s / 60, s % 60)
 }
 
+/// The civil date and time (UTC) of a Unix time in milliseconds: year, month (1–12), day,
+/// hour, minute (Howard Hinnant's days-to-civil algorithm).
+pub fn civil(ms: u64) -> (i64, u32, u32, u32, u32) {
+    let days = (ms / 86_400_000) as i64;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = (if mp < 10 { mp + 3 } else { mp - 9 }) as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    let in_day = ms % 86_400_000;
+    let (hh, mm) = ((in_day / 3_600_000) as u32, ((in_day / 60_000) % 60) as u32);
+    (y, m, d, hh, mm)
+}
+
+/// A span in whole days, hours and minutes: (days, hours, minutes), rounded up to the
+/// minute.
+pub fn span(ms: u64) -> (u64, u64, u64) {
+    let minutes = ms.div_ceil(60_000);
+    (minutes / 1440, (minutes / 60) % 24, minutes % 60)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -629,5 +693,25 @@ mod tests {
         }
         // The two languages really differ.
         assert_ne!(texts(Language::En).help(), texts(Language::Ru).help());
+    }
+
+    #[test]
+    fn civil_times_and_spans_left() {
+        assert_eq!(civil(0), (1970, 1, 1, 0, 0));
+        assert_eq!(
+            civil(951_782_400_000 + 13 * 3_600_000 + 5 * 60_000),
+            (2000, 2, 29, 13, 5)
+        );
+        assert_eq!(span(0), (0, 0, 0));
+        assert_eq!(span(1), (0, 0, 1), "rounded up to the minute");
+        assert_eq!(span(2 * 86_400_000 + 4 * 3_600_000), (2, 4, 0));
+        let en = texts(Language::En);
+        assert_eq!(en.left(2 * 86_400_000 + 4 * 3_600_000), "2 d 4 h");
+        assert_eq!(en.left(59 * 60_000), "59 min");
+        assert_eq!(
+            en.when(951_782_400_000 + 13 * 3_600_000 + 5 * 60_000),
+            "29 Feb 13:05 UTC"
+        );
+        assert_eq!(texts(Language::Ru).left(3_600_000 + 60_000), "1 ч 1 мин");
     }
 }

@@ -225,6 +225,7 @@ impl Texts for Ru {
                 format!("{}+{}", base.0 / 60_000, increment.0 / 1000)
             }
             TimeControl::PerMove { limit } => format!("{} с на ход", limit.0 / 1000),
+            TimeControl::Days { days } => format!("{days} дн. на ход"),
         }
     }
 
@@ -280,6 +281,56 @@ impl Texts for Ru {
     }
     fn btn_replay(&self) -> String {
         "🎞 Повтор".into()
+    }
+    fn due_by(&self, when: &str, left: &str) -> String {
+        format!("Ход до {when} (осталось {left})")
+    }
+    fn when(&self, ms: u64) -> String {
+        const MONTHS: [&str; 12] = [
+            "янв", "фев", "мар", "апр", "мая", "июн", "июл", "авг", "сен", "окт", "ноя", "дек",
+        ];
+        let (_, m, d, hh, mm) = super::civil(ms);
+        format!("{d} {} {hh:02}:{mm:02} UTC", MONTHS[(m - 1) as usize])
+    }
+    fn left(&self, ms: u64) -> String {
+        match super::span(ms) {
+            (0, 0, m) => format!("{m} мин"),
+            (0, h, m) => format!("{h} ч {m} мин"),
+            (d, h, _) => format!("{d} д {h} ч"),
+        }
+    }
+    fn days_notice(
+        &self,
+        opponent: &str,
+        variant: &str,
+        left: &str,
+        when: &str,
+        place: &BoardPlace,
+    ) -> String {
+        format!(
+            "⏳ Ваш ход в партии с {opponent} ({variant}): осталось {left}, до {when}. {}",
+            self.board_at(place)
+        )
+    }
+    fn days_line(&self, who: &str, left: &str, when: &str) -> String {
+        format!("⏳ {who}, на ход осталось {left} (до {when}).")
+    }
+    fn time_up(&self, late: &str, opponent: &str) -> String {
+        format!(
+            "⌛ У {late} кончилось время на ход. {opponent}, засчитать победу или подождать хода?"
+        )
+    }
+    fn kept_waiting(&self, who: &str, late: &str) -> String {
+        format!("⏳ {who} ждёт хода {late}; засчитать победу можно, пока хода нет.")
+    }
+    fn btn_claim_win(&self) -> String {
+        "🏆 Засчитать победу".into()
+    }
+    fn btn_keep_waiting(&self) -> String {
+        "⏳ Подождать".into()
+    }
+    fn time_not_up(&self) -> String {
+        "Время соперника ещё не вышло.".into()
     }
     fn btn_resign(&self) -> String {
         "🏳 Сдаться".into()
@@ -446,6 +497,7 @@ impl Texts for Ru {
             BoardPlace::Link(url) => format!("<a href=\"{url}\">к доске</a>"),
             BoardPlace::Private => "в личном чате со мной".into(),
             BoardPlace::Group => "в группе".into(),
+            BoardPlace::Inline => "в сообщении, отправленном через бота".into(),
         };
         format!(
             "{players}\n{} · {}\n{turn}{left} · {place}",
@@ -642,6 +694,7 @@ impl Texts for Ru {
             BoardPlace::Here => "Доска здесь.".into(),
             BoardPlace::Private => "Доска в личном чате со мной.".into(),
             BoardPlace::Group => "Доска в вашей группе.".into(),
+            BoardPlace::Inline => "Доска в чате, куда был отправлен вызов.".into(),
         }
     }
 

@@ -119,6 +119,19 @@ impl GameService {
             {
                 DeadlineKind::Abandon
             }
+            DeadlineKind::DayLeft | DeadlineKind::HourLeft => {
+                let due = cur
+                    .clocks
+                    .turn_started
+                    .plus(cur.time_control.per_move().unwrap_or_default());
+                if due <= now {
+                    DeadlineKind::TimeUp
+                } else if kind == DeadlineKind::DayLeft && due.minus(Millis::minutes(60)) <= now {
+                    DeadlineKind::HourLeft
+                } else {
+                    kind
+                }
+            }
             k => k,
         }
     }
@@ -140,9 +153,17 @@ impl GameService {
                 next.draw_offer = None;
                 Effect::DrawOfferExpired
             }
-            DeadlineKind::ClockReminder | DeadlineKind::AbandonWarning => {
-                next.clocks.notice_sent = true;
+            DeadlineKind::ClockReminder | DeadlineKind::AbandonWarning | DeadlineKind::DayLeft => {
+                next.clocks.notices = 1;
                 Effect::Reminder(kind)
+            }
+            DeadlineKind::HourLeft => {
+                next.clocks.notices = 2;
+                Effect::Reminder(kind)
+            }
+            DeadlineKind::TimeUp => {
+                next.clocks.notices = 3;
+                Effect::TimeUp
             }
             DeadlineKind::ClockFlag => {
                 next.status = Status::Over {
@@ -215,6 +236,7 @@ enum Effect {
     None(Box<Fired>),
     DrawOfferExpired,
     Reminder(DeadlineKind),
+    TimeUp,
     Ended,
     AutoMoved(Path),
 }
@@ -227,6 +249,7 @@ impl Effect {
             Effect::DrawOfferExpired => Fired::DrawOfferExpired(game),
             Effect::Reminder(kind) => Fired::Reminder { game, kind },
             Effect::Ended => Fired::Ended(game),
+            Effect::TimeUp => Fired::TimeUp(game),
             Effect::AutoMoved(path) => Fired::AutoMoved(Moved {
                 game,
                 path,

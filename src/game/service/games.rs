@@ -404,6 +404,32 @@ impl GameService {
         .map(|(g, ())| g)
     }
 
+    /// `user` claims the win when the opponent's correspondence move is out of time (see
+    /// [`Fired::TimeUp`]); the game is lost on time.
+    pub fn claim_win(
+        &self,
+        id: GameId,
+        user: UserId,
+        now: Timestamp,
+    ) -> Result<GameRecord, ServiceError> {
+        self.change_game(id, now, |cur, next| {
+            let c = playing(cur, user)?;
+            let late = cur.side_to_move();
+            let out = matches!(cur.time_control, TimeControl::Days { .. })
+                && cur.clocks.notices >= 3
+                && c != late;
+            if !out {
+                return Err(ServiceError::TimeNotUp);
+            }
+            next.status = Status::Over {
+                outcome: Outcome::win(c, Reason::Timeout),
+                at: now,
+            };
+            Ok(())
+        })
+        .map(|(g, ())| g)
+    }
+
     /// `user` calls the game off; only before both sides have moved (any time in the
     /// training room). No result, no statistics.
     pub fn abort(
@@ -525,7 +551,7 @@ impl GameService {
             next.position = game.position().to_text();
             next.clocks.turn_started = now;
             next.clocks.missed = [0, 0];
-            next.clocks.notice_sent = false;
+            next.clocks.notices = 0;
             next.draw_offer = None;
             next.takebacks = cur.takebacks.saturating_add(1);
             Ok(())
@@ -599,7 +625,10 @@ impl GameService {
             g.is_active()
                 && g.ply() == ply
                 && matches!(g.player(g.side_to_move()), Player::Human(_))
-                && !matches!(g.time_control, TimeControl::Untimed)
+                && matches!(
+                    g.time_control,
+                    TimeControl::Clock { .. } | TimeControl::PerMove { .. }
+                )
                 && shown.since(g.clocks.turn_started) >= LATE_BOARD
                 && g.deadline.is_none_or(|d| d.at > now)
         };

@@ -103,6 +103,10 @@ pub enum ServiceError {
     /// A timer event was asked for before it was due.
     #[error("not due yet")]
     NotDue,
+    /// A win on time claimed before the opponent's time is up (or in a game without days
+    /// a move).
+    #[error("the opponent's time is not up")]
+    TimeNotUp,
     /// A new game or challenge that cannot be set up as asked.
     #[error("cannot set up the game: {0}")]
     BadSetup(String),
@@ -291,6 +295,9 @@ pub enum Fired {
     AutoMoved(Moved),
     /// The game ended on time or by abandonment (see its status).
     Ended(GameRecord),
+    /// A correspondence move's time is up: the opponent of the side to move may claim the
+    /// win ([`GameService::claim_win`]) or keep waiting.
+    TimeUp(GameRecord),
     /// A challenge lapsed.
     ChallengeExpired(ChallengeRecord),
 }
