@@ -7,7 +7,7 @@ mod common;
 
 use common::harness::*;
 use serde_json::Value;
-use ugolki_bot::fakeapi::{Call, TgUser, keyboard_buttons};
+use ugolki_bot::fakeapi::{Call, TgChat, TgUser, keyboard_buttons};
 use ugolki_bot::game::{ChatId, GameRecord, Status, UserId};
 
 /// `from` types `@bot <text>` in a private chat with someone; the bot's answer.
@@ -219,6 +219,14 @@ async fn an_inline_challenge_is_accepted_and_played_by_taps_to_a_result() {
     assert!(g.ratings.is_some(), "ratings changed");
     // A finished board offers a rematch and the record.
     assert!(buttons(&h, &id).iter().any(|(_, d)| d.starts_with("x:")));
+    // `/export` in the private chat with the bot finds the inline game.
+    let dm = TgChat::Private(a.clone());
+    let c5 = h.cursor();
+    h.api.send_text(&dm, &a, "/export");
+    h.expect(c5, "the record in the private chat", |c| {
+        c.is("SendDocument") && c.chat_id() == Some(a.id)
+    })
+    .await;
     h.settle().await;
     h.assert_within_limits();
 }
@@ -443,4 +451,51 @@ fn radix36(mut n: u64) -> String {
     }
     out.reverse();
     String::from_utf8(out).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_private_chat_offers_to_challenge_a_friend_through_inline_mode() {
+    let h = Harness::start().await;
+    let a = alice();
+    let dm = TgChat::Private(a.clone());
+    // The /start menu's "Challenge a friend" opens the choice of games in a chat.
+    let c0 = h.cursor();
+    h.api.send_text(&dm, &a, "/start");
+    let menu = h
+        .expect(c0, "the start menu", |c| {
+            c.is("SendMessage") && c.keyboard().is_some()
+        })
+        .await;
+    let switch = switch_queries(&menu);
+    assert_eq!(switch, vec![String::new()], "{:?}", menu.keyboard());
+    // /challenge in a private chat offers the same game through inline mode.
+    let c1 = h.cursor();
+    h.api.send_text(&dm, &a, "/challenge diagonal 5+3");
+    let link = h
+        .expect(c1, "the challenge link", |c| {
+            c.is("SendMessage") && c.text().is_some_and(|t| t.contains("t.me/"))
+        })
+        .await;
+    assert_eq!(switch_queries(&link), vec!["diagonal 5+3".to_string()]);
+    // That query offers that game first.
+    let (_, results) = query(&h, &a, "diagonal 5+3").await;
+    let first = results[0]["title"].as_str().unwrap();
+    assert!(
+        first.contains("Diagonal 3×3") && first.contains("5+3"),
+        "{first}"
+    );
+}
+
+/// The queries of a message's "switch to inline" buttons.
+fn switch_queries(c: &Call) -> Vec<String> {
+    c.keyboard()
+        .and_then(|k| k.get("inline_keyboard"))
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_array)
+        .flatten()
+        .filter_map(|b| b.get("switch_inline_query").and_then(Value::as_str))
+        .map(str::to_string)
+        .collect()
 }

@@ -197,3 +197,43 @@ async fn no_notice_for_a_game_in_the_players_own_chat() {
     h.settle().await;
     assert!(notices(&h, c1, &a).is_empty());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_notice_in_a_game_on_the_clock_and_one_in_a_game_of_days() {
+    let h = Harness::start().await;
+    let (a, b) = (alice(), carol());
+    set_notify(&h, &a, true).await;
+    set_notify(&h, &b, true).await;
+    // On a clock both players are at the board: nobody is told.
+    let club = supergroup();
+    let opened = open_group_game(&h, &club, &a, &b, "/new classic 5+3").await;
+    let white = if white_id(&opened.board) == a.id {
+        &a
+    } else {
+        &b
+    };
+    let black = if white.id == a.id { &b } else { &a };
+    let start = h.cursor();
+    h.api
+        .reply_text(&club, white, message_id(&opened.board), "c3-d3");
+    quiet(&h).await;
+    assert!(notices(&h, start, black).is_empty());
+    // Days a move: the player to move is told.
+    let other = TgChat::Group(-1_001_234_567_891, "Slow club".into());
+    let opened = open_group_game(&h, &other, &a, &b, "/new classic 3d").await;
+    let white = if white_id(&opened.board) == a.id {
+        &a
+    } else {
+        &b
+    };
+    let black = if white.id == a.id { &b } else { &a };
+    let start = h.cursor();
+    h.api
+        .reply_text(&other, white, message_id(&opened.board), "c3-d3");
+    h.expect(start, "the turn notice", |c| {
+        c.is("SendMessage")
+            && c.chat_id() == Some(black.id)
+            && c.text().is_some_and(|t| t.contains("🔔"))
+    })
+    .await;
+}

@@ -143,3 +143,57 @@ async fn a_rated_game_has_no_takebacks() {
     assert!(refused.buttons().is_empty());
     assert_eq!(game_in(&h, &chat).moves.len(), 1);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_program_grants_a_takeback_at_once() {
+    let h = Harness::start().await;
+    let a = alice();
+    let chat = TgChat::Private(a.clone());
+    let c0 = h.cursor();
+    h.api.send_text(&chat, &a, "/play");
+    let colour = h
+        .expect(c0, "colour choice", |c| {
+            c.is("SendMessage") && !c.buttons().is_empty()
+        })
+        .await;
+    let c1 = h.cursor();
+    h.api.tap(
+        &chat,
+        &a,
+        message_id(&colour),
+        &button(&colour, "p:classic:w", "White"),
+    );
+    let level = h
+        .expect(c1, "level choice", |c| c.is("EditMessageText"))
+        .await;
+    let c2 = h.cursor();
+    h.api.tap(
+        &chat,
+        &a,
+        message_id(&colour),
+        &button(&level, "p:classic:w:1", "1"),
+    );
+    let board = h.expect(c2, "the board", |c| c.is("SendPhoto")).await;
+    let start = game_in(&h, &chat).position;
+    let c3 = h.cursor();
+    h.api.send_text(&chat, &a, "c3-d3");
+    h.expect(c3, "the program's reply", |c| {
+        c.is("EditMessageMedia") && c.text().is_some_and(|t| t.contains("move 2"))
+    })
+    .await;
+    h.settle().await;
+    // The move and the program's reply go back; no question is asked.
+    let c4 = h.cursor();
+    h.api.send_text(&chat, &a, "/takeback");
+    let said = h.expect(c4, "the takeback", |c| c.is("SendMessage")).await;
+    assert!(said.buttons().is_empty(), "{:?}", said.params);
+    h.expect(c4, "the board back at the start", |c| {
+        c.is("EditMessageMedia")
+            && c.int("message_id") == Some(message_id(&board))
+            && c.text().is_some_and(|t| t.contains("move 1"))
+    })
+    .await;
+    let g = game_in(&h, &chat);
+    assert_eq!((g.ply(), g.takebacks), (0, 1));
+    assert_eq!(g.position, start);
+}

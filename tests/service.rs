@@ -759,7 +759,7 @@ fn draw_offers_answers_and_expiry() {
 }
 
 #[test]
-fn takebacks_in_casual_games_between_people_only() {
+fn takebacks_in_casual_games_and_against_the_program() {
     for env in envs() {
         let s = &env.svc;
         let n = env.name;
@@ -854,7 +854,7 @@ fn takebacks_in_casual_games_between_people_only() {
         s.update_chat_settings(CHAT, t(17), |c| c.takebacks = true)
             .unwrap();
         s.request_takeback(g.id, B, t(18)).unwrap();
-        // None against the program, none after the end.
+        // The program grants one at once: the person's move and its reply go.
         let vs = NewGame {
             rated: false,
             ..new_game(
@@ -864,10 +864,16 @@ fn takebacks_in_casual_games_between_people_only() {
         };
         let p = s.create_game(vs, t(19)).unwrap();
         play(p.id, A, "c3-d3", 20);
+        s.play(p.id, Actor::Program, Expect::Any, &text("f6-e6"), t(21))
+            .unwrap();
+        let back = s.request_takeback(p.id, A, t(22)).unwrap();
         assert_eq!(
-            s.request_takeback(p.id, A, t(21)).unwrap_err(),
-            ServiceError::NoTakebacks
+            (back.moves.len(), back.takeback, back.takebacks),
+            (0, None, 1),
+            "{n}"
         );
+        assert_eq!(back.position, p.position);
+        assert_eq!(back.side_to_move(), Color::White);
         s.resign(g.id, A, t(22)).unwrap();
         assert_eq!(
             s.request_takeback(g.id, A, t(23)).unwrap_err(),

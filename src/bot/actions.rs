@@ -64,7 +64,8 @@ pub async fn on_draw(app: App, m: Incoming, t: &'static dyn Texts) -> HandlerRes
     }
 }
 
-/// `/takeback`: asks the opponent to let the asker take back their last move.
+/// `/takeback`: asks the opponent to let the asker take back their last move (the
+/// program lets them at once).
 pub async fn on_takeback(app: App, m: Incoming, t: &'static dyn Texts) -> HandlerResult {
     let Some(g) = picked(&app, &m, t).await? else {
         return Ok(());
@@ -75,6 +76,12 @@ pub async fn on_takeback(app: App, m: Incoming, t: &'static dyn Texts) -> Handle
         .run(move |s| s.request_takeback(id, user, now()))
         .await
     {
+        Ok(g) if g.takeback.is_none() => {
+            let lang = app.chat_lang(m.chat, Some(m.user)).await;
+            let program = app.player_mention(g.player(!g.side_to_move()), lang).await;
+            say(&app, m.chat, None, &t.takeback_accepted(&program), None).await?;
+            view::refresh(&app, g.id).await
+        }
         Ok(_) => {
             let who = mention(user.0, &m.from.full_name());
             let kb = keyboard::takeback_request(id, t);

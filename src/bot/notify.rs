@@ -7,17 +7,22 @@ use super::error::BotError;
 use super::send::say;
 use super::texts::{BoardPlace, texts};
 use super::tg;
-use crate::game::{ChatId, GameRecord, Player, ServiceError, UserId};
+use crate::game::{ChatId, GameRecord, Player, ServiceError, TimeControl, UserId};
 
-/// The person to move in `g`, when they should hear of it privately: a game in play that
-/// has moved (the first move's player accepted the game just now), a person to move, and
-/// no board in their private chat.
+/// The person to move in `g`, when they should hear of it privately: a slow game (untimed
+/// or days a move: in a game on a clock the players are at the board) in play that has
+/// moved (the first move's player accepted the game just now), a person to move, and no
+/// board in their private chat.
 fn to_tell(g: &GameRecord) -> Option<UserId> {
     let Player::Human(user) = g.player(g.side_to_move()) else {
         return None;
     };
+    let slow = matches!(
+        g.time_control,
+        TimeControl::Untimed | TimeControl::Days { .. }
+    );
     let in_their_chat = g.board_in(ChatId(user.0 as i64)).is_some();
-    (g.is_active() && g.ply() > 0 && !in_their_chat).then_some(user)
+    (slow && g.is_active() && g.ply() > 0 && !in_their_chat).then_some(user)
 }
 
 /// Tell the player to move in `g` that it is their turn, if they asked for it (in the

@@ -449,7 +449,8 @@ async fn replied_game(
 }
 
 /// `/export`: a finished game's record (`.txt`) and replay (GIF): the game whose board
-/// the command replies to, else the asker's last finished game in this chat.
+/// the command replies to, else the asker's last finished game in this chat (in a
+/// private chat, or played through inline mode).
 pub async fn on_export(app: App, m: Incoming, t: &'static dyn Texts) -> HandlerResult {
     let (app, msg) = (&app, &m.msg);
     let (chat, me) = (m.chat, m.user);
@@ -465,7 +466,11 @@ pub async fn on_export(app: App, m: Incoming, t: &'static dyn Texts) -> HandlerR
         None => games_of(app, me, GAMES_READ, |_| false)
             .await?
             .into_iter()
-            .find(|g| g.board_in(chat).is_some() && matches!(g.status, Status::Over { .. })),
+            .find(|g| {
+                // A private chat also has the asker's games played through inline mode.
+                let here = g.board_in(chat).is_some() || (m.private() && g.inline.is_some());
+                here && matches!(g.status, Status::Over { .. })
+            }),
     };
     let Some(g) = found else {
         say(app, chat, Some(msg.id), &t.export_nothing(), None).await?;

@@ -490,8 +490,9 @@ impl GameService {
     }
 
     /// `user` asks to take back their last move (with the opponent's reply, if any): in
-    /// unrated games between two people, where the chat allows it. The request holds
-    /// until either side moves.
+    /// unrated games, where the chat allows it. Against a person the request holds until
+    /// either side moves; the program grants it at once (the returned game has the moves
+    /// taken back and no pending request).
     pub fn request_takeback(
         &self,
         id: GameId,
@@ -504,10 +505,14 @@ impl GameService {
                 .store
                 .chat(cur.chat)?
                 .is_none_or(|chat| chat.settings.takebacks);
-            if cur.rated || cur.player(!c).user().is_none() || !allowed {
+            let opponent = cur.player(!c);
+            if cur.rated || opponent == Player::Absent || !allowed {
                 return Err(ServiceError::NoTakebacks);
             }
             plies_to_take_back(cur, c).ok_or(ServiceError::NothingToTakeBack)?;
+            if let Player::Program { .. } = opponent {
+                return take_back(id, cur, next, c, now);
+            }
             if cur
                 .takeback
                 .is_some_and(|o| o.by == c && o.ply == cur.ply())
@@ -543,18 +548,7 @@ impl GameService {
             if !accept {
                 return Ok(());
             }
-            let back = plies_to_take_back(cur, asker).ok_or(ServiceError::NothingToTakeBack)?;
-            next.moves.truncate(cur.moves.len() - back);
-            let game = next
-                .play_through()
-                .map_err(|error| ServiceError::Damaged { id, error })?;
-            next.position = game.position().to_text();
-            next.clocks.turn_started = now;
-            next.clocks.missed = [0, 0];
-            next.clocks.notices = 0;
-            next.draw_offer = None;
-            next.takebacks = cur.takebacks.saturating_add(1);
-            Ok(())
+            take_back(id, cur, next, asker, now)
         })
         .map(|(g, ())| g)
     }
@@ -676,6 +670,30 @@ pub(super) fn apply_move(
 
 /// How many plies `side` taking back its last move removes: that move, and the
 /// opponent's reply if there is one (`None`: it has not moved).
+/// Return `cur` to before `asker`'s last move (and the reply to it) in `next`: the turn's
+/// time starts again, and only the count of takebacks records it.
+fn take_back(
+    id: GameId,
+    cur: &GameRecord,
+    next: &mut GameRecord,
+    asker: Color,
+    now: Timestamp,
+) -> Result<(), ServiceError> {
+    let back = plies_to_take_back(cur, asker).ok_or(ServiceError::NothingToTakeBack)?;
+    next.moves.truncate(cur.moves.len() - back);
+    let game = next
+        .play_through()
+        .map_err(|error| ServiceError::Damaged { id, error })?;
+    next.position = game.position().to_text();
+    next.takeback = None;
+    next.clocks.turn_started = now;
+    next.clocks.missed = [0, 0];
+    next.clocks.notices = 0;
+    next.draw_offer = None;
+    next.takebacks = cur.takebacks.saturating_add(1);
+    Ok(())
+}
+
 fn plies_to_take_back(g: &GameRecord, side: Color) -> Option<usize> {
     let n = g.moves.len();
     match g.side_to_move() == side {
