@@ -268,6 +268,15 @@ fn inline_buttons(api: &FakeApi, id: &str) -> Vec<(String, String)> {
     keyboard_buttons(m.json.get("reply_markup"))
 }
 
+/// The data of the first button of inline message `id` that `pred` picks.
+fn inline_button(api: &FakeApi, id: &str, pred: impl Fn(&str) -> bool) -> String {
+    inline_buttons(api, id)
+        .into_iter()
+        .map(|(_, d)| d)
+        .find(|d| pred(d))
+        .expect("the button")
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_timed_inline_game_ends_on_time_across_a_restart() {
     let api = FakeApi::start().await.unwrap();
@@ -287,11 +296,7 @@ async fn a_timed_inline_game_ends_on_time_across_a_restart() {
     let answer = api.inline_answer(&qid).unwrap();
     let first = answer["results"][0]["id"].as_str().unwrap().to_string();
     let id = api.choose_inline_result(&qid, &first).unwrap();
-    let accept = inline_buttons(&api, &id)
-        .into_iter()
-        .find(|(_, d)| d.starts_with("c:"))
-        .map(|(_, d)| d)
-        .unwrap();
+    let accept = inline_button(&api, &id, |d| d.starts_with("c:"));
     let c1 = api.call_count();
     api.tap_inline(&b, &id, &accept);
     api.wait_for(c1, WAIT, |c| {
@@ -308,11 +313,7 @@ async fn a_timed_inline_game_ends_on_time_across_a_restart() {
     } else {
         b.clone()
     };
-    let c3 = inline_buttons(&api, &id)
-        .into_iter()
-        .find(|(_, d)| d.starts_with("t:") && d.ends_with(":c3"))
-        .map(|(_, d)| d)
-        .unwrap();
+    let c3 = inline_button(&api, &id, |d| d.starts_with("t:") && d.ends_with(":c3"));
     let c2 = api.call_count();
     api.tap_inline(&white, &id, &c3);
     api.wait_for(c2, WAIT, |c| {
@@ -320,11 +321,7 @@ async fn a_timed_inline_game_ends_on_time_across_a_restart() {
     })
     .await
     .expect("the selection");
-    let go = inline_buttons(&api, &id)
-        .into_iter()
-        .find(|(_, d)| d.starts_with("m:"))
-        .map(|(_, d)| d)
-        .unwrap();
+    let go = inline_button(&api, &id, |d| d.starts_with("m:"));
     let c3 = api.call_count();
     api.tap_inline(&white, &id, &go);
     api.wait_for(c3, WAIT, |c| {

@@ -7,7 +7,7 @@ use super::context::{Answer, HandlerResult, Incoming, Tap};
 use super::error::BotError;
 use super::flow;
 use super::keyboard;
-use super::moves::{board_game, picked};
+use super::moves::{board_game, picked, played_game};
 use super::program;
 use super::send::{edit_text, remove_keyboard, say};
 use super::texts::{Texts, escape, mention};
@@ -245,15 +245,9 @@ pub async fn on_claim(
     (game, ply, claim): (GameId, u32, bool),
 ) -> HandlerResult {
     let (user, t) = (tap.user(), tap.texts());
-    let Some(g) = board_game(&app, &tap, game).await? else {
-        return tap.reply(Answer::Alert(t.bad_button()));
+    let Some((g, colour)) = played_game(&app, &tap, game).await? else {
+        return Ok(());
     };
-    let Some(colour) = g.color_of(user) else {
-        return tap.reply(Answer::Alert(t.not_your_game()));
-    };
-    if !g.is_active() {
-        return tap.reply(Answer::Alert(t.game_over()));
-    }
     if g.ply() != ply {
         remove_keyboard(&app, tap.query()).await;
         return tap.reply(Answer::Alert(t.stale_button()));

@@ -11,7 +11,7 @@ use super::context::{Answer, HandlerResult, Tap};
 use super::error::BotError;
 use super::flow;
 use super::keyboard;
-use super::moves::board_game;
+use super::moves::{board_game, played_game};
 use super::offers::Offer;
 use super::outbox::inline_lane;
 use super::texts::{Texts, escape, mention, texts};
@@ -344,15 +344,9 @@ async fn close(app: &App, id: ChallengeId, message: &str) {
 /// An action button of an inline board: resign (asks first), offer a draw, abort.
 pub async fn on_act(app: App, tap: Tap, (game, ply, act): (GameId, u32, Act)) -> HandlerResult {
     let (user, t) = (tap.user(), tap.texts());
-    let Some(g) = board_game(&app, &tap, game).await? else {
-        return tap.reply(Answer::Alert(t.bad_button()));
+    let Some((g, _)) = played_game(&app, &tap, game).await? else {
+        return Ok(());
     };
-    if g.color_of(user).is_none() {
-        return tap.reply(Answer::Alert(t.not_your_game()));
-    }
-    if !g.is_active() {
-        return tap.reply(Answer::Alert(t.game_over()));
-    }
     if g.ply() != ply {
         view::refresh(&app, g.id).await?;
         return tap.reply(Answer::Alert(t.stale_button()));

@@ -172,6 +172,26 @@ pub async fn board_game(app: &App, tap: &Tap, id: GameId) -> Result<Option<GameR
     Ok(here.then_some(g))
 }
 
+/// The game a board button names and the tapper's colour in it, when the tapper plays
+/// it and it is on; otherwise the tap is given its alert and `None` comes back.
+pub async fn played_game(
+    app: &App,
+    tap: &Tap,
+    id: GameId,
+) -> Result<Option<(GameRecord, Color)>, BotError> {
+    let t = tap.texts();
+    let why = match board_game(app, tap, id).await? {
+        None => t.bad_button(),
+        Some(g) => match g.color_of(tap.user()) {
+            None => t.not_your_game(),
+            Some(_) if !g.is_active() => t.game_over(),
+            Some(c) => return Ok(Some((g, c))),
+        },
+    };
+    tap.reply(Answer::Alert(why))?;
+    Ok(None)
+}
+
 /// Whether the tapped message is the game's current board.
 pub fn on_current_board(q: &CallbackQuery, g: &GameRecord) -> bool {
     if let Some(id) = &q.inline_message_id {
@@ -208,15 +228,9 @@ pub async fn on_square(
     (game, ply, square): (GameId, u32, Square),
 ) -> HandlerResult {
     let (user, t) = (tap.user(), tap.texts());
-    let Some(g) = board_game(&app, &tap, game).await? else {
-        return tap.reply(Answer::Alert(t.bad_button()));
+    let Some((g, colour)) = played_game(&app, &tap, game).await? else {
+        return Ok(());
     };
-    let Some(colour) = g.color_of(user) else {
-        return tap.reply(Answer::Alert(t.not_your_game()));
-    };
-    if !g.is_active() {
-        return tap.reply(Answer::Alert(t.game_over()));
-    }
     if ply != g.ply() || !on_current_board(tap.query(), &g) {
         // Redrawing is expensive: a flood of old taps gets the alert only.
         if app.allow_action(user.0) {
