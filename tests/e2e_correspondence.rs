@@ -40,6 +40,8 @@ async fn after(h: &Harness, ms: u64, what: &str, pred: impl Fn(&Call) -> bool) -
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_correspondence_game_reminds_then_offers_the_win_also_across_a_restart() {
     let mut h = Harness::start_killable(Timing::default()).await;
+    // As on Telegram, the bot may write privately only to people who started it.
+    h.api.set_private_needs_start(true);
     a_redraw_later_in_a_turn_gives_no_time_back(&h).await;
     let (a, c) = (alice(), carol());
     let chat = group();
@@ -53,6 +55,12 @@ async fn a_correspondence_game_reminds_then_offers_the_win_also_across_a_restart
     );
     let (white, black) = colours(&opened.board, &a, &c);
     let board = message_id(&opened.board);
+    // Black has started the bot: reminders reach them privately.
+    let dm = TgChat::Private(black.clone());
+    let c00 = h.cursor();
+    h.api.send_text(&dm, &black, "/start");
+    h.expect(c00, "the welcome", |c| c.chat_id() == Some(black.id))
+        .await;
     let c0 = h.cursor();
     h.api.reply_text(&chat, &white, board, "c3-d3");
     h.expect(c0, "the move", |c| {
@@ -114,10 +122,12 @@ async fn a_correspondence_game_reminds_then_offers_the_win_also_across_a_restart
     let ids = h.store.chat_games(ChatId(chat.id())).unwrap();
     assert!(ids.is_empty(), "the game is over");
 
-    // A second game: the bot crashes before the day-left reminder and comes back after
-    // the time is up. Each deadline is applied once: one reminder, then the question.
-    let opened = open_group_game(&h, &chat, &a, &c, "/new classic 2d").await;
-    let (white, _) = colours(&opened.board, &a, &c);
+    // A second game, between two who never started the bot: the day-left reminder is one
+    // line in the group. Then the bot crashes, and comes back after the time is up: the
+    // question is asked once (the hour-left reminder it missed is not sent late).
+    let (b, d) = (boris(), TgUser::new(104, "Dora", "en"));
+    let opened = open_group_game(&h, &chat, &b, &d, "/new classic 2d").await;
+    let (white, black) = colours(&opened.board, &b, &d);
     let c4 = h.cursor();
     h.api
         .reply_text(&chat, &white, message_id(&opened.board), "c3-d3");
@@ -125,12 +135,32 @@ async fn a_correspondence_game_reminds_then_offers_the_win_also_across_a_restart
         c.is("EditMessageMedia") && c.text().is_some_and(|t| t.contains("c3-d3"))
     })
     .await;
+    let line = after(
+        &h,
+        24 * HOUR + 60_000,
+        "the day-left line in the group",
+        |c| {
+            c.is("SendMessage")
+                && c.chat_id() == Some(chat.id())
+                && c.text().is_some_and(|t| t.contains("left for your move"))
+        },
+    )
+    .await;
+    assert!(line.text().unwrap().contains(&format!("id={}", black.id)));
+    assert!(
+        h.api
+            .calls_since(c4)
+            .iter()
+            .any(|c| c.chat_id() == Some(black.id)
+                && c.response.as_ref().is_err_and(|e| e.contains("initiate"))),
+        "tried privately first"
+    );
     h.settle().await;
     h.crash();
     // Down for a few seconds, as a real restart is: the new process cannot know what the
     // old one sent in the chat's last seconds.
     tokio::time::sleep(std::time::Duration::from_secs(3)).await;
-    advance_clock(Millis(2 * 24 * HOUR + 60_000));
+    advance_clock(Millis(24 * HOUR));
     let c5 = h.cursor();
     h.restart(Timing::default()).await;
     let up = h

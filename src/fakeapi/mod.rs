@@ -340,6 +340,11 @@ struct Inner {
     inline_messages: HashMap<String, StoredMessage>,
     /// Groups that became supergroups: old id to new.
     migrated: HashMap<i64, i64>,
+    /// Refuse messages to a private chat whose user never wrote to the bot there, as
+    /// Telegram does (off: every private chat takes messages).
+    private_needs_start: bool,
+    /// Users who wrote to the bot in their private chat.
+    started: HashSet<i64>,
     /// `getUpdates` answers 502 Bad Gateway (Telegram unreachable).
     polls_fail: bool,
     limiter: Limiter,
@@ -596,6 +601,12 @@ impl FakeApi {
         lock(&self.shared).chat_admins.insert(chat, users.to_vec());
     }
 
+    /// Refuse (403) messages to the private chat of a user who never wrote to the bot
+    /// there, as Telegram does ("bot can't initiate conversation with a user").
+    pub fn set_private_needs_start(&self, on: bool) {
+        lock(&self.shared).private_needs_start = on;
+    }
+
     /// Enforce Telegram's rate limits (`None`: accept every call, the default).
     pub fn set_limits(&self, limits: Option<TelegramLimits>) {
         let mut g = lock(&self.shared);
@@ -697,6 +708,9 @@ impl FakeApi {
         reply_to: Option<i64>,
         entities: Vec<Value>,
     ) -> Pushed {
+        if let TgChat::Private(u) = chat {
+            lock(&self.shared).started.insert(u.id);
+        }
         self.push_message(chat, from.json(), text, reply_to, entities, None)
     }
 
@@ -1447,6 +1461,17 @@ fn take_keyboard(params: &mut Value) -> Option<Value> {
 
 fn dispatch(g: &mut Inner, method: &str, params: &mut Value, files: &[Upload]) -> ApiResult {
     let chat = int(params, "chat_id");
+    if let Some(c) = chat
+        && c > 0
+        && method.starts_with("send")
+        && g.private_needs_start
+        && !g.started.contains(&c)
+    {
+        return Err((
+            403,
+            "Forbidden: bot can't initiate conversation with a user".into(),
+        ));
+    }
     match method {
         "getme" => Ok(Arc::new(json!({
             "id": BOT_ID, "is_bot": true, "first_name": "Ugolki", "username": BOT_USERNAME,
