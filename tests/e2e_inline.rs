@@ -219,6 +219,17 @@ async fn an_inline_challenge_is_accepted_and_played_by_taps_to_a_result() {
     assert!(g.ratings.is_some(), "ratings changed");
     // A finished board offers a rematch and the record.
     assert!(buttons(&h, &id).iter().any(|(_, d)| d.starts_with("x:")));
+    // The record button sends to the tapper's private chat: one who never started the
+    // bot is told where to (Telegram refuses the bot a chat they did not open).
+    h.api.set_private_needs_start(true);
+    let record = data(&h, &id, "e:", "");
+    let told = tap(&h, &b, &id, &record).await;
+    assert_eq!(told.params["show_alert"], Value::Bool(true));
+    assert!(
+        told.str("text").is_some_and(|t| t.contains("@")),
+        "{:?}",
+        told.params
+    );
     // `/export` in the private chat with the bot finds the inline game.
     let dm = TgChat::Private(a.clone());
     let c5 = h.cursor();

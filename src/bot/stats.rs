@@ -29,7 +29,7 @@ use crate::render::chart::{ChartSeries, RatingChart, render_rating_chart};
 use teloxide::payloads::SendPhotoSetters;
 use teloxide::prelude::*;
 use teloxide::types::{
-    InlineKeyboardButton, InlineKeyboardButtonKind, InlineKeyboardMarkup, InputFile,
+    InlineKeyboardButton, InlineKeyboardButtonKind, InlineKeyboardMarkup, InputFile, Me,
     MessageEntityKind, ParseMode, User,
 };
 
@@ -47,14 +47,25 @@ const TOP_ROWS: usize = 20;
 const CAPTION_MAX: usize = 1024;
 
 /// A record or replay button.
-pub async fn on_export_tap(app: App, tap: Tap, (game, gif): (GameId, bool)) -> HandlerResult {
+/// Tapped on an inline board, the file goes to the tapper's private chat with the bot,
+/// which Telegram allows only once they have started it: they are told where to do so.
+pub async fn on_export_tap(
+    app: App,
+    tap: Tap,
+    (game, gif): (GameId, bool),
+    me: Me,
+) -> HandlerResult {
     let t = tap.texts();
     if !app.allow_action(tap.user().0) {
         return tap.reply(Answer::Toast(t.slow_down()));
     }
-    match export_button(&app, tap.chat(), tap.user(), game, gif, t).await? {
-        Some(alert) => tap.reply(Answer::Alert(alert)),
-        None => Ok(()),
+    match export_button(&app, tap.chat(), tap.user(), game, gif, t).await {
+        Ok(Some(alert)) => tap.reply(Answer::Alert(alert)),
+        Ok(None) => Ok(()),
+        Err(BotError::Telegram(e)) if tg::cannot_write_privately(&e) => {
+            tap.reply(Answer::Alert(t.private_only(me.username())))
+        }
+        Err(e) => Err(e),
     }
 }
 

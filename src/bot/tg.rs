@@ -383,6 +383,19 @@ pub fn not_modified(e: &RequestError) -> bool {
     matches!(e, RequestError::Api(ApiError::MessageNotModified))
 }
 
+/// Whether Telegram refuses the bot a private chat: the person never started the bot,
+/// blocked it, or is gone. (Telegram now says "Forbidden", where teloxide still expects
+/// "Unauthorized", so the text is matched too.)
+pub fn cannot_write_privately(e: &RequestError) -> bool {
+    match e {
+        RequestError::Api(
+            ApiError::CantInitiateConversation | ApiError::BotBlocked | ApiError::UserDeactivated,
+        ) => true,
+        RequestError::Api(ApiError::Unknown(m)) => m.contains("can't initiate conversation"),
+        _ => false,
+    }
+}
+
 /// Whether the message to edit is gone (post the board anew).
 pub fn gone(e: &RequestError) -> bool {
     matches!(
