@@ -252,10 +252,7 @@ pub async fn on_claim(
         remove_keyboard(&app, tap.query()).await;
         return tap.reply(Answer::Alert(t.stale_button()));
     }
-    let out = matches!(g.time_control, crate::game::TimeControl::Days { .. })
-        && g.clocks.notices >= 3
-        && colour != g.side_to_move();
-    if !out {
+    if !g.time_is_up() || colour == g.side_to_move() {
         return tap.reply(Answer::Alert(t.time_not_up()));
     }
     if claim {

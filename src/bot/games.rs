@@ -93,13 +93,7 @@ fn time_left(g: &GameRecord, t: &dyn Texts) -> Option<String> {
         TimeControl::PerMove { limit } => Some(clock(
             limit.0.saturating_sub(now.since(g.clocks.turn_started).0),
         )),
-        TimeControl::Days { .. } => {
-            let per_move = g.time_control.per_move().unwrap_or_default();
-            let left = per_move
-                .0
-                .saturating_sub(now.since(g.clocks.turn_started).0);
-            Some(t.left(left))
-        }
+        TimeControl::Days { .. } => g.move_due().map(|due| t.left(due.since(now).0)),
     }
 }
 

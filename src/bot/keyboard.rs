@@ -202,7 +202,7 @@ pub fn inline_actions(g: &GameRecord, t: &dyn Texts) -> Vec<Vec<InlineKeyboardBu
             ),
         ]);
     }
-    if time_is_up(g) {
+    if g.time_is_up() {
         rows.push(claim_row(game, ply, t));
     }
     let act = |act| Callback::Act { game, ply, act };
@@ -215,13 +215,6 @@ pub fn inline_actions(g: &GameRecord, t: &dyn Texts) -> Vec<Vec<InlineKeyboardBu
     }
     rows.push(row);
     rows
-}
-
-/// Whether `g`'s correspondence move is out of time, the win not yet claimed.
-fn time_is_up(g: &GameRecord) -> bool {
-    g.is_active()
-        && matches!(g.time_control, crate::game::TimeControl::Days { .. })
-        && g.clocks.notices >= 3
 }
 
 /// Claim the win, or keep waiting.

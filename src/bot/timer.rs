@@ -174,10 +174,9 @@ async fn days_left(app: &App, g: &GameRecord) -> Result<(), BotError> {
     let Some(user) = g.player(side).user() else {
         return Ok(());
     };
-    let until = g
-        .clocks
-        .turn_started
-        .plus(g.time_control.per_move().unwrap_or_default());
+    let Some(until) = g.move_due() else {
+        return Ok(());
+    };
     let left = until.since(now()).0;
     let dm = ChatId(user.0 as i64);
     if g.board_in(dm).is_none() {

@@ -237,14 +237,13 @@ pub async fn caption(
             c.clocks = Some((clock(rem[0].0), clock(rem[1].0)));
         }
         TimeControl::PerMove { limit } => c.per_move = Some(limit.0 / 1000),
-        TimeControl::Days { days } if g.is_active() => {
-            let until = g
-                .clocks
-                .turn_started
-                .plus(crate::game::Millis::days(u64::from(days)));
-            c.move_by = Some((until.0, until.since(now()).0));
+        TimeControl::Days { .. } => {
+            c.move_by = g
+                .move_due()
+                .filter(|_| g.is_active())
+                .map(|until| (until.0, until.since(now()).0));
         }
-        TimeControl::Untimed | TimeControl::Days { .. } => {}
+        TimeControl::Untimed => {}
     }
     if let Some(o) = g.draw_offer {
         c.draw_offer_by = Some(known.mention(g.player(o.by), lang));

@@ -336,6 +336,23 @@ impl GameRecord {
             .find(|c| self.players[c.index()] == Player::Human(user))
     }
 
+    /// When a correspondence (days a move) turn is due.
+    pub fn move_due(&self) -> Option<Timestamp> {
+        match self.time_control {
+            TimeControl::Days { .. } => self
+                .time_control
+                .per_move()
+                .map(|d| self.clocks.turn_started.plus(d)),
+            _ => None,
+        }
+    }
+
+    /// Whether a correspondence move is out of time and its win not yet claimed: the
+    /// opponent of the side to move may claim it.
+    pub fn time_is_up(&self) -> bool {
+        self.is_active() && self.move_due().is_some() && self.clocks.notices >= 3
+    }
+
     /// The training room: one player, no opponent.
     pub fn is_solo(&self) -> bool {
         self.variant.rules().solo

@@ -120,10 +120,7 @@ impl GameService {
                 DeadlineKind::Abandon
             }
             DeadlineKind::DayLeft | DeadlineKind::HourLeft => {
-                let due = cur
-                    .clocks
-                    .turn_started
-                    .plus(cur.time_control.per_move().unwrap_or_default());
+                let due = cur.move_due().unwrap_or(cur.clocks.turn_started);
                 if due <= now {
                     DeadlineKind::TimeUp
                 } else if kind == DeadlineKind::DayLeft && due.minus(Millis::minutes(60)) <= now {

@@ -414,11 +414,7 @@ impl GameService {
     ) -> Result<GameRecord, ServiceError> {
         self.change_game(id, now, |cur, next| {
             let c = playing(cur, user)?;
-            let late = cur.side_to_move();
-            let out = matches!(cur.time_control, TimeControl::Days { .. })
-                && cur.clocks.notices >= 3
-                && c != late;
-            if !out {
+            if !cur.time_is_up() || c == cur.side_to_move() {
                 return Err(ServiceError::TimeNotUp);
             }
             next.status = Status::Over {
