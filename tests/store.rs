@@ -15,7 +15,7 @@ use ugolki_bot::game::*;
 use ugolki_bot::store::v0::{ChatV0, GameV0, StatsV0, UserV0};
 use ugolki_bot::store::v1::{self, ChatV1};
 use ugolki_bot::store::{OpenError, SledStore, StoreConfig, codec, keys};
-use ugolki_bot::store::{v2, v3};
+use ugolki_bot::store::{v2, v3, v4};
 
 const A: UserId = UserId(11);
 const B: UserId = UserId(22);
@@ -599,7 +599,7 @@ fn a_schema_3_database_is_migrated_on_open() {
         raw.flush().unwrap();
     }
     let store = open(dir.path());
-    assert_eq!(store.schema().unwrap(), 4);
+    assert_eq!(store.schema().unwrap(), codec::SCHEMA);
     let s = service(&store);
     // Every v3 game is played in a chat.
     let g = s.game(game.id).unwrap();
@@ -610,7 +610,64 @@ fn a_schema_3_database_is_migrated_on_open() {
     drop(store);
     let raw = raw_sled(dir.path());
     for kv in raw.open_tree("games").unwrap().iter() {
-        assert_eq!(kv.unwrap().1[0], 4);
+        assert_eq!(kv.unwrap().1[0], codec::SCHEMA);
+    }
+}
+
+#[test]
+fn a_schema_4_database_is_migrated_on_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let dm = ChatId(A.0 as i64);
+    let (game, chat) = {
+        let store = open(dir.path());
+        let s = service(&store);
+        let g = pvp(&s, VariantId::Classic, 0);
+        s.play(g.id, Actor::User(A), Expect::Any, &text("c3-d3"), t(1))
+            .unwrap();
+        s.update_chat_settings(dm, t(2), |c| {
+            c.notify_turns = true;
+            c.takebacks = false;
+        })
+        .unwrap();
+        (s.game(g.id).unwrap(), s.chat(dm, t(3)).unwrap())
+    };
+    {
+        let raw = raw_sled(dir.path());
+        raw.open_tree("games")
+            .unwrap()
+            .insert(
+                keys::game(game.id),
+                v4::encode(&v4::game_v4(&game)).unwrap(),
+            )
+            .unwrap();
+        raw.open_tree("chats")
+            .unwrap()
+            .insert(keys::chat(dm), v4::encode(&v4::chat_v4(&chat)).unwrap())
+            .unwrap();
+        raw.open_tree("meta")
+            .unwrap()
+            .insert("schema", &[4u8])
+            .unwrap();
+        raw.flush().unwrap();
+    }
+    let store = open(dir.path());
+    assert_eq!(store.schema().unwrap(), codec::SCHEMA);
+    let s = service(&store);
+    // No turn notice pending; turn notifications kept on, with the default waits.
+    let g = s.game(game.id).unwrap();
+    assert_eq!(g, game);
+    assert_eq!(g.turn_notice_at, None);
+    let c = s.chat(dm, t(4)).unwrap();
+    assert_eq!(c, chat);
+    assert!(c.settings.notify_turns && !c.settings.takebacks);
+    assert_eq!(c.settings.turn_notices, TurnNotices::default());
+    drop(s);
+    drop(store);
+    let raw = raw_sled(dir.path());
+    for tree in ["games", "chats"] {
+        for kv in raw.open_tree(tree).unwrap().iter() {
+            assert_eq!(kv.unwrap().1[0], codec::SCHEMA, "{tree}");
+        }
     }
 }
 

@@ -47,6 +47,7 @@ fn kind(f: &Fired) -> String {
         },
         Fired::ChallengeExpired(_) => "challenge_expired".into(),
         Fired::TimeUp(_) => "time_up".into(),
+        Fired::TurnNotice(g) => format!("turn_notice:{}", g.ply()),
     }
 }
 
@@ -244,6 +245,72 @@ async fn a_late_move_after_the_time_up_goes_on() {
             (73 * HOUR * 1000, "time_up".to_string()),
         ]
     );
+    env.stop.stop();
+}
+
+/// `user` asks in their private chat to hear of their turns after `slow` and `clock`.
+fn notices(env: &Env, user: UserId, slow: NoticeDelay, clock: NoticeDelay) {
+    env.svc()
+        .update_chat_settings(ChatId(user.0 as i64), env.now(), |c| {
+            c.notify_turns = true;
+            c.turn_notices = TurnNotices { slow, clock };
+        })
+        .unwrap();
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_turn_notice_waits_as_long_as_its_player_asked_and_a_move_replaces_it() {
+    const MIN: u64 = 60;
+    let env = Env::new();
+    env.start();
+    let after = |minutes| NoticeDelay::After { minutes };
+    notices(&env, A, after(15), NoticeDelay::Never);
+    notices(&env, B, after(60), after(1));
+    let g = env.game(TimeControl::Untimed);
+    // White's first move: Black's notice an hour later.
+    env.play(g.id, A, "c3-d3");
+    let cur = env.svc().game(g.id).unwrap();
+    assert_eq!(cur.turn_notice_at, Some(env.now().plus(Millis::minutes(60))));
+    assert_eq!(cur.deadline.map(|d| d.kind), Some(DeadlineKind::TurnNotice));
+    wait(61 * MIN).await;
+    // Black moves: White's comes 15 minutes later. Then each moves within the other's
+    // wait, and each move replaces the pending notice with the opponent's.
+    env.play(g.id, B, "f6-e6");
+    wait(16 * MIN).await;
+    env.play(g.id, A, "d3-e3");
+    wait(30 * MIN).await;
+    env.play(g.id, B, "e6-e5");
+    wait(10 * MIN).await;
+    env.play(g.id, A, "e3-e4");
+    // Black's waits an hour; the game ends (resigned) before: nothing more fires.
+    wait(30 * MIN).await;
+    env.svc().resign(g.id, B, env.now()).unwrap();
+    wait(120 * MIN).await;
+    let m = |n: u64| n * MIN * 1000;
+    assert_eq!(
+        env.rec.events(),
+        vec![
+            (m(60), "turn_notice:1".to_string()),
+            (m(61 + 15), "turn_notice:2".to_string()),
+        ]
+    );
+    let over = env.svc().game(g.id).unwrap();
+    assert_eq!((over.turn_notice_at, over.deadline), (None, None));
+
+    // On a clock Black asked for a minute, White for nothing.
+    let g = env.game(fischer(5, 0));
+    let start = env.now().since(T0).0;
+    env.play(g.id, A, "c3-d3");
+    wait(2 * MIN).await;
+    env.play(g.id, B, "f6-e6");
+    assert_eq!(env.svc().game(g.id).unwrap().turn_notice_at, None);
+    env.svc().resign(g.id, A, env.now()).unwrap();
+    let events = env.rec.events();
+    assert_eq!(
+        events.last(),
+        Some(&(start + 60_000, "turn_notice:1".to_string()))
+    );
+    assert_eq!(events.len(), 3);
     env.stop.stop();
 }
 

@@ -151,6 +151,10 @@ pub enum SettingKey {
     Takebacks,
     /// Turn notifications (private chats).
     Notify,
+    /// How long a turn notice waits in untimed and days-a-move games (private chats).
+    NoticeSlow,
+    /// How long a turn notice waits in games on a clock (private chats).
+    NoticeClock,
 }
 
 /// The `/start` payload of a challenge link: `c`, the challenge id in base 36, `_`, and
@@ -222,6 +226,27 @@ fn variant_code(v: VariantId) -> &'static str {
 }
 
 impl Callback {
+    /// The game a button belongs to, if it is a game's.
+    pub fn game(&self) -> Option<GameId> {
+        match self {
+            Callback::Tap { game, .. }
+            | Callback::Move { game, .. }
+            | Callback::Reset { game, .. }
+            | Callback::Resign { game }
+            | Callback::Draw { game, .. }
+            | Callback::Takeback { game, .. }
+            | Callback::Rematch { game }
+            | Callback::Export { game, .. }
+            | Callback::Act { game, .. }
+            | Callback::Claim { game, .. } => Some(*game),
+            Callback::Challenge { .. }
+            | Callback::Play { .. }
+            | Callback::Lang(_)
+            | Callback::Setting { .. }
+            | Callback::Noop => None,
+        }
+    }
+
     /// Encode; always at most [`MAX_LEN`] bytes.
     pub fn encode(&self) -> String {
         let s = match self {
@@ -281,6 +306,8 @@ impl Callback {
                     SettingKey::Orientation => "o",
                     SettingKey::Takebacks => "k",
                     SettingKey::Notify => "b",
+                    SettingKey::NoticeSlow => "s",
+                    SettingKey::NoticeClock => "c",
                 };
                 format!("s:{k}:{value}")
             }
@@ -412,6 +439,8 @@ impl Callback {
                     "o" => SettingKey::Orientation,
                     "k" => SettingKey::Takebacks,
                     "b" => SettingKey::Notify,
+                    "s" => SettingKey::NoticeSlow,
+                    "c" => SettingKey::NoticeClock,
                     _ => return Err(BadCallback),
                 };
                 if value.is_empty() || value.len() > 32 {

@@ -110,7 +110,6 @@ async fn after_move(app: &App, g: GameRecord, game: Option<Game>) -> Result<(), 
             if matches!(g.player(g.side_to_move()), Player::Program { .. }) {
                 spawn_program_move(app, g.id);
             }
-            super::notify::your_turn(app, &g);
         }
     }
     Ok(())

@@ -1,40 +1,41 @@
 //! Turn notifications: a private message to a player whose move it is in a game played
 //! in another chat, for those who turned them on in `/settings` of their private chat
 //! with the bot. The group stays quiet.
+//!
+//! When is decided by the game service, which sets each turn's notice time from the
+//! player's settings (a deadline, so a pending notice survives a restart); here the notice
+//! is sent when it falls due, unless the player has looked at the game meanwhile.
 
 use super::app::App;
 use super::error::BotError;
+use super::notices::Place;
 use super::send::say;
 use super::texts::{BoardPlace, texts};
 use super::tg;
-use crate::game::{ChatId, GameRecord, Player, ServiceError, TimeControl, UserId};
+use crate::game::{ChatId, GameRecord, Player, ServiceError, UserId};
 
-/// The person to move in `g`, when they should hear of it privately: a slow game (untimed
-/// or days a move: in a game on a clock the players are at the board) in play that has
-/// moved (the first move's player accepted the game just now), a person to move, and no
-/// board in their private chat.
-fn to_tell(g: &GameRecord) -> Option<UserId> {
+/// A notice of `g`'s turn fell due (see [`crate::game::GameRecord::turn_notice_at`]):
+/// tell the player to move, unless they have looked at the game since their turn began.
+pub async fn turn_due(app: &App, g: &GameRecord) {
     let Player::Human(user) = g.player(g.side_to_move()) else {
-        return None;
+        return;
     };
-    let slow = matches!(
-        g.time_control,
-        TimeControl::Untimed | TimeControl::Days { .. }
-    );
-    let in_their_chat = g.board_in(ChatId(user.0 as i64)).is_some();
-    (slow && g.is_active() && g.ply() > 0 && !in_their_chat).then_some(user)
-}
-
-/// Tell the player to move in `g` that it is their turn, if they asked for it (in the
-/// background: a move's answer does not wait for it).
-pub fn your_turn(app: &App, g: &GameRecord) {
-    if let Some(user) = to_tell(g) {
-        let (app, g) = (app.clone(), g.clone());
-        tokio::spawn(async move {
-            if let Err(e) = notify(&app, &g, user, Notice::Turn).await {
-                tracing::debug!(error = %e, "could not send a turn notification");
-            }
-        });
+    if !g.is_active() {
+        return;
+    }
+    let mut places = vec![Place::Game(g.id)];
+    if g.inline.is_none() {
+        places.extend(g.boards().map(|b| Place::Chat(b.chat)));
+    }
+    if app
+        .notices
+        .looked_since(user, &places, g.clocks.turn_started)
+    {
+        tracing::debug!(game = %g.id, "the player has looked since: no turn notice");
+        return;
+    }
+    if let Err(e) = notify(app, g, user, Notice::Turn).await {
+        tracing::debug!(error = %e, "could not send a turn notification");
     }
 }
 

@@ -3,7 +3,8 @@
 //! per command and one per kind of button, each in the module of its feature.
 
 use super::actions;
-use super::app::{Allowance, App};
+use super::app::{Allowance, App, now};
+use super::notices::Place;
 use super::callback::Callback;
 use super::challenges;
 use super::commands::Command;
@@ -62,6 +63,9 @@ fn messages() -> UpdateHandler<BotError> {
         .branch(
             dptree::filter_map(Incoming::of)
                 .inspect_async(|app: App, m: Incoming| async move { app.touch(&m.from).await })
+                .inspect(|app: App, m: Incoming| {
+                    app.notices.looked(m.user, Place::Chat(m.chat), now());
+                })
                 .chain(after(report_error))
                 .branch(
                     dptree::entry()
@@ -103,12 +107,26 @@ fn commands() -> UpdateHandler<BotError> {
         .branch(case![Command::Export].endpoint(stats::on_export))
 }
 
+/// A tap shows that its person is looking at the tapped chat and at the game of the
+/// button (which turn notifications heed).
+fn looked_by_tap(app: App, tap: Tap) {
+    let (user, at) = (tap.user(), now());
+    if tap.inline().is_none() {
+        app.notices.looked(user, Place::Chat(tap.chat()), at);
+    }
+    let data = tap.query().data.as_deref();
+    if let Some(game) = data.and_then(|d| Callback::decode(d).ok()?.game()) {
+        app.notices.looked(user, Place::Game(game), at);
+    }
+}
+
 /// Taps: every one is answered exactly once (see [`Tap`]), a forged or unreadable one
 /// with an alert.
 fn taps() -> UpdateHandler<BotError> {
     Update::filter_callback_query()
         .inspect_async(|app: App, q: CallbackQuery| async move { app.touch(&q.from).await })
         .map_async(Tap::new)
+        .inspect(looked_by_tap)
         .chain(after(answer_tap))
         .branch(
             dptree::filter_map(|q: CallbackQuery| Callback::decode(q.data.as_deref()?).ok())

@@ -10,12 +10,31 @@ use super::send::{remove_keyboard, say};
 use super::texts::{Texts, texts};
 use super::tg;
 use crate::engine::{Variant, VariantId};
-use crate::game::{ChatId, ChatSettings, Language, Orientation, TimeControl, UserId};
+use crate::game::{
+    ChatId, ChatSettings, Language, NoticeDelay, Orientation, TimeControl, UserId,
+};
 use teloxide::prelude::*;
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 
 /// The time controls offered as chat defaults.
 const TIME_CHOICES: [&str; 8] = ["untimed", "3+2", "5+3", "10+5", "60s", "1d", "3d", "7d"];
+/// How long a turn notice may wait in slow games (untimed, days a move), in minutes:
+/// at once, or after the time a glance at the group would take.
+const SLOW_DELAYS: [NoticeDelay; 4] = [
+    NoticeDelay::AT_ONCE,
+    NoticeDelay::After { minutes: 15 },
+    NoticeDelay::After { minutes: 60 },
+    NoticeDelay::After { minutes: 240 },
+];
+/// The same for games on a clock, where the players are usually at the board: never by
+/// default, and only short waits (a longer one would come after the flag).
+const CLOCK_DELAYS: [NoticeDelay; 4] = [
+    NoticeDelay::Never,
+    NoticeDelay::AT_ONCE,
+    NoticeDelay::After { minutes: 1 },
+    NoticeDelay::After { minutes: 5 },
+];
+
 /// The variants offered as chat defaults (two rows of three).
 const VARIANT_CHOICES: [VariantId; 6] = [
     VariantId::Classic,
@@ -84,6 +103,8 @@ enum Change {
     Orientation(Orientation),
     Takebacks(bool),
     Notify(bool),
+    /// A turn notice's wait in slow games (`true`) or on a clock.
+    NoticeDelay(bool, NoticeDelay),
 }
 
 impl Change {
@@ -97,6 +118,15 @@ impl Change {
             }),
             SettingKey::Takebacks => Change::Takebacks(on_off(value)?),
             SettingKey::Notify => Change::Notify(on_off(value)?),
+            // Only the waits offered: a forged value changes nothing.
+            SettingKey::NoticeSlow => Change::NoticeDelay(
+                true,
+                SLOW_DELAYS.into_iter().find(|d| d.code() == value)?,
+            ),
+            SettingKey::NoticeClock => Change::NoticeDelay(
+                false,
+                CLOCK_DELAYS.into_iter().find(|d| d.code() == value)?,
+            ),
             SettingKey::Orientation => Change::Orientation(match value {
                 "white" => Orientation::White,
                 "side" => Orientation::SideToMove,
@@ -113,6 +143,8 @@ impl Change {
             Change::Orientation(o) => c.orientation = *o,
             Change::Takebacks(on) => c.takebacks = *on,
             Change::Notify(on) => c.notify_turns = *on,
+            Change::NoticeDelay(true, d) => c.turn_notices.slow = *d,
+            Change::NoticeDelay(false, d) => c.turn_notices.clock = *d,
         }
     }
 }
@@ -262,6 +294,21 @@ async fn menu(app: &App, chat: ChatId, t: &dyn Texts) -> HandlerResult {
                 })
                 .collect(),
         );
+        if s.notify_turns {
+            let n = s.turn_notices;
+            let delays = |slow: bool, choices: [NoticeDelay; 4], key: SettingKey| {
+                let current = if slow { n.slow } else { n.clock };
+                choices
+                    .into_iter()
+                    .map(|d| {
+                        let label = mark(current == d, t.notice_delay_button(slow, d));
+                        button(label, key, &d.code())
+                    })
+                    .collect::<Vec<_>>()
+            };
+            rows.push(delays(true, SLOW_DELAYS, SettingKey::NoticeSlow));
+            rows.push(delays(false, CLOCK_DELAYS, SettingKey::NoticeClock));
+        }
     }
     if chat.0 < 0 {
         rows.push(vec![
@@ -277,11 +324,15 @@ async fn menu(app: &App, chat: ChatId, t: &dyn Texts) -> HandlerResult {
             ),
         ]);
     }
-    let text = format!(
+    let mut text = format!(
         "⚙ {} · {}",
         t.variant_name(s.variant.id()),
         t.time_control(&s.time_control)
     );
+    if chat.0 > 0 && s.notify_turns {
+        text.push_str("\n\n");
+        text.push_str(&t.notice_delays(&s.turn_notices));
+    }
     let kb = InlineKeyboardMarkup::new(rows);
     say(app, chat, None, &text, Some(kb)).await?;
     Ok(())

@@ -123,11 +123,14 @@ pub enum DeadlineKind {
     HourLeft,
     /// A correspondence move's time is up: the opponent may claim the win or wait.
     TimeUp,
+    /// The player to move asked to hear of their turn if they have not looked at the game
+    /// by now ([`GameRecord::turn_notice_at`]).
+    TurnNotice,
 }
 
 impl DeadlineKind {
     /// All kinds, in tie-break order (new kinds go last: the order is their index code).
-    pub const ALL: [DeadlineKind; 11] = [
+    pub const ALL: [DeadlineKind; 12] = [
         DeadlineKind::ProgramMove,
         DeadlineKind::DrawOfferExpiry,
         DeadlineKind::ClockReminder,
@@ -139,6 +142,7 @@ impl DeadlineKind {
         DeadlineKind::DayLeft,
         DeadlineKind::HourLeft,
         DeadlineKind::TimeUp,
+        DeadlineKind::TurnNotice,
     ];
 
     /// The byte used in index keys.
@@ -272,6 +276,10 @@ pub struct GameRecord {
     /// The inline message the game is played in, when it was challenged through inline
     /// mode: its only board (see `chat`).
     pub inline: Option<InlineMessageId>,
+    /// When the player to move is told privately that it is their move, unless they have
+    /// looked at the game since it became their move (their [`TurnNotices`] setting; set
+    /// by each move, cleared when it fires).
+    pub turn_notice_at: Option<Timestamp>,
 }
 
 /// Why a stored game does not replay (a corrupt record or an engine change).
@@ -412,7 +420,14 @@ impl GameRecord {
                 kind: DeadlineKind::ProgramMove,
             }),
             Player::Absent => {}
-            Player::Human(_) => match self.time_control {
+            Player::Human(_) => {
+                if let Some(at) = self.turn_notice_at {
+                    cands.push(Deadline {
+                        at,
+                        kind: DeadlineKind::TurnNotice,
+                    });
+                }
+                match self.time_control {
                 TimeControl::Clock { .. } => {
                     let bank = c.remaining[side.index()];
                     let flag = c.turn_started.plus(bank);
@@ -447,7 +462,8 @@ impl GameRecord {
                         kind: DeadlineKind::Abandon,
                     });
                 }
-            },
+                }
+            }
         }
         cands.into_iter().min_by_key(|d| (d.at, d.kind))
     }
@@ -563,6 +579,85 @@ pub struct ChatSettings {
     pub takebacks: bool,
     /// A private chat's owner hears privately when it is their move in a game elsewhere.
     pub notify_turns: bool,
+    /// How long after it becomes their move, by kind of game (when `notify_turns`).
+    pub turn_notices: TurnNotices,
+}
+
+/// How long a person who has not looked at a game waits before hearing privately that it
+/// is their move there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NoticeDelay {
+    /// Not told.
+    Never,
+    /// Told this many minutes after the opponent's move (0: at once).
+    After {
+        /// Minutes.
+        minutes: u16,
+    },
+}
+
+impl NoticeDelay {
+    /// Told at once.
+    pub const AT_ONCE: NoticeDelay = NoticeDelay::After { minutes: 0 };
+
+    /// The wait, if told at all.
+    pub fn wait(self) -> Option<Millis> {
+        match self {
+            NoticeDelay::Never => None,
+            NoticeDelay::After { minutes } => Some(Millis::minutes(u64::from(minutes))),
+        }
+    }
+
+    /// The choice's short text in buttons: `never`, `0`, `15`, `60` (minutes).
+    pub fn code(self) -> String {
+        match self {
+            NoticeDelay::Never => "never".into(),
+            NoticeDelay::After { minutes } => minutes.to_string(),
+        }
+    }
+}
+
+impl std::str::FromStr for NoticeDelay {
+    type Err = std::num::ParseIntError;
+
+    /// [`NoticeDelay::code`]'s inverse.
+    fn from_str(s: &str) -> Result<NoticeDelay, Self::Err> {
+        match s {
+            "never" => Ok(NoticeDelay::Never),
+            m => Ok(NoticeDelay::After { minutes: m.parse()? }),
+        }
+    }
+}
+
+/// Turn notifications by kind of game: a game of days (or untimed) is played between
+/// other things, a game on a clock at the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TurnNotices {
+    /// Untimed games and days a move.
+    pub slow: NoticeDelay,
+    /// Games on a clock (Fischer or seconds a move).
+    pub clock: NoticeDelay,
+}
+
+impl Default for TurnNotices {
+    /// At once in slow games, never in games on a clock.
+    fn default() -> TurnNotices {
+        TurnNotices {
+            slow: NoticeDelay::AT_ONCE,
+            clock: NoticeDelay::Never,
+        }
+    }
+}
+
+impl TurnNotices {
+    /// The delay for a game of `tc`.
+    pub fn for_control(&self, tc: &TimeControl) -> NoticeDelay {
+        match tc {
+            TimeControl::Untimed | TimeControl::Days { .. } => self.slow,
+            TimeControl::Clock { .. } | TimeControl::PerMove { .. } => self.clock,
+        }
+    }
 }
 
 impl Default for ChatSettings {
@@ -574,6 +669,7 @@ impl Default for ChatSettings {
             orientation: Orientation::White,
             takebacks: true,
             notify_turns: false,
+            turn_notices: TurnNotices::default(),
         }
     }
 }

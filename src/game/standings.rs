@@ -278,6 +278,7 @@ mod tests {
             takeback: None,
             takebacks: 0,
             inline: None,
+            turn_notice_at: None,
         }
     }
 

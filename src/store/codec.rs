@@ -18,12 +18,15 @@
 //! - **3**: `[3] ++ postcard(record)`: a game keeps a pending takeback request and its
 //!   count of takebacks, a chat's settings whether takebacks are allowed and (a private
 //!   chat's) whether its owner hears of their turns; see [`super::v3`].
-//! - **4** (current): `[4] ++ postcard(record)`: a game may be played in an inline
-//!   message (`GameRecord::inline`); challenges through inline mode are a new
-//!   `ChallengeTarget` variant, which older values never hold.
+//! - **4**: `[4] ++ postcard(record)`: a game may be played in an inline message
+//!   (`GameRecord::inline`); challenges through inline mode are a new `ChallengeTarget`
+//!   variant, which older values never hold; see [`super::v4`].
+//! - **5** (current): `[5] ++ postcard(record)`: a game keeps when its player to move is
+//!   to hear of their turn (`GameRecord::turn_notice_at`), and a chat's settings how
+//!   long after a turn begins its owner hears of it (`ChatSettings::turn_notices`).
 
 use super::keys;
-use super::{v0, v1, v2, v3};
+use super::{v0, v1, v2, v3, v4};
 use crate::game::{
     AnyRecord, ChallengeRecord, ChatRecord, GameRecord, RecordKind, StoreError, Timing, UserRecord,
 };
@@ -31,7 +34,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 /// The schema version this program writes.
-pub const SCHEMA: u8 = 4;
+pub const SCHEMA: u8 = 5;
 
 /// Encode a record as the current schema.
 pub fn encode<T: Serialize>(rec: &T) -> Result<Vec<u8>, StoreError> {
@@ -78,6 +81,22 @@ pub fn decode(
                 }
             }?
         }
+        Some(4) => {
+            let body = &b[1..];
+            match kind {
+                RecordKind::Game => {
+                    postcard_exact::<v4::GameV4>(body).map(|g| AnyRecord::Game(g.into()))
+                }
+                RecordKind::User => postcard_exact::<UserRecord>(body).map(AnyRecord::User),
+                RecordKind::Chat => {
+                    postcard_exact::<v4::ChatV4>(body).map(|c| AnyRecord::Chat(c.into()))
+                }
+                RecordKind::Challenge => {
+                    postcard_exact::<ChallengeRecord>(body).map(AnyRecord::Challenge)
+                }
+            }
+            .map_err(|e| format!("schema 4: {e}"))?
+        }
         Some(3) => {
             let body = &b[1..];
             match kind {
@@ -85,7 +104,9 @@ pub fn decode(
                     postcard_exact::<v3::GameV3>(body).map(|g| AnyRecord::Game(g.into()))
                 }
                 RecordKind::User => postcard_exact::<UserRecord>(body).map(AnyRecord::User),
-                RecordKind::Chat => postcard_exact::<ChatRecord>(body).map(AnyRecord::Chat),
+                RecordKind::Chat => {
+                    postcard_exact::<v4::ChatV4>(body).map(|c| AnyRecord::Chat(c.into()))
+                }
                 RecordKind::Challenge => {
                     postcard_exact::<ChallengeRecord>(body).map(AnyRecord::Challenge)
                 }

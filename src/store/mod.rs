@@ -22,6 +22,7 @@ pub mod v0;
 pub mod v1;
 pub mod v2;
 pub mod v3;
+pub mod v4;
 
 use crate::game::{
     AnyRecord, ChallengeId, ChallengeRecord, ChatId, ChatRecord, CommitError, DeadlineEntry,

@@ -183,6 +183,7 @@ pub fn game(g: GameV0, timing: &Timing) -> Result<GameRecord, String> {
         takeback: None,
         takebacks: 0,
         inline: None,
+        turn_notice_at: None,
     };
     rec.deadline = rec.compute_deadline(timing);
     Ok(rec)

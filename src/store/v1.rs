@@ -101,6 +101,7 @@ impl From<GameV1> for GameRecord {
             takeback: None,
             takebacks: 0,
             inline: None,
+            turn_notice_at: None,
         }
     }
 }

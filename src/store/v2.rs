@@ -113,6 +113,7 @@ impl From<GameV2> for GameRecord {
             takeback: None,
             takebacks: 0,
             inline: None,
+            turn_notice_at: None,
         }
     }
 }
@@ -126,6 +127,7 @@ impl From<ChatSettingsV2> for ChatSettings {
             orientation: s.orientation,
             takebacks: true,
             notify_turns: false,
+            turn_notices: Default::default(),
         }
     }
 }

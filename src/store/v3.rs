@@ -1,6 +1,7 @@
 //! Schema version 3, frozen: postcard records as in version 4, except that a game could
 //! not be played in an inline message. This module reads v3 games and upgrades them
-//! (every v3 game is played in a chat); users, chats and challenges are unchanged.
+//! (every v3 game is played in a chat); users and challenges are unchanged, and chats
+//! are v4's ([`super::v4::ChatV4`]).
 
 use crate::engine::{Path, Variant};
 use crate::game::codec;
@@ -84,6 +85,7 @@ impl From<GameV3> for GameRecord {
             takeback: g.takeback,
             takebacks: g.takebacks,
             inline: None,
+            turn_notice_at: None,
         }
     }
 }

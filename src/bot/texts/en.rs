@@ -5,7 +5,7 @@ use super::{
 };
 use crate::engine::{Color, IllegalMove, InputError, Outcome, Reason, VariantId};
 use crate::game::GameId;
-use crate::game::TimeControl;
+use crate::game::{NoticeDelay, TimeControl, TurnNotices};
 use crate::game::standings::PlayerResult;
 
 /// English.
@@ -685,6 +685,31 @@ impl Texts for En {
         }
     }
 
+    fn notice_delay_button(&self, slow: bool, d: NoticeDelay) -> String {
+        let icon = if slow { "⏳" } else { "⏱" };
+        let when = match d {
+            NoticeDelay::Never => "never".into(),
+            NoticeDelay::After { minutes: 0 } => "at once".into(),
+            NoticeDelay::After { minutes } => minutes_en(minutes),
+        };
+        format!("{icon} {when}")
+    }
+
+    fn notice_delays(&self, n: &TurnNotices) -> String {
+        let when = |d: NoticeDelay| match d {
+            NoticeDelay::Never => "never".to_string(),
+            NoticeDelay::After { minutes: 0 } => "at once".into(),
+            NoticeDelay::After { minutes } => format!("after {}", minutes_en(minutes)),
+        };
+        format!(
+            "🔔 Your move in a game elsewhere, if you have not looked at it:\n\
+             ⏳ untimed or days a move: {}\n\
+             ⏱ on a clock: {}",
+            when(n.slow),
+            when(n.clock)
+        )
+    }
+
     fn draw_expired(&self) -> String {
         "The draw offer lapsed.".into()
     }
@@ -1027,5 +1052,14 @@ fn reason_short(r: Reason) -> &'static str {
         Reason::Resignation => "resignation",
         Reason::Agreement => "agreed",
         Reason::Abandoned => "abandoned",
+    }
+}
+
+/// "15 min", "1 h", "1 h 30 min".
+fn minutes_en(m: u16) -> String {
+    match (m / 60, m % 60) {
+        (0, m) => format!("{m} min"),
+        (h, 0) => format!("{h} h"),
+        (h, m) => format!("{h} h {m} min"),
     }
 }

@@ -5,7 +5,7 @@ use super::{
 };
 use crate::engine::{Color, IllegalMove, InputError, Outcome, Reason, VariantId};
 use crate::game::GameId;
-use crate::game::TimeControl;
+use crate::game::{NoticeDelay, TimeControl, TurnNotices};
 use crate::game::standings::PlayerResult;
 
 /// Russian.
@@ -706,6 +706,31 @@ impl Texts for Ru {
         }
     }
 
+    fn notice_delay_button(&self, slow: bool, d: NoticeDelay) -> String {
+        let icon = if slow { "⏳" } else { "⏱" };
+        let when = match d {
+            NoticeDelay::Never => "никогда".into(),
+            NoticeDelay::After { minutes: 0 } => "сразу".into(),
+            NoticeDelay::After { minutes } => minutes_ru(minutes),
+        };
+        format!("{icon} {when}")
+    }
+
+    fn notice_delays(&self, n: &TurnNotices) -> String {
+        let when = |d: NoticeDelay| match d {
+            NoticeDelay::Never => "никогда".to_string(),
+            NoticeDelay::After { minutes: 0 } => "сразу".into(),
+            NoticeDelay::After { minutes } => format!("через {}", minutes_ru(minutes)),
+        };
+        format!(
+            "🔔 Ваш ход в партии в другом чате, если вы в неё не заглядывали:\n\
+             ⏳ без часов или дни на ход: {}\n\
+             ⏱ на часах: {}",
+            when(n.slow),
+            when(n.clock)
+        )
+    }
+
     fn draw_expired(&self) -> String {
         "Предложение ничьей истекло.".into()
     }
@@ -1091,5 +1116,14 @@ mod tests {
         assert_eq!(hodov(40), "ходов");
         assert_eq!(hodov(12), "ходов");
         assert_eq!(hodov(22), "хода");
+    }
+}
+
+/// «15 мин», «1 ч», «1 ч 30 мин».
+fn minutes_ru(m: u16) -> String {
+    match (m / 60, m % 60) {
+        (0, m) => format!("{m} мин"),
+        (h, 0) => format!("{h} ч"),
+        (h, m) => format!("{h} ч {m} мин"),
     }
 }

@@ -181,6 +181,10 @@ impl GameService {
                 Effect::Ended
             }
             DeadlineKind::MoveMissed => self.miss_move(cur, next, now, auto_move)?,
+            DeadlineKind::TurnNotice => {
+                next.turn_notice_at = None;
+                Effect::TurnNotice
+            }
         })
     }
 
@@ -215,9 +219,9 @@ impl GameService {
             }
         }
         .map_err(|e| ServiceError::Illegal(e.into()))?;
-        Ok(Effect::AutoMoved(apply_move(
-            next, &game, played, side, now, true,
-        )))
+        let path = apply_move(next, &game, played, side, now, true);
+        self.plan_turn_notice(next, now)?;
+        Ok(Effect::AutoMoved(path))
     }
 }
 
@@ -234,6 +238,7 @@ enum Effect {
     DrawOfferExpired,
     Reminder(DeadlineKind),
     TimeUp,
+    TurnNotice,
     Ended,
     AutoMoved(Path),
 }
@@ -247,6 +252,7 @@ impl Effect {
             Effect::Reminder(kind) => Fired::Reminder { game, kind },
             Effect::Ended => Fired::Ended(game),
             Effect::TimeUp => Fired::TimeUp(game),
+            Effect::TurnNotice => Fired::TurnNotice(game),
             Effect::AutoMoved(path) => Fired::AutoMoved(Moved {
                 game,
                 path,

@@ -91,6 +91,7 @@ impl GameService {
     ) -> Result<(), ServiceError> {
         g.deadline = None;
         g.draw_offer = None;
+        g.turn_notice_at = None;
         let Some(outcome) = g.outcome() else {
             return Ok(());
         };
@@ -215,6 +216,7 @@ impl GameService {
             takeback: None,
             takebacks: 0,
             inline: None,
+            turn_notice_at: None,
         };
         g.deadline = g.compute_deadline(&self.timing);
         Ok(g)
@@ -265,6 +267,32 @@ impl GameService {
         })?;
         self.deadlines_changed.notify_one();
         Ok(g)
+    }
+
+    /// When the player to move in `next`, to whom a move has just handed the turn, is to
+    /// hear of it privately: as their private chat's settings say for this kind of game,
+    /// unless they play it in that chat.
+    pub(super) fn plan_turn_notice(
+        &self,
+        next: &mut GameRecord,
+        now: Timestamp,
+    ) -> Result<(), ServiceError> {
+        next.turn_notice_at = None;
+        let Player::Human(user) = next.player(next.side_to_move()) else {
+            return Ok(());
+        };
+        let dm = ChatId(user.0 as i64);
+        if !next.is_active() || next.board_in(dm).is_some() {
+            return Ok(());
+        }
+        let Some(chat) = self.store.chat(dm)? else {
+            return Ok(());
+        };
+        if chat.settings.notify_turns {
+            let delay = chat.settings.turn_notices.for_control(&next.time_control);
+            next.turn_notice_at = delay.wait().map(|w| now.plus(w));
+        }
+        Ok(())
     }
 
     /// Play a move. Checks, in order: the actor plays in this game, the expectation
@@ -358,6 +386,7 @@ impl GameService {
             }
             .map_err(ServiceError::Illegal)?;
             let path = apply_move(next, &game, played, side, now, false);
+            self.plan_turn_notice(next, now)?;
             // An ended game's replay also carries its outcome: left to a replay of the
             // record.
             Ok(Some((path, next.is_active().then_some(game))))
@@ -658,6 +687,7 @@ pub(super) fn apply_move(
     next.clocks.on_move(&next.time_control, side, now, auto);
     next.draw_offer = None;
     next.takeback = None;
+    next.turn_notice_at = None;
     if let Some(outcome) = played.outcome {
         next.status = Status::Over { outcome, at: now };
     }
@@ -687,6 +717,7 @@ fn take_back(
     next.clocks.notices = 0;
     next.draw_offer = None;
     next.takebacks = cur.takebacks.saturating_add(1);
+    next.turn_notice_at = None;
     Ok(())
 }
 

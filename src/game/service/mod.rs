@@ -298,6 +298,9 @@ pub enum Fired {
     /// A correspondence move's time is up: the opponent of the side to move may claim the
     /// win ([`GameService::claim_win`]) or keep waiting.
     TimeUp(GameRecord),
+    /// The player to move in this game is to hear privately that it is their move, unless
+    /// they have looked at the game since it became their move (the service cannot know).
+    TurnNotice(GameRecord),
     /// A challenge lapsed.
     ChallengeExpired(ChallengeRecord),
 }
