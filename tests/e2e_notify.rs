@@ -15,28 +15,10 @@ fn supergroup() -> TgChat {
 /// `user` sets turn notifications `on` or off with the /settings buttons of their
 /// private chat.
 async fn set_notify(h: &Harness, user: &TgUser, on: bool) {
-    let dm = TgChat::Private(user.clone());
-    let c0 = h.cursor();
-    h.api.send_text(&dm, user, "/settings");
-    let menu = h
-        .expect(c0, "the settings menu", |c| {
-            c.is("SendMessage") && c.chat_id() == Some(user.id) && !c.buttons().is_empty()
-        })
-        .await;
-    let data = if on { "s:b:on" } else { "s:b:off" };
-    assert!(
-        menu.buttons().iter().any(|(_, d)| d == data),
-        "a notification button in a private chat's menu: {:?}",
-        menu.buttons()
-    );
-    let c1 = h.cursor();
-    h.api.tap(&dm, user, message_id(&menu), data);
-    h.expect(c1, "the menu again", |c| {
-        c.is("SendMessage")
-            && c.chat_id() == Some(user.id)
-            && c.buttons().iter().any(|(_, d)| d.starts_with("s:b:"))
-    })
-    .await;
+    let menu = tap_setting(h, user, if on { "s:b:on" } else { "s:b:off" }).await;
+    // The waits are offered while notifications are on.
+    let waits = menu.buttons().iter().any(|(_, d)| d.starts_with("s:s:"));
+    assert_eq!(waits, on, "{:?}", menu.buttons());
     let stored = h
         .store
         .chat(ChatId(user.id))
@@ -53,16 +35,17 @@ async fn quiet(h: &Harness) {
     h.settle().await;
 }
 
+/// A turn notice (the settings menu, which has buttons, may also show the bell).
+fn is_turn_notice(c: &Call) -> bool {
+    c.buttons().is_empty() && c.text().is_some_and(|t| t.contains("🔔"))
+}
+
 /// The turn notices `user` got in their private chat since `from`.
 fn notices(h: &Harness, from: u64, user: &TgUser) -> Vec<Call> {
     h.api
         .calls_since(from)
         .into_iter()
-        .filter(|c| {
-            c.is("SendMessage")
-                && c.chat_id() == Some(user.id)
-                && c.text().is_some_and(|t| t.contains("🔔"))
-        })
+        .filter(|c| c.is("SendMessage") && c.chat_id() == Some(user.id) && is_turn_notice(c))
         .collect()
 }
 
@@ -89,9 +72,7 @@ async fn a_player_hears_of_their_turn_once_and_only_when_they_asked() {
     // Carol asked for nothing and heard nothing; the group heard no notice.
     // (The notice waits for the private chat's rate-limit slot, like any message.)
     h.expect(start, "the turn notice", |c| {
-        c.is("SendMessage")
-            && c.chat_id() == Some(a.id)
-            && c.text().is_some_and(|t| t.contains("🔔"))
+        c.is("SendMessage") && c.chat_id() == Some(a.id) && is_turn_notice(c)
     })
     .await;
     let got = notices(&h, start, &a);
@@ -107,7 +88,7 @@ async fn a_player_hears_of_their_turn_once_and_only_when_they_asked() {
         !h.api
             .calls_since(start)
             .iter()
-            .any(|c| c.chat_id() == Some(club.id()) && c.text().is_some_and(|t| t.contains("🔔")))
+            .any(|c| c.chat_id() == Some(club.id()) && is_turn_notice(c))
     );
 
     // Make it Alice's move (one more notice if she is Black), then redraw that turn
@@ -119,7 +100,7 @@ async fn a_player_hears_of_their_turn_once_and_only_when_they_asked() {
         h.expect(start, "the second turn's notice", |c| {
             c.is("SendMessage")
                 && c.chat_id() == Some(a.id)
-                && c.text().is_some_and(|t| t.contains("🔔"))
+                && is_turn_notice(c)
                 && c.seq > got[0].seq
         })
         .await;
@@ -199,7 +180,7 @@ async fn no_notice_for_a_game_in_the_players_own_chat() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn no_notice_in_a_game_on_the_clock_and_one_in_a_game_of_days() {
+async fn on_a_clock_a_notice_only_for_who_asked_and_one_in_a_game_of_days() {
     let h = Harness::start().await;
     let (a, b) = (alice(), carol());
     set_notify(&h, &a, true).await;
@@ -231,9 +212,28 @@ async fn no_notice_in_a_game_on_the_clock_and_one_in_a_game_of_days() {
     h.api
         .reply_text(&other, white, message_id(&opened.board), "c3-d3");
     h.expect(start, "the turn notice", |c| {
-        c.is("SendMessage")
-            && c.chat_id() == Some(black.id)
-            && c.text().is_some_and(|t| t.contains("🔔"))
+        c.is("SendMessage") && c.chat_id() == Some(black.id) && is_turn_notice(c)
+    })
+    .await;
+    // Asked for at once on a clock too: told in a 5+3 game.
+    for u in [&a, &b] {
+        let menu = tap_setting(&h, u, "s:c:0").await;
+        let text = menu.text().expect("the menu's text");
+        assert!(text.contains("on a clock: at once"), "{text}");
+    }
+    let fast = TgChat::Group(-1_001_234_567_892, "Fast club".into());
+    let opened = open_group_game(&h, &fast, &a, &b, "/new classic 5+3").await;
+    let white = if white_id(&opened.board) == a.id {
+        &a
+    } else {
+        &b
+    };
+    let black = if white.id == a.id { &b } else { &a };
+    let start = h.cursor();
+    h.api
+        .reply_text(&fast, white, message_id(&opened.board), "c3-d3");
+    h.expect(start, "the turn notice on a clock", |c| {
+        c.is("SendMessage") && c.chat_id() == Some(black.id) && is_turn_notice(c)
     })
     .await;
 }

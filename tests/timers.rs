@@ -270,7 +270,10 @@ async fn a_turn_notice_waits_as_long_as_its_player_asked_and_a_move_replaces_it(
     // White's first move: Black's notice an hour later.
     env.play(g.id, A, "c3-d3");
     let cur = env.svc().game(g.id).unwrap();
-    assert_eq!(cur.turn_notice_at, Some(env.now().plus(Millis::minutes(60))));
+    assert_eq!(
+        cur.turn_notice_at,
+        Some(env.now().plus(Millis::minutes(60)))
+    );
     assert_eq!(cur.deadline.map(|d| d.kind), Some(DeadlineKind::TurnNotice));
     wait(61 * MIN).await;
     // Black moves: White's comes 15 minutes later. Then each moves within the other's

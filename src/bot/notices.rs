@@ -124,7 +124,10 @@ mod tests {
         n.looked(u, chat, Timestamp(1_000));
         assert!(n.looked_since(u, &[chat], Timestamp(1_000)));
         assert!(n.looked_since(u, &[game, chat], Timestamp(900)));
-        assert!(!n.looked_since(u, &[chat], Timestamp(1_001)), "before the turn");
+        assert!(
+            !n.looked_since(u, &[chat], Timestamp(1_001)),
+            "before the turn"
+        );
         assert!(!n.looked_since(u, &[game], Timestamp(0)), "another place");
         assert!(!n.looked_since(v, &[chat], Timestamp(0)), "another person");
         n.looked(u, game, Timestamp(2_000));

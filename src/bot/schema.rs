@@ -4,7 +4,6 @@
 
 use super::actions;
 use super::app::{Allowance, App, now};
-use super::notices::Place;
 use super::callback::Callback;
 use super::challenges;
 use super::commands::Command;
@@ -15,6 +14,7 @@ use super::inline;
 use super::metrics;
 use super::migration;
 use super::moves;
+use super::notices::Place;
 use super::program;
 use super::send::say;
 use super::settings;

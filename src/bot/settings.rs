@@ -10,9 +10,7 @@ use super::send::{remove_keyboard, say};
 use super::texts::{Texts, texts};
 use super::tg;
 use crate::engine::{Variant, VariantId};
-use crate::game::{
-    ChatId, ChatSettings, Language, NoticeDelay, Orientation, TimeControl, UserId,
-};
+use crate::game::{ChatId, ChatSettings, Language, NoticeDelay, Orientation, TimeControl, UserId};
 use teloxide::prelude::*;
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 
@@ -119,14 +117,12 @@ impl Change {
             SettingKey::Takebacks => Change::Takebacks(on_off(value)?),
             SettingKey::Notify => Change::Notify(on_off(value)?),
             // Only the waits offered: a forged value changes nothing.
-            SettingKey::NoticeSlow => Change::NoticeDelay(
-                true,
-                SLOW_DELAYS.into_iter().find(|d| d.code() == value)?,
-            ),
-            SettingKey::NoticeClock => Change::NoticeDelay(
-                false,
-                CLOCK_DELAYS.into_iter().find(|d| d.code() == value)?,
-            ),
+            SettingKey::NoticeSlow => {
+                Change::NoticeDelay(true, SLOW_DELAYS.into_iter().find(|d| d.code() == value)?)
+            }
+            SettingKey::NoticeClock => {
+                Change::NoticeDelay(false, CLOCK_DELAYS.into_iter().find(|d| d.code() == value)?)
+            }
             SettingKey::Orientation => Change::Orientation(match value {
                 "white" => Orientation::White,
                 "side" => Orientation::SideToMove,

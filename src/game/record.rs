@@ -428,40 +428,40 @@ impl GameRecord {
                     });
                 }
                 match self.time_control {
-                TimeControl::Clock { .. } => {
-                    let bank = c.remaining[side.index()];
-                    let flag = c.turn_started.plus(bank);
-                    if c.notices == 0 && bank > t.clock_reminder {
+                    TimeControl::Clock { .. } => {
+                        let bank = c.remaining[side.index()];
+                        let flag = c.turn_started.plus(bank);
+                        if c.notices == 0 && bank > t.clock_reminder {
+                            cands.push(Deadline {
+                                at: flag.minus(t.clock_reminder),
+                                kind: DeadlineKind::ClockReminder,
+                            });
+                        }
                         cands.push(Deadline {
-                            at: flag.minus(t.clock_reminder),
-                            kind: DeadlineKind::ClockReminder,
+                            at: flag,
+                            kind: DeadlineKind::ClockFlag,
                         });
                     }
-                    cands.push(Deadline {
-                        at: flag,
-                        kind: DeadlineKind::ClockFlag,
-                    });
-                }
-                TimeControl::PerMove { limit } => cands.push(Deadline {
-                    at: c.turn_started.plus(limit),
-                    kind: DeadlineKind::MoveMissed,
-                }),
-                TimeControl::Days { days } => {
-                    cands.push(correspondence_deadline(c, days, t.abandon_after))
-                }
-                TimeControl::Untimed => {
-                    let end = c.turn_started.plus(t.abandon_after);
-                    if c.notices == 0 && t.abandon_after > t.abandon_warning {
+                    TimeControl::PerMove { limit } => cands.push(Deadline {
+                        at: c.turn_started.plus(limit),
+                        kind: DeadlineKind::MoveMissed,
+                    }),
+                    TimeControl::Days { days } => {
+                        cands.push(correspondence_deadline(c, days, t.abandon_after))
+                    }
+                    TimeControl::Untimed => {
+                        let end = c.turn_started.plus(t.abandon_after);
+                        if c.notices == 0 && t.abandon_after > t.abandon_warning {
+                            cands.push(Deadline {
+                                at: end.minus(t.abandon_warning),
+                                kind: DeadlineKind::AbandonWarning,
+                            });
+                        }
                         cands.push(Deadline {
-                            at: end.minus(t.abandon_warning),
-                            kind: DeadlineKind::AbandonWarning,
+                            at: end,
+                            kind: DeadlineKind::Abandon,
                         });
                     }
-                    cands.push(Deadline {
-                        at: end,
-                        kind: DeadlineKind::Abandon,
-                    });
-                }
                 }
             }
         }
@@ -625,7 +625,9 @@ impl std::str::FromStr for NoticeDelay {
     fn from_str(s: &str) -> Result<NoticeDelay, Self::Err> {
         match s {
             "never" => Ok(NoticeDelay::Never),
-            m => Ok(NoticeDelay::After { minutes: m.parse()? }),
+            m => Ok(NoticeDelay::After {
+                minutes: m.parse()?,
+            }),
         }
     }
 }

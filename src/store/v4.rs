@@ -8,8 +8,8 @@ use crate::engine::{Path, Variant};
 use crate::game::codec;
 use crate::game::{
     Board, ChatId, ChatRecord, ChatSettings, Clocks, Deadline, DrawOffer, GameId, GameRecord,
-    InlineMessageId, Language, MessageId, Orientation, Player, RatingChange, Status,
-    TakebackOffer, TimeControl, Timestamp, UserId, Version,
+    InlineMessageId, Language, MessageId, Orientation, Player, RatingChange, Status, TakebackOffer,
+    TimeControl, Timestamp, UserId, Version,
 };
 use serde::{Deserialize, Serialize};
 

@@ -244,6 +244,30 @@ pub async fn open_group_game(
     }
 }
 
+/// `user` opens /settings in their private chat and taps the button whose data is
+/// `data` (e.g. `s:b:on`); returns the menu the bot shows again after the change.
+pub async fn tap_setting(h: &Harness, user: &TgUser, data: &str) -> Call {
+    let dm = TgChat::Private(user.clone());
+    let c0 = h.cursor();
+    h.api.send_text(&dm, user, "/settings");
+    let menu = h
+        .expect(c0, "the settings menu", |c| {
+            c.is("SendMessage") && c.chat_id() == Some(user.id) && !c.buttons().is_empty()
+        })
+        .await;
+    assert!(
+        menu.buttons().iter().any(|(_, d)| d == data),
+        "{data} in the private chat's menu: {:?}",
+        menu.buttons()
+    );
+    let c1 = h.cursor();
+    h.api.tap(&dm, user, message_id(&menu), data);
+    h.expect(c1, "the menu again", |c| {
+        c.is("SendMessage") && c.chat_id() == Some(user.id) && !c.buttons().is_empty()
+    })
+    .await
+}
+
 /// Who plays White according to a board caption (its first mention).
 pub fn white_id(board: &Call) -> i64 {
     let html = board.text().expect("a caption");

@@ -5,8 +5,8 @@ use super::{
 };
 use crate::engine::{Color, IllegalMove, InputError, Outcome, Reason, VariantId};
 use crate::game::GameId;
-use crate::game::{NoticeDelay, TimeControl, TurnNotices};
 use crate::game::standings::PlayerResult;
+use crate::game::{NoticeDelay, TimeControl, TurnNotices};
 
 /// English.
 pub struct En;

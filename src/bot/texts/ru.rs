@@ -5,8 +5,8 @@ use super::{
 };
 use crate::engine::{Color, IllegalMove, InputError, Outcome, Reason, VariantId};
 use crate::game::GameId;
-use crate::game::{NoticeDelay, TimeControl, TurnNotices};
 use crate::game::standings::PlayerResult;
+use crate::game::{NoticeDelay, TimeControl, TurnNotices};
 
 /// Russian.
 pub struct Ru;
@@ -1090,6 +1090,15 @@ fn reason_short(r: Reason) -> &'static str {
     }
 }
 
+/// «15 мин», «1 ч», «1 ч 30 мин».
+fn minutes_ru(m: u16) -> String {
+    match (m / 60, m % 60) {
+        (0, m) => format!("{m} мин"),
+        (h, 0) => format!("{h} ч"),
+        (h, m) => format!("{h} ч {m} мин"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{hodov, plural};
@@ -1116,14 +1125,5 @@ mod tests {
         assert_eq!(hodov(40), "ходов");
         assert_eq!(hodov(12), "ходов");
         assert_eq!(hodov(22), "хода");
-    }
-}
-
-/// «15 мин», «1 ч», «1 ч 30 мин».
-fn minutes_ru(m: u16) -> String {
-    match (m / 60, m % 60) {
-        (0, m) => format!("{m} мин"),
-        (h, 0) => format!("{h} ч"),
-        (h, m) => format!("{h} ч {m} мин"),
     }
 }

@@ -1,0 +1,188 @@
+//! Turn notifications that wait: a player who chose to hear of their turn an hour after it
+//! begins hears of it then, not before, not at all if they looked at the game meanwhile,
+//! and also when the bot was restarted in between. The bot's clock is moved ahead instead
+//! of waiting an hour.
+//!
+//! The bot's clock is one per process, so this file holds one test.
+
+mod common;
+
+use common::harness::*;
+use ugolki_bot::bot::testing::advance_clock;
+use ugolki_bot::fakeapi::{Call, TgChat, TgUser};
+use ugolki_bot::game::{ChatId, GameRecord, Millis, NoticeDelay, Timing};
+
+const MINUTE: u64 = 60_000;
+
+fn supergroup() -> TgChat {
+    TgChat::Group(-1_001_234_567_890, "Corner club".into())
+}
+
+/// A turn notice (the settings menu, which has buttons, may also show the bell).
+fn is_turn_notice(c: &Call) -> bool {
+    c.is("SendMessage") && c.buttons().is_empty() && c.text().is_some_and(|t| t.contains("🔔"))
+}
+
+/// The turn notices `user` got in their private chat since `from`.
+fn notices(h: &Harness, from: u64, user: &TgUser) -> Vec<Call> {
+    h.api
+        .calls_since(from)
+        .into_iter()
+        .filter(|c| c.chat_id() == Some(user.id) && is_turn_notice(c))
+        .collect()
+}
+
+/// Settled, and past the private chats' rate-limit slot: a notice that was going to be
+/// sent has been.
+async fn quiet(h: &Harness) {
+    h.settle().await;
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    h.settle().await;
+}
+
+/// The only game of `chat` in play.
+fn game_in(h: &Harness, chat: &TgChat) -> GameRecord {
+    let ids = h.store.chat_games(ChatId(chat.id())).expect("the index");
+    assert_eq!(ids.len(), 1, "one game in play in the chat");
+    h.store.game(ids[0]).expect("a read").expect("the game")
+}
+
+/// `who` plays `mv` by replying to the board, and the board shows it.
+async fn play(h: &Harness, chat: &TgChat, board: i64, who: &TgUser, mv: &str) {
+    let c0 = h.cursor();
+    h.api.reply_text(chat, who, board, mv);
+    h.expect(c0, mv, |c| {
+        c.is("EditMessageMedia") && c.text().is_some_and(|t| t.contains(mv))
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_notice_waits_the_chosen_hour_and_is_dropped_if_the_player_looked() {
+    let mut h = Harness::start_killable(Timing::default()).await;
+    let (a, c) = (alice(), carol());
+    // Alice turns notifications on, and chooses an hour in slow games.
+    tap_setting(&h, &a, "s:b:on").await;
+    let menu = tap_setting(&h, &a, "s:s:60").await;
+    let text = menu.text().expect("the menu's text");
+    assert!(text.contains("untimed or days a move: after 1 h"), "{text}");
+    assert!(text.contains("on a clock: never"), "{text}");
+    assert!(
+        menu.buttons()
+            .iter()
+            .any(|(label, d)| d == "s:s:60" && label.starts_with('✅')),
+        "{:?}",
+        menu.buttons()
+    );
+    let stored = h.store.chat(ChatId(a.id)).unwrap().unwrap().settings;
+    assert_eq!(stored.turn_notices.slow, NoticeDelay::After { minutes: 60 });
+    // A forged wait is refused and changes nothing.
+    let dm = TgChat::Private(a.clone());
+    let c0 = h.cursor();
+    let qid = h.api.tap(&dm, &a, message_id(&menu), "s:s:7");
+    h.expect(c0, "the refusal", |c| {
+        c.is("AnswerCallbackQuery") && c.str("callback_query_id") == Some(qid.as_str())
+    })
+    .await;
+    assert_eq!(
+        h.store.chat(ChatId(a.id)).unwrap().unwrap().settings,
+        stored
+    );
+
+    let club = supergroup();
+    let opened = open_group_game(&h, &club, &a, &c, "/new classic 3d").await;
+    let board = message_id(&opened.board);
+    let alice_white = white_id(&opened.board) == a.id;
+    // Moves in order of plies, White's and Black's in turn.
+    let mut moves = [
+        "c3-d3", "f6-e6", "d3-e3", "e6-e5", "e3-e4", "f7-f6", "c2-d2", "f8-e8", "d2-d3", "g6-g5",
+    ]
+    .into_iter();
+    if alice_white {
+        // Alice opens; Carol's reply makes it her move.
+        play(&h, &club, board, &a, moves.next().unwrap()).await;
+    }
+    let start = h.cursor();
+    play(&h, &club, board, &c, moves.next().unwrap()).await;
+    let g = game_in(&h, &club);
+    let due = g.turn_notice_at.expect("a notice pending");
+    assert_eq!(due.since(g.clocks.turn_started), Millis(60 * MINUTE));
+
+    // Not at once, not after 59 minutes; after the hour, once, with the board's link.
+    quiet(&h).await;
+    advance_clock(Millis(59 * MINUTE));
+    quiet(&h).await;
+    assert!(notices(&h, start, &a).is_empty(), "not before the hour");
+    advance_clock(Millis(2 * MINUTE));
+    h.expect(start, "the notice after an hour", |x| {
+        x.chat_id() == Some(a.id) && is_turn_notice(x)
+    })
+    .await;
+    quiet(&h).await;
+    let got = notices(&h, start, &a);
+    assert_eq!(got.len(), 1, "{got:?}");
+    let text = got[0].text().unwrap();
+    assert!(text.contains("Your move"), "{text}");
+    assert!(
+        text.contains(&format!("https://t.me/c/1234567890/{board}")),
+        "{text}"
+    );
+    assert_eq!(game_in(&h, &club).turn_notice_at, None);
+    assert!(
+        !h.api
+            .calls_since(start)
+            .iter()
+            .any(|x| x.chat_id() == Some(club.id()) && is_turn_notice(x)),
+        "the group stays quiet"
+    );
+
+    // Alice moves, Carol answers; Alice taps her board within the hour: she has looked,
+    // and is not told.
+    play(&h, &club, board, &a, moves.next().unwrap()).await;
+    play(&h, &club, board, &c, moves.next().unwrap()).await;
+    let turn = h.cursor();
+    advance_clock(Millis(10 * MINUTE));
+    let keyboard = h
+        .api
+        .calls_since(0)
+        .into_iter()
+        .rev()
+        .find(|x| {
+            x.chat_id() == Some(club.id()) && x.buttons().iter().any(|(_, d)| d.starts_with("t:"))
+        })
+        .expect("the board's keyboard");
+    let square = button(&keyboard, "t:", "");
+    let c1 = h.cursor();
+    h.api.tap(&club, &a, board, &square);
+    h.expect(c1, "the tap answered", |x| x.is("AnswerCallbackQuery"))
+        .await;
+    advance_clock(Millis(55 * MINUTE));
+    quiet(&h).await;
+    assert!(notices(&h, turn, &a).is_empty(), "she had looked");
+    assert_eq!(
+        game_in(&h, &club).turn_notice_at,
+        None,
+        "the notice was due"
+    );
+
+    // Again; then the bot crashes and is back after the hour: the notice comes, once.
+    play(&h, &club, board, &a, moves.next().unwrap()).await;
+    play(&h, &club, board, &c, moves.next().unwrap()).await;
+    assert!(game_in(&h, &club).turn_notice_at.is_some());
+    h.settle().await;
+    h.crash();
+    tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+    advance_clock(Millis(61 * MINUTE));
+    let back = h.cursor();
+    h.restart(Timing::default()).await;
+    h.expect(back, "the notice after the restart", |x| {
+        x.chat_id() == Some(a.id) && is_turn_notice(x)
+    })
+    .await;
+    quiet(&h).await;
+    assert_eq!(notices(&h, back, &a).len(), 1, "once");
+    assert_eq!(game_in(&h, &club).turn_notice_at, None);
+    // Carol asked for nothing and heard nothing.
+    assert!(notices(&h, 0, &c).is_empty());
+    assert_eq!(h.api.rate_limited_by(), Default::default());
+}
