@@ -128,6 +128,33 @@ async fn a_notice_waits_the_chosen_hour_and_is_dropped_if_the_player_looked() {
         "{text}"
     );
     assert_eq!(game_in(&h, &club).turn_notice_at, None);
+    // Sending it changed nothing on the board: selecting a piece edits the keyboard alone.
+    let piece = if alice_white { ":d3" } else { ":f6" };
+    let keyboard = h
+        .api
+        .calls_since(0)
+        .into_iter()
+        .rev()
+        .find(|x| x.chat_id() == Some(club.id()) && !x.buttons().is_empty())
+        .expect("the board's keyboard");
+    let select = keyboard
+        .buttons()
+        .into_iter()
+        .map(|(_, d)| d)
+        .find(|d| d.starts_with("t:") && d.ends_with(piece))
+        .expect("a button for the piece");
+    let c1 = h.cursor();
+    h.api.tap(&club, &a, board, &select);
+    h.expect(c1, "the selection", |x| x.is("EditMessageReplyMarkup"))
+        .await;
+    h.settle().await;
+    assert!(
+        !h.api
+            .calls_since(c1)
+            .iter()
+            .any(|x| x.is("EditMessageMedia")),
+        "no new picture"
+    );
     assert!(
         !h.api
             .calls_since(start)

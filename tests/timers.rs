@@ -318,6 +318,32 @@ async fn a_turn_notice_waits_as_long_as_its_player_asked_and_a_move_replaces_it(
 }
 
 #[tokio::test(start_paused = true)]
+async fn an_accepted_takeback_tells_its_asker_that_the_move_is_theirs_again() {
+    let env = Env::new();
+    env.start();
+    notices(
+        &env,
+        A,
+        NoticeDelay::After { minutes: 15 },
+        NoticeDelay::Never,
+    );
+    let g = env.game(TimeControl::Untimed);
+    env.play(g.id, A, "c3-d3");
+    wait(60).await;
+    env.svc().request_takeback(g.id, A, env.now()).unwrap();
+    // Accepted an hour later: White is to move again, and hears of it 15 minutes on.
+    wait(3600).await;
+    let back = env.svc().answer_takeback(g.id, B, true, env.now()).unwrap();
+    assert_eq!(back.ply(), 0);
+    wait(20 * 60).await;
+    assert_eq!(
+        env.rec.events(),
+        vec![((3660 + 15 * 60) * 1000, "turn_notice:0".to_string())]
+    );
+    env.stop.stop();
+}
+
+#[tokio::test(start_paused = true)]
 async fn a_move_before_the_flag_moves_the_deadline() {
     let env = Env::new();
     env.start();

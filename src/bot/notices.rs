@@ -48,10 +48,12 @@ impl Notices {
         let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
         if seen.len() >= KEPT {
             // The oldest sightings first: no notice waits longer than a few hours, so
-            // what is older than that decides nothing (and a full clear loses little).
+            // what is older than that decides nothing. Unless that frees half the room,
+            // all go (a forgotten sighting only lets a notice through), so a sweep comes
+            // at most once per KEPT / 2 sightings.
             let cutoff = at.minus(crate::game::Millis::minutes(LONGEST_WAIT_HOURS * 60));
             seen.retain(|_, t| *t >= cutoff);
-            if seen.len() >= KEPT {
+            if seen.len() >= KEPT / 2 {
                 seen.clear();
             }
         }

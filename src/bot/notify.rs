@@ -9,14 +9,28 @@
 use super::app::App;
 use super::error::BotError;
 use super::notices::Place;
+use super::outbox::{BoardAt, inline_lane};
 use super::send::say;
 use super::texts::{BoardPlace, texts};
 use super::tg;
-use crate::game::{ChatId, GameRecord, Player, ServiceError, UserId};
+use crate::game::{ChatId, GameRecord, Player, ServiceError, UserId, Version};
 
 /// A notice of `g`'s turn fell due (see [`crate::game::GameRecord::turn_notice_at`]):
 /// tell the player to move, unless they have looked at the game since their turn began.
-pub async fn turn_due(app: &App, g: &GameRecord) {
+/// Sent in the background: the timer task goes on to other deadlines meanwhile.
+pub fn turn_due(app: &App, g: &GameRecord) {
+    // Firing the notice changed the record but nothing its boards show.
+    if let Some(before) = g.version.0.checked_sub(1).map(Version) {
+        let mut at: Vec<BoardAt> = g.boards().map(|b| BoardAt::Chat(b.chat)).collect();
+        at.extend(
+            g.inline
+                .as_ref()
+                .map(|m| BoardAt::Inline(inline_lane(&m.0))),
+        );
+        for b in at {
+            app.boards.carry((g.id.0, b.lane()), before, g.version);
+        }
+    }
     let Player::Human(user) = g.player(g.side_to_move()) else {
         return;
     };
@@ -34,9 +48,12 @@ pub async fn turn_due(app: &App, g: &GameRecord) {
         tracing::debug!(game = %g.id, "the player has looked since: no turn notice");
         return;
     }
-    if let Err(e) = notify(app, g, user, Notice::Turn).await {
-        tracing::debug!(error = %e, "could not send a turn notification");
-    }
+    let (app, g) = (app.clone(), g.clone());
+    tokio::spawn(async move {
+        if let Err(e) = notify(&app, &g, user, Notice::Turn).await {
+            tracing::debug!(error = %e, "could not send a turn notification");
+        }
+    });
 }
 
 /// Warn both players of `g` privately that it will end as abandoned (those who asked

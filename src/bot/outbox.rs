@@ -191,6 +191,21 @@ impl Outbox {
         self.lock().get(&key).and_then(|s| s.ply)
     }
 
+    /// A change of the game that shows nothing new (a turn notice sent) took its record
+    /// from `from` to the next version: a board showing `from` shows that one too, so the
+    /// next selection still edits the keyboard alone.
+    pub(super) fn carry(&self, key: (u64, i64), from: Version, to: Version) {
+        let mut m = self.lock();
+        if let Some(s) = m.get_mut(&key) {
+            if let Some((v, _)) = s.sent.as_mut().filter(|(v, _)| *v == from) {
+                *v = to;
+            }
+            if s.picture == Some(from) {
+                s.picture = Some(to);
+            }
+        }
+    }
+
     pub(super) fn record(
         &self,
         key: (u64, i64),

@@ -341,3 +341,27 @@ fn button(label: String, key: SettingKey, value: &str) -> InlineKeyboardButton {
     };
     InlineKeyboardButton::callback(label, data.encode())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Millis;
+
+    #[test]
+    fn every_wait_offered_is_within_what_sightings_are_kept_for() {
+        let longest = Millis::minutes(super::super::notices::LONGEST_WAIT_HOURS * 60);
+        for d in SLOW_DELAYS.into_iter().chain(CLOCK_DELAYS) {
+            assert!(d.wait().is_none_or(|w| w <= longest), "{d:?}");
+            assert_eq!(d.code().parse::<NoticeDelay>(), Ok(d), "round trip");
+        }
+    }
+
+    #[test]
+    fn only_the_waits_offered_are_accepted() {
+        assert!(Change::parse(SettingKey::NoticeSlow, "15").is_some());
+        assert!(Change::parse(SettingKey::NoticeSlow, "never").is_none());
+        assert!(Change::parse(SettingKey::NoticeSlow, "7").is_none());
+        assert!(Change::parse(SettingKey::NoticeClock, "never").is_some());
+        assert!(Change::parse(SettingKey::NoticeClock, "60").is_none());
+    }
+}

@@ -132,7 +132,7 @@ async fn announce(app: &App, f: Fired) -> Result<(), BotError> {
         }
         Fired::Ended(g) => flow::after_change(app, g).await?,
         // Nothing on the board changes.
-        Fired::TurnNotice(g) => super::notify::turn_due(app, &g).await,
+        Fired::TurnNotice(g) => super::notify::turn_due(app, &g),
         Fired::ChallengeExpired(c) => {
             let t = texts(app.chat_lang(c.chat, Some(c.from)).await);
             let from = app.user_mention(c.from).await;

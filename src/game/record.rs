@@ -223,7 +223,9 @@ pub struct Board {
     pub message: Option<MessageId>,
 }
 
-/// One game, active or finished.
+/// One game, active or finished. Fields added since the first layout default when
+/// missing, so a JSON export from an older program imports (postcard values always hold
+/// every field).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameRecord {
     /// Its id.
@@ -270,15 +272,19 @@ pub struct GameRecord {
     /// The next timer event (mirrored in the deadline index).
     pub deadline: Option<Deadline>,
     /// A pending request to take back moves.
+    #[serde(default)]
     pub takeback: Option<TakebackOffer>,
     /// Takebacks accepted in this game (the moves taken back leave no other trace).
+    #[serde(default)]
     pub takebacks: u16,
     /// The inline message the game is played in, when it was challenged through inline
     /// mode: its only board (see `chat`).
+    #[serde(default)]
     pub inline: Option<InlineMessageId>,
     /// When the player to move is told privately that it is their move, unless they have
     /// looked at the game since it became their move (their [`TurnNotices`] setting; set
     /// by each move, cleared when it fires).
+    #[serde(default)]
     pub turn_notice_at: Option<Timestamp>,
 }
 
@@ -563,7 +569,8 @@ pub enum Orientation {
     SideToMove,
 }
 
-/// A chat's defaults.
+/// A chat's defaults. Fields added since the first layout default when missing, so a
+/// JSON export from an older program imports (postcard values always hold every field).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChatSettings {
     /// The chat's language (groups); `None` follows each user's language.
@@ -576,11 +583,19 @@ pub struct ChatSettings {
     /// Board orientation in groups.
     pub orientation: Orientation,
     /// Whether players may take moves back in unrated games.
+    #[serde(default = "allowed")]
     pub takebacks: bool,
     /// A private chat's owner hears privately when it is their move in a game elsewhere.
+    #[serde(default)]
     pub notify_turns: bool,
     /// How long after it becomes their move, by kind of game (when `notify_turns`).
+    #[serde(default)]
     pub turn_notices: TurnNotices,
+}
+
+/// Takebacks are allowed unless a chat says otherwise.
+fn allowed() -> bool {
+    true
 }
 
 /// How long a person who has not looked at a game waits before hearing privately that it

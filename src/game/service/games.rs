@@ -269,8 +269,8 @@ impl GameService {
         Ok(g)
     }
 
-    /// When the player to move in `next`, to whom a move has just handed the turn, is to
-    /// hear of it privately: as their private chat's settings say for this kind of game,
+    /// When the player to move in `next`, to whom a move (or a takeback) has just handed
+    /// the turn, is to hear of it privately: as their private chat's settings say for this kind of game,
     /// unless they play it in that chat.
     pub(super) fn plan_turn_notice(
         &self,
@@ -536,7 +536,8 @@ impl GameService {
             }
             plies_to_take_back(cur, c).ok_or(ServiceError::NothingToTakeBack)?;
             if let Player::Program { .. } = opponent {
-                return take_back(id, cur, next, c, now);
+                take_back(id, cur, next, c, now)?;
+                return self.plan_turn_notice(next, now);
             }
             if cur
                 .takeback
@@ -573,7 +574,9 @@ impl GameService {
             if !accept {
                 return Ok(());
             }
-            take_back(id, cur, next, asker, now)
+            // The asker has the move again, perhaps hours after asking.
+            take_back(id, cur, next, asker, now)?;
+            self.plan_turn_notice(next, now)
         })
         .map(|(g, ())| g)
     }
