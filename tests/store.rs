@@ -776,6 +776,31 @@ fn a_newer_schema_is_refused() {
 /// Damaged values are reported with the record's name, moved to quarantine, and the
 /// rest of the store keeps working.
 #[test]
+fn a_damaged_private_chat_costs_its_owner_the_turn_notice_not_the_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = open(dir.path());
+    let s = service(&store);
+    let dm = ChatId(B.0 as i64);
+    s.update_chat_settings(dm, t(1), |c| c.notify_turns = true)
+        .unwrap();
+    let g = pvp(&s, VariantId::Classic, 2);
+    let moved = s
+        .play(g.id, Actor::User(A), Expect::Any, &text("c3-d3"), t(10))
+        .unwrap();
+    assert_eq!(moved.game().turn_notice_at, Some(t(10)), "at once");
+    store
+        .put_raw_for_test("chats", &keys::chat(dm), b"\x05\xff garbage")
+        .unwrap();
+    s.play(g.id, Actor::User(B), Expect::Any, &text("f6-e6"), t(20))
+        .unwrap();
+    let moved = s
+        .play(g.id, Actor::User(A), Expect::Any, &text("d3-e3"), t(30))
+        .unwrap();
+    assert_eq!(moved.game().ply(), 3, "the move is played");
+    assert_eq!(moved.game().turn_notice_at, None);
+}
+
+#[test]
 fn corrupt_records_are_quarantined() {
     let dir = tempfile::tempdir().unwrap();
     let store = open(dir.path());

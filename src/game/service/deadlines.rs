@@ -220,7 +220,7 @@ impl GameService {
         }
         .map_err(|e| ServiceError::Illegal(e.into()))?;
         let path = apply_move(next, &game, played, side, now, true);
-        self.plan_turn_notice(next, now)?;
+        self.plan_turn_notice(next, now);
         Ok(Effect::AutoMoved(path))
     }
 }

@@ -270,29 +270,31 @@ impl GameService {
     }
 
     /// When the player to move in `next`, to whom a move (or a takeback) has just handed
-    /// the turn, is to hear of it privately: as their private chat's settings say for this kind of game,
-    /// unless they play it in that chat.
-    pub(super) fn plan_turn_notice(
-        &self,
-        next: &mut GameRecord,
-        now: Timestamp,
-    ) -> Result<(), ServiceError> {
+    /// the turn, is to hear of it privately: as their private chat's settings say for this
+    /// kind of game, unless they play it in that chat.
+    pub(super) fn plan_turn_notice(&self, next: &mut GameRecord, now: Timestamp) {
         next.turn_notice_at = None;
         let Player::Human(user) = next.player(next.side_to_move()) else {
-            return Ok(());
+            return;
         };
         let dm = ChatId(user.0 as i64);
         if !next.is_active() || next.board_in(dm).is_some() {
-            return Ok(());
+            return;
         }
-        let Some(chat) = self.store.chat(dm)? else {
-            return Ok(());
+        // A notice is a courtesy: a private chat's record that cannot be read (damaged and
+        // set aside) costs that player their notices, never the move.
+        let chat = match self.store.chat(dm) {
+            Ok(Some(chat)) => chat,
+            Ok(None) => return,
+            Err(error) => {
+                tracing::warn!(%user, %error, "no turn notice: the private chat's settings");
+                return;
+            }
         };
         if chat.settings.notify_turns {
             let delay = chat.settings.turn_notices.for_control(&next.time_control);
             next.turn_notice_at = delay.wait().map(|w| now.plus(w));
         }
-        Ok(())
     }
 
     /// Play a move. Checks, in order: the actor plays in this game, the expectation
@@ -386,7 +388,7 @@ impl GameService {
             }
             .map_err(ServiceError::Illegal)?;
             let path = apply_move(next, &game, played, side, now, false);
-            self.plan_turn_notice(next, now)?;
+            self.plan_turn_notice(next, now);
             // An ended game's replay also carries its outcome: left to a replay of the
             // record.
             Ok(Some((path, next.is_active().then_some(game))))
@@ -537,7 +539,8 @@ impl GameService {
             plies_to_take_back(cur, c).ok_or(ServiceError::NothingToTakeBack)?;
             if let Player::Program { .. } = opponent {
                 take_back(id, cur, next, c, now)?;
-                return self.plan_turn_notice(next, now);
+                self.plan_turn_notice(next, now);
+                return Ok(());
             }
             if cur
                 .takeback
@@ -576,7 +579,8 @@ impl GameService {
             }
             // The asker has the move again, perhaps hours after asking.
             take_back(id, cur, next, asker, now)?;
-            self.plan_turn_notice(next, now)
+            self.plan_turn_notice(next, now);
+            Ok(())
         })
         .map(|(g, ())| g)
     }
