@@ -1,7 +1,7 @@
 //! Correspondence games (days a move) through the fake Bot API, with the bot's clock moved
 //! ahead instead of sleeping days: the deadline on the board, reminders with a day and
-//! with an hour left, the time up with the choice to claim the win or keep waiting, and
-//! the same across a crash and a restart.
+//! with an hour left, the time up with the choice to claim the win or keep waiting, the
+//! same across a crash and a restart, and a game of one day a move.
 //!
 //! The bot's clock is one per process, so this file holds one test.
 
@@ -180,6 +180,43 @@ async fn a_correspondence_game_reminds_then_offers_the_win_also_across_a_restart
     let g = game_in(&h, &chat);
     assert!(matches!(g.status, Status::Active));
     assert_eq!(g.clocks.notices, 3);
+    h.settle().await;
+
+    // A day a move: the turn starts with a day left, so only the hour-left reminder comes
+    // (at 23 h), then the time-up question at 24 h.
+    let one = TgChat::Group(-1003, "Daily".into());
+    let opened = open_group_game(&h, &one, &a, &c, "/new classic 1d").await;
+    assert!(opened.board.text().unwrap().contains("1 d 0 h left"));
+    let (white, black) = colours(&opened.board, &a, &c);
+    let c6 = h.cursor();
+    h.api
+        .reply_text(&one, &white, message_id(&opened.board), "c3-d3");
+    h.expect(c6, "the move", |x| {
+        x.is("EditMessageMedia") && x.text().is_some_and(|t| t.contains("c3-d3"))
+    })
+    .await;
+    let hour = after(&h, 23 * HOUR + 60_000, "the hour-left reminder", |x| {
+        x.is("SendMessage") && x.text().is_some_and(|t| t.contains("left, until"))
+    })
+    .await;
+    assert_eq!(hour.chat_id(), Some(black.id), "in Black's private chat");
+    let text = hour.text().unwrap();
+    assert!(
+        text.contains(" min left") && !text.contains(" h "),
+        "{text}"
+    );
+    let up = after(&h, HOUR, "the time-up question", |x| {
+        x.is("SendMessage") && x.chat_id() == Some(one.id()) && !x.buttons().is_empty()
+    })
+    .await;
+    assert!(up.text().unwrap().contains("run out of time"));
+    let reminders = h
+        .api
+        .calls_since(c6)
+        .iter()
+        .filter(|x| x.text().is_some_and(|t| t.contains("left, until")))
+        .count();
+    assert_eq!(reminders, 1, "no day-left reminder in a one-day turn");
     h.settle().await;
     assert_eq!(h.api.rate_limited_by(), Default::default());
 }
