@@ -10,25 +10,9 @@ mod common;
 use common::harness::*;
 use ugolki_bot::bot::testing::advance_clock;
 use ugolki_bot::fakeapi::{Call, TgChat, TgUser};
-use ugolki_bot::game::{ChatId, GameRecord, Millis, Status, Timing};
+use ugolki_bot::game::{ChatId, Millis, Status, Timing};
 
 const HOUR: u64 = 3_600_000;
-
-/// The only game of `chat` in play.
-fn game_in(h: &Harness, chat: &TgChat) -> GameRecord {
-    let ids = h.store.chat_games(ChatId(chat.id())).expect("the index");
-    assert_eq!(ids.len(), 1, "one game in play in the chat");
-    h.store.game(ids[0]).expect("a read").expect("the game")
-}
-
-/// (White, Black) of a board.
-fn colours(board: &Call, a: &TgUser, b: &TgUser) -> (TgUser, TgUser) {
-    if white_id(board) == a.id {
-        (a.clone(), b.clone())
-    } else {
-        (b.clone(), a.clone())
-    }
-}
 
 /// Move the bot's clock ahead by `ms` and wait for a call matching `pred`.
 async fn after(h: &Harness, ms: u64, what: &str, pred: impl Fn(&Call) -> bool) -> Call {

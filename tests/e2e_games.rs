@@ -6,11 +6,6 @@ mod common;
 use common::harness::*;
 use ugolki_bot::fakeapi::{Call, TgChat};
 
-/// A supergroup with an id that has message links (`-100…`).
-fn supergroup() -> TgChat {
-    TgChat::Group(-1_001_234_567_890, "Corner club".into())
-}
-
 /// The bot's answer to `text` from `from` in `chat`.
 async fn ask(h: &Harness, chat: &TgChat, from: &ugolki_bot::fakeapi::TgUser, text: &str) -> Call {
     let c0 = h.cursor();

@@ -5,12 +5,8 @@
 mod common;
 
 use common::harness::*;
-use ugolki_bot::fakeapi::{Call, TgChat, TgUser};
+use ugolki_bot::fakeapi::{TgChat, TgUser};
 use ugolki_bot::game::ChatId;
-
-fn supergroup() -> TgChat {
-    TgChat::Group(-1_001_234_567_890, "Corner club".into())
-}
 
 /// `user` sets turn notifications `on` or off with the /settings buttons of their
 /// private chat.
@@ -25,28 +21,6 @@ async fn set_notify(h: &Harness, user: &TgUser, on: bool) {
         .expect("a read")
         .expect("the private chat");
     assert_eq!(stored.settings.notify_turns, on);
-}
-
-/// Settled, and past the private chats' rate-limit slot: a notice that was going to be
-/// sent has been.
-async fn quiet(h: &Harness) {
-    h.settle().await;
-    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
-    h.settle().await;
-}
-
-/// A turn notice (the settings menu, which has buttons, may also show the bell).
-fn is_turn_notice(c: &Call) -> bool {
-    c.buttons().is_empty() && c.text().is_some_and(|t| t.contains("🔔"))
-}
-
-/// The turn notices `user` got in their private chat since `from`.
-fn notices(h: &Harness, from: u64, user: &TgUser) -> Vec<Call> {
-    h.api
-        .calls_since(from)
-        .into_iter()
-        .filter(|c| c.is("SendMessage") && c.chat_id() == Some(user.id) && is_turn_notice(c))
-        .collect()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -75,7 +49,7 @@ async fn a_player_hears_of_their_turn_once_and_only_when_they_asked() {
         c.is("SendMessage") && c.chat_id() == Some(a.id) && is_turn_notice(c)
     })
     .await;
-    let got = notices(&h, start, &a);
+    let got = turn_notices(&h, start, &a);
     assert_eq!(got.len(), 1, "{got:?}");
     let text = got[0].text().expect("a text");
     assert!(text.contains("Your move"), "{text}");
@@ -83,7 +57,7 @@ async fn a_player_hears_of_their_turn_once_and_only_when_they_asked() {
         text.contains(&format!("https://t.me/c/1234567890/{board}")),
         "{text}"
     );
-    assert!(notices(&h, start, &b).is_empty());
+    assert!(turn_notices(&h, start, &b).is_empty());
     assert!(
         !h.api
             .calls_since(start)
@@ -105,7 +79,7 @@ async fn a_player_hears_of_their_turn_once_and_only_when_they_asked() {
         })
         .await;
     }
-    let n = notices(&h, start, &a).len();
+    let n = turn_notices(&h, start, &a).len();
     assert_eq!(n, if alice_white { 1 } else { 2 });
     let c1 = h.cursor();
     h.api.send_text(&club, &b, "/draw");
@@ -122,7 +96,7 @@ async fn a_player_hears_of_their_turn_once_and_only_when_they_asked() {
         .expect("Decline");
     h.api.tap(&club, &a, message_id(&offer), &decline);
     quiet(&h).await;
-    assert_eq!(notices(&h, start, &a).len(), n, "one notice per turn");
+    assert_eq!(turn_notices(&h, start, &a).len(), n, "one notice per turn");
 
     // Turned off: the next turns pass quietly (Alice moves, then Carol).
     set_notify(&h, &a, false).await;
@@ -142,12 +116,12 @@ async fn a_player_hears_of_their_turn_once_and_only_when_they_asked() {
         if alice_white { 4 } else { 5 },
         "every move was played"
     );
-    assert!(notices(&h, c2, &a).is_empty(), "off means off");
+    assert!(turn_notices(&h, c2, &a).is_empty(), "off means off");
     // In all, one notice per turn that became Alice's while they were on (a late
     // duplicate would have arrived by now: notices wait at most a few rate-limit slots).
     tokio::time::sleep(std::time::Duration::from_secs(3)).await;
     h.settle().await;
-    assert_eq!(notices(&h, start, &a).len(), n, "one notice per turn");
+    assert_eq!(turn_notices(&h, start, &a).len(), n, "one notice per turn");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -176,7 +150,7 @@ async fn no_notice_for_a_game_in_the_players_own_chat() {
     h.expect(c1, "the program's move", |c| c.is("EditMessageMedia"))
         .await;
     h.settle().await;
-    assert!(notices(&h, c1, &a).is_empty());
+    assert!(turn_notices(&h, c1, &a).is_empty());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -198,7 +172,7 @@ async fn on_a_clock_a_notice_only_for_who_asked_and_one_in_a_game_of_days() {
     h.api
         .reply_text(&club, white, message_id(&opened.board), "c3-d3");
     quiet(&h).await;
-    assert!(notices(&h, start, black).is_empty());
+    assert!(turn_notices(&h, start, black).is_empty());
     // Days a move: the player to move is told.
     let other = TgChat::Group(-1_001_234_567_891, "Slow club".into());
     let opened = open_group_game(&h, &other, &a, &b, "/new classic 3d").await;

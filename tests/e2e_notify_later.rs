@@ -9,43 +9,10 @@ mod common;
 
 use common::harness::*;
 use ugolki_bot::bot::testing::advance_clock;
-use ugolki_bot::fakeapi::{Call, TgChat, TgUser};
-use ugolki_bot::game::{ChatId, GameRecord, Millis, NoticeDelay, Timing};
+use ugolki_bot::fakeapi::{TgChat, TgUser};
+use ugolki_bot::game::{ChatId, Millis, NoticeDelay, Timing};
 
 const MINUTE: u64 = 60_000;
-
-fn supergroup() -> TgChat {
-    TgChat::Group(-1_001_234_567_890, "Corner club".into())
-}
-
-/// A turn notice (the settings menu, which has buttons, may also show the bell).
-fn is_turn_notice(c: &Call) -> bool {
-    c.is("SendMessage") && c.buttons().is_empty() && c.text().is_some_and(|t| t.contains("🔔"))
-}
-
-/// The turn notices `user` got in their private chat since `from`.
-fn notices(h: &Harness, from: u64, user: &TgUser) -> Vec<Call> {
-    h.api
-        .calls_since(from)
-        .into_iter()
-        .filter(|c| c.chat_id() == Some(user.id) && is_turn_notice(c))
-        .collect()
-}
-
-/// Settled, and past the private chats' rate-limit slot: a notice that was going to be
-/// sent has been.
-async fn quiet(h: &Harness) {
-    h.settle().await;
-    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
-    h.settle().await;
-}
-
-/// The only game of `chat` in play.
-fn game_in(h: &Harness, chat: &TgChat) -> GameRecord {
-    let ids = h.store.chat_games(ChatId(chat.id())).expect("the index");
-    assert_eq!(ids.len(), 1, "one game in play in the chat");
-    h.store.game(ids[0]).expect("a read").expect("the game")
-}
 
 /// `who` plays `mv` by replying to the board, and the board shows it.
 async fn play(h: &Harness, chat: &TgChat, board: i64, who: &TgUser, mv: &str) {
@@ -112,14 +79,17 @@ async fn a_notice_waits_the_chosen_hour_and_is_dropped_if_the_player_looked() {
     quiet(&h).await;
     advance_clock(Millis(59 * MINUTE));
     quiet(&h).await;
-    assert!(notices(&h, start, &a).is_empty(), "not before the hour");
+    assert!(
+        turn_notices(&h, start, &a).is_empty(),
+        "not before the hour"
+    );
     advance_clock(Millis(2 * MINUTE));
     h.expect(start, "the notice after an hour", |x| {
         x.chat_id() == Some(a.id) && is_turn_notice(x)
     })
     .await;
     quiet(&h).await;
-    let got = notices(&h, start, &a);
+    let got = turn_notices(&h, start, &a);
     assert_eq!(got.len(), 1, "{got:?}");
     let text = got[0].text().unwrap();
     assert!(text.contains("Your move"), "{text}");
@@ -185,7 +155,7 @@ async fn a_notice_waits_the_chosen_hour_and_is_dropped_if_the_player_looked() {
         .await;
     advance_clock(Millis(55 * MINUTE));
     quiet(&h).await;
-    assert!(notices(&h, turn, &a).is_empty(), "she had looked");
+    assert!(turn_notices(&h, turn, &a).is_empty(), "she had looked");
     assert_eq!(
         game_in(&h, &club).turn_notice_at,
         None,
@@ -207,9 +177,9 @@ async fn a_notice_waits_the_chosen_hour_and_is_dropped_if_the_player_looked() {
     })
     .await;
     quiet(&h).await;
-    assert_eq!(notices(&h, back, &a).len(), 1, "once");
+    assert_eq!(turn_notices(&h, back, &a).len(), 1, "once");
     assert_eq!(game_in(&h, &club).turn_notice_at, None);
     // Carol asked for nothing and heard nothing.
-    assert!(notices(&h, 0, &c).is_empty());
+    assert!(turn_notices(&h, 0, &c).is_empty());
     assert_eq!(h.api.rate_limited_by(), Default::default());
 }

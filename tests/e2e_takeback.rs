@@ -5,23 +5,6 @@ mod common;
 
 use common::harness::*;
 use ugolki_bot::fakeapi::{Call, TgChat, TgUser};
-use ugolki_bot::game::{ChatId, GameRecord};
-
-/// The players of the board's game: (White, Black).
-fn colours(board: &Call, a: &TgUser, b: &TgUser) -> (TgUser, TgUser) {
-    if white_id(board) == a.id {
-        (a.clone(), b.clone())
-    } else {
-        (b.clone(), a.clone())
-    }
-}
-
-/// The only game of `chat`.
-fn game_in(h: &Harness, chat: &TgChat) -> GameRecord {
-    let ids = h.store.chat_games(ChatId(chat.id())).expect("the index");
-    assert_eq!(ids.len(), 1, "one game in the chat");
-    h.store.game(ids[0]).expect("a read").expect("the game")
-}
 
 /// `from` sends `/takeback`; the bot's message about it.
 async fn ask_takeback(h: &Harness, chat: &TgChat, from: &TgUser) -> Call {

@@ -9,10 +9,10 @@
 use super::app::App;
 use super::error::BotError;
 use super::notices::Place;
-use super::outbox::{BoardAt, inline_lane};
 use super::send::say;
 use super::texts::{BoardPlace, texts};
 use super::tg;
+use super::view;
 use crate::game::{ChatId, GameRecord, Player, ServiceError, UserId, Version};
 
 /// A notice of `g`'s turn fell due (see [`crate::game::GameRecord::turn_notice_at`]):
@@ -21,14 +21,8 @@ use crate::game::{ChatId, GameRecord, Player, ServiceError, UserId, Version};
 pub fn turn_due(app: &App, g: &GameRecord) {
     // Firing the notice changed the record but nothing its boards show.
     if let Some(before) = g.version.0.checked_sub(1).map(Version) {
-        let mut at: Vec<BoardAt> = g.boards().map(|b| BoardAt::Chat(b.chat)).collect();
-        at.extend(
-            g.inline
-                .as_ref()
-                .map(|m| BoardAt::Inline(inline_lane(&m.0))),
-        );
-        for b in at {
-            app.boards.carry((g.id.0, b.lane()), before, g.version);
+        for at in view::places(g) {
+            app.boards.carry((g.id.0, at.lane()), before, g.version);
         }
     }
     let Player::Human(user) = g.player(g.side_to_move()) else {

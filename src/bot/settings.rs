@@ -10,7 +10,9 @@ use super::send::{remove_keyboard, say};
 use super::texts::{Texts, texts};
 use super::tg;
 use crate::engine::{Variant, VariantId};
-use crate::game::{ChatId, ChatSettings, Language, NoticeDelay, Orientation, TimeControl, UserId};
+use crate::game::{
+    ChatId, ChatSettings, Language, NoticeDelay, Orientation, Pace, TimeControl, UserId,
+};
 use teloxide::prelude::*;
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 
@@ -101,8 +103,8 @@ enum Change {
     Orientation(Orientation),
     Takebacks(bool),
     Notify(bool),
-    /// A turn notice's wait in slow games (`true`) or on a clock.
-    NoticeDelay(bool, NoticeDelay),
+    /// A turn notice's wait in games of a pace.
+    NoticeDelay(Pace, NoticeDelay),
 }
 
 impl Change {
@@ -118,10 +120,10 @@ impl Change {
             SettingKey::Notify => Change::Notify(on_off(value)?),
             // Only the waits offered: a forged value changes nothing.
             SettingKey::NoticeSlow => {
-                Change::NoticeDelay(true, SLOW_DELAYS.into_iter().find(|d| d.code() == value)?)
+                Change::NoticeDelay(Pace::Slow, offered(&SLOW_DELAYS, value)?)
             }
             SettingKey::NoticeClock => {
-                Change::NoticeDelay(false, CLOCK_DELAYS.into_iter().find(|d| d.code() == value)?)
+                Change::NoticeDelay(Pace::Clock, offered(&CLOCK_DELAYS, value)?)
             }
             SettingKey::Orientation => Change::Orientation(match value {
                 "white" => Orientation::White,
@@ -139,10 +141,14 @@ impl Change {
             Change::Orientation(o) => c.orientation = *o,
             Change::Takebacks(on) => c.takebacks = *on,
             Change::Notify(on) => c.notify_turns = *on,
-            Change::NoticeDelay(true, d) => c.turn_notices.slow = *d,
-            Change::NoticeDelay(false, d) => c.turn_notices.clock = *d,
+            Change::NoticeDelay(pace, d) => c.turn_notices.set(*pace, *d),
         }
     }
+}
+
+/// The offered choice whose code is `value`.
+fn offered(choices: &[NoticeDelay], value: &str) -> Option<NoticeDelay> {
+    choices.iter().copied().find(|d| d.code() == value)
 }
 
 fn on_off(value: &str) -> Option<bool> {
@@ -292,18 +298,17 @@ async fn menu(app: &App, chat: ChatId, t: &dyn Texts) -> HandlerResult {
         );
         if s.notify_turns {
             let n = s.turn_notices;
-            let delays = |slow: bool, choices: [NoticeDelay; 4], key: SettingKey| {
-                let current = if slow { n.slow } else { n.clock };
+            let delays = |pace: Pace, choices: [NoticeDelay; 4], key: SettingKey| {
                 choices
                     .into_iter()
                     .map(|d| {
-                        let label = mark(current == d, t.notice_delay_button(slow, d));
+                        let label = mark(n.get(pace) == d, t.notice_delay_button(pace, d));
                         button(label, key, &d.code())
                     })
                     .collect::<Vec<_>>()
             };
-            rows.push(delays(true, SLOW_DELAYS, SettingKey::NoticeSlow));
-            rows.push(delays(false, CLOCK_DELAYS, SettingKey::NoticeClock));
+            rows.push(delays(Pace::Slow, SLOW_DELAYS, SettingKey::NoticeSlow));
+            rows.push(delays(Pace::Clock, CLOCK_DELAYS, SettingKey::NoticeClock));
         }
     }
     if chat.0 < 0 {

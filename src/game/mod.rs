@@ -30,8 +30,8 @@ pub use rating::RatingChange;
 pub use record::{
     AnyRecord, Board, ChallengeRecord, ChallengeStatus, ChallengeTarget, ChatRecord, ChatSettings,
     ColourChoice, Deadline, DeadlineEntry, DeadlineKind, DeadlineTarget, DrawOffer, GameRecord,
-    IndexEntry, Language, NoticeDelay, Orientation, Player, RecordKind, RecordRef, ReplayError,
-    Status, TakebackOffer, TurnNotices, UserRecord, VariantStats,
+    IndexEntry, Language, NoticeDelay, Orientation, Pace, Player, RecordKind, RecordRef,
+    ReplayError, Status, TakebackOffer, TurnNotices, UserRecord, VariantStats,
 };
 pub use service::{
     Actor, DrawOutcome, Expect, Fired, GameService, LATE_BOARD, MoveInput, MoveOutcome, Moved,

@@ -426,50 +426,48 @@ impl GameRecord {
                 kind: DeadlineKind::ProgramMove,
             }),
             Player::Absent => {}
-            Player::Human(_) => {
-                if let Some(at) = self.turn_notice_at {
+            Player::Human(_) => match self.time_control {
+                TimeControl::Clock { .. } => {
+                    let bank = c.remaining[side.index()];
+                    let flag = c.turn_started.plus(bank);
+                    if c.notices == 0 && bank > t.clock_reminder {
+                        cands.push(Deadline {
+                            at: flag.minus(t.clock_reminder),
+                            kind: DeadlineKind::ClockReminder,
+                        });
+                    }
                     cands.push(Deadline {
-                        at,
-                        kind: DeadlineKind::TurnNotice,
+                        at: flag,
+                        kind: DeadlineKind::ClockFlag,
                     });
                 }
-                match self.time_control {
-                    TimeControl::Clock { .. } => {
-                        let bank = c.remaining[side.index()];
-                        let flag = c.turn_started.plus(bank);
-                        if c.notices == 0 && bank > t.clock_reminder {
-                            cands.push(Deadline {
-                                at: flag.minus(t.clock_reminder),
-                                kind: DeadlineKind::ClockReminder,
-                            });
-                        }
-                        cands.push(Deadline {
-                            at: flag,
-                            kind: DeadlineKind::ClockFlag,
-                        });
-                    }
-                    TimeControl::PerMove { limit } => cands.push(Deadline {
-                        at: c.turn_started.plus(limit),
-                        kind: DeadlineKind::MoveMissed,
-                    }),
-                    TimeControl::Days { days } => {
-                        cands.push(correspondence_deadline(c, days, t.abandon_after))
-                    }
-                    TimeControl::Untimed => {
-                        let end = c.turn_started.plus(t.abandon_after);
-                        if c.notices == 0 && t.abandon_after > t.abandon_warning {
-                            cands.push(Deadline {
-                                at: end.minus(t.abandon_warning),
-                                kind: DeadlineKind::AbandonWarning,
-                            });
-                        }
-                        cands.push(Deadline {
-                            at: end,
-                            kind: DeadlineKind::Abandon,
-                        });
-                    }
+                TimeControl::PerMove { limit } => cands.push(Deadline {
+                    at: c.turn_started.plus(limit),
+                    kind: DeadlineKind::MoveMissed,
+                }),
+                TimeControl::Days { days } => {
+                    cands.push(correspondence_deadline(c, days, t.abandon_after))
                 }
-            }
+                TimeControl::Untimed => {
+                    let end = c.turn_started.plus(t.abandon_after);
+                    if c.notices == 0 && t.abandon_after > t.abandon_warning {
+                        cands.push(Deadline {
+                            at: end.minus(t.abandon_warning),
+                            kind: DeadlineKind::AbandonWarning,
+                        });
+                    }
+                    cands.push(Deadline {
+                        at: end,
+                        kind: DeadlineKind::Abandon,
+                    });
+                }
+            },
+        }
+        if let (Some(at), Player::Human(_)) = (self.turn_notice_at, self.player(side)) {
+            cands.push(Deadline {
+                at,
+                kind: DeadlineKind::TurnNotice,
+            });
         }
         cands.into_iter().min_by_key(|d| (d.at, d.kind))
     }
@@ -647,8 +645,27 @@ impl std::str::FromStr for NoticeDelay {
     }
 }
 
-/// Turn notifications by kind of game: a game of days (or untimed) is played between
-/// other things, a game on a clock at the board.
+/// The two kinds of game for turn notifications: a game of days (or untimed) is played
+/// between other things, a game on a clock at the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Pace {
+    /// Untimed games and days a move.
+    Slow,
+    /// Games on a clock (Fischer or seconds a move).
+    Clock,
+}
+
+impl Pace {
+    /// The pace of a game of `tc`.
+    pub fn of(tc: &TimeControl) -> Pace {
+        match tc {
+            TimeControl::Untimed | TimeControl::Days { .. } => Pace::Slow,
+            TimeControl::Clock { .. } | TimeControl::PerMove { .. } => Pace::Clock,
+        }
+    }
+}
+
+/// Turn notifications by [`Pace`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct TurnNotices {
     /// Untimed games and days a move.
@@ -668,11 +685,19 @@ impl Default for TurnNotices {
 }
 
 impl TurnNotices {
-    /// The delay for a game of `tc`.
-    pub fn for_control(&self, tc: &TimeControl) -> NoticeDelay {
-        match tc {
-            TimeControl::Untimed | TimeControl::Days { .. } => self.slow,
-            TimeControl::Clock { .. } | TimeControl::PerMove { .. } => self.clock,
+    /// The delay for games of `pace`.
+    pub fn get(&self, pace: Pace) -> NoticeDelay {
+        match pace {
+            Pace::Slow => self.slow,
+            Pace::Clock => self.clock,
+        }
+    }
+
+    /// Set the delay for games of `pace`.
+    pub fn set(&mut self, pace: Pace, d: NoticeDelay) {
+        match pace {
+            Pace::Slow => self.slow = d,
+            Pace::Clock => self.clock = d,
         }
     }
 }

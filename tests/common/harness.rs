@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use ugolki_bot::bot::{self, BotConfig, Updates};
 use ugolki_bot::fakeapi::{Call, FakeApi, TelegramLimits, TgChat, TgUser};
-use ugolki_bot::game::{ChatId, MemoryStore, MessageId, Storage, Timing};
+use ugolki_bot::game::{ChatId, GameRecord, MemoryStore, MessageId, Storage, Timing};
 
 pub const WAIT: Duration = Duration::from_secs(10);
 /// The bot's picture size in these tests (small: fast to draw and to compare).
@@ -268,6 +268,38 @@ pub async fn tap_setting(h: &Harness, user: &TgUser, data: &str) -> Call {
     .await
 }
 
+/// A turn notice: a private note with the bell (the settings menu, which has buttons,
+/// may also show it).
+pub fn is_turn_notice(c: &Call) -> bool {
+    c.is("SendMessage") && c.buttons().is_empty() && c.text().is_some_and(|t| t.contains("🔔"))
+}
+
+/// The turn notices `user` got in their private chat since `from`.
+pub fn turn_notices(h: &Harness, from: u64, user: &TgUser) -> Vec<Call> {
+    h.api
+        .calls_since(from)
+        .into_iter()
+        .filter(|c| c.chat_id() == Some(user.id) && is_turn_notice(c))
+        .collect()
+}
+
+/// Settled, and past the private chats' rate-limit slot: a notice that was going to be
+/// sent has been.
+pub async fn quiet(h: &Harness) {
+    h.settle().await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    h.settle().await;
+}
+
+/// (White, Black) of a board between `a` and `b`.
+pub fn colours(board: &Call, a: &TgUser, b: &TgUser) -> (TgUser, TgUser) {
+    if white_id(board) == a.id {
+        (a.clone(), b.clone())
+    } else {
+        (b.clone(), a.clone())
+    }
+}
+
 /// Who plays White according to a board caption (its first mention).
 pub fn white_id(board: &Call) -> i64 {
     let html = board.text().expect("a caption");
@@ -307,6 +339,18 @@ pub fn boris() -> TgUser {
 pub fn carol() -> TgUser {
     TgUser::new(103, "Carol", "en")
 }
+/// A supergroup (its board messages have `t.me/c/...` links).
+pub fn supergroup() -> TgChat {
+    TgChat::Group(-1_001_234_567_890, "Corner club".into())
+}
+
+/// The only game in play in `chat`.
+pub fn game_in(h: &Harness, chat: &TgChat) -> GameRecord {
+    let ids = h.store.chat_games(ChatId(chat.id())).expect("the index");
+    assert_eq!(ids.len(), 1, "one game in play in the chat");
+    h.store.game(ids[0]).expect("a read").expect("the game")
+}
+
 pub fn group() -> TgChat {
     TgChat::Group(-1001, "Ugolki club".into())
 }

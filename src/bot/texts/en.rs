@@ -6,7 +6,7 @@ use super::{
 use crate::engine::{Color, IllegalMove, InputError, Outcome, Reason, VariantId};
 use crate::game::GameId;
 use crate::game::standings::PlayerResult;
-use crate::game::{NoticeDelay, TimeControl, TurnNotices};
+use crate::game::{NoticeDelay, Pace, TimeControl, TurnNotices};
 
 /// English.
 pub struct En;
@@ -685,8 +685,11 @@ impl Texts for En {
         }
     }
 
-    fn notice_delay_button(&self, slow: bool, d: NoticeDelay) -> String {
-        let icon = if slow { "⏳" } else { "⏱" };
+    fn notice_delay_button(&self, pace: Pace, d: NoticeDelay) -> String {
+        let icon = match pace {
+            Pace::Slow => "⏳",
+            Pace::Clock => "⏱",
+        };
         let when = match d {
             NoticeDelay::Never => "never".into(),
             NoticeDelay::After { minutes: 0 } => "at once".into(),

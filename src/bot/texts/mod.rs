@@ -8,7 +8,7 @@ mod ru;
 
 use crate::engine::{IllegalMove, InputError, MoveError, Outcome, Reason, VariantId};
 use crate::game::standings::PlayerResult;
-use crate::game::{GameId, Language, NoticeDelay, TimeControl, TurnNotices};
+use crate::game::{GameId, Language, NoticeDelay, Pace, TimeControl, TurnNotices};
 
 /// What a board caption shows; the language decides the words.
 #[derive(Clone, Debug, Default)]
@@ -386,9 +386,8 @@ pub trait Texts: Send + Sync {
     fn board_at(&self, place: &BoardPlace) -> String;
     /// The settings buttons for turn notifications (`on`: wanted).
     fn notify_setting(&self, on: bool) -> String;
-    /// A settings button for how long a turn notice waits, in slow games (`slow`) or on
-    /// a clock.
-    fn notice_delay_button(&self, slow: bool, d: NoticeDelay) -> String;
+    /// A settings button for how long a turn notice waits in games of `pace`.
+    fn notice_delay_button(&self, pace: Pace, d: NoticeDelay) -> String;
     /// The settings menu's lines on turn notifications that are on.
     fn notice_delays(&self, n: &TurnNotices) -> String;
     /// The draw offer lapsed.

@@ -271,7 +271,8 @@ impl GameService {
 
     /// When the player to move in `next`, to whom a move (or a takeback) has just handed
     /// the turn, is to hear of it privately: as their private chat's settings say for this
-    /// kind of game, unless they play it in that chat.
+    /// kind of game, unless they play it in that chat. Every change of turn calls it, and
+    /// it replaces any notice still pending for the turn before.
     pub(super) fn plan_turn_notice(&self, next: &mut GameRecord, now: Timestamp) {
         next.turn_notice_at = None;
         let Player::Human(user) = next.player(next.side_to_move()) else {
@@ -292,7 +293,7 @@ impl GameService {
             }
         };
         if chat.settings.notify_turns {
-            let delay = chat.settings.turn_notices.for_control(&next.time_control);
+            let delay = chat.settings.turn_notices.get(Pace::of(&next.time_control));
             next.turn_notice_at = delay.wait().map(|w| now.plus(w));
         }
     }
@@ -694,7 +695,6 @@ pub(super) fn apply_move(
     next.clocks.on_move(&next.time_control, side, now, auto);
     next.draw_offer = None;
     next.takeback = None;
-    next.turn_notice_at = None;
     if let Some(outcome) = played.outcome {
         next.status = Status::Over { outcome, at: now };
     }
@@ -724,7 +724,6 @@ fn take_back(
     next.clocks.notices = 0;
     next.draw_offer = None;
     next.takebacks = cur.takebacks.saturating_add(1);
-    next.turn_notice_at = None;
     Ok(())
 }
 

@@ -9,7 +9,7 @@ use super::rating::{Rated, elo_update};
 use super::record::{
     AnyRecord, Board, ChallengeRecord, ChallengeStatus, ChallengeTarget, ChatRecord, ChatSettings,
     ColourChoice, DeadlineEntry, DeadlineKind, DeadlineTarget, DrawOffer, GameRecord, Language,
-    Player, RecordKind, ReplayError, Status, TakebackOffer, UserRecord,
+    Pace, Player, RecordKind, ReplayError, Status, TakebackOffer, UserRecord,
 };
 use super::storage::{CommitError, Storage, StoreError, WriteSet};
 use super::time::{Clocks, TimeControl, Timing};
