@@ -88,6 +88,9 @@ async fn a_correspondence_game_reminds_then_offers_the_win_also_across_a_restart
         })
         .await;
     assert_eq!(refused.params["show_alert"], serde_json::Value::Bool(true));
+    // Told that the time up is their own, not that their opponent's is not up.
+    let why = refused.str("text").unwrap_or_default();
+    assert!(why.contains("your own time"), "{why}");
     let c2 = h.cursor();
     h.api.tap(&chat, &white, message_id(&up), &wait);
     let kept = h

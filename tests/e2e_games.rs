@@ -87,3 +87,33 @@ async fn games_in_a_group_without_games_says_how_to_start_one() {
         answer.text()
     );
 }
+
+/// Two people sending `/board` at once get one board posted anew, the one the game
+/// tracks (two would leave one whose buttons lead nowhere).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_boards_asked_at_once_post_one() {
+    use ugolki_bot::game::{ChatId, MessageId};
+    let h = Harness::start().await;
+    let club = group();
+    let (a, b) = (alice(), boris());
+    open_group_game(&h, &club, &a, &b, "/new classic").await;
+    h.settle().await;
+    let c0 = h.cursor();
+    h.api.send_text(&club, &a, "/board");
+    h.api.send_text(&club, &b, "/board");
+    h.expect(c0, "a board posted anew", |c| {
+        c.is("SendPhoto") && c.chat_id() == Some(club.id())
+    })
+    .await;
+    h.settle().await;
+    let posts: Vec<Call> = h
+        .api
+        .calls_since(c0)
+        .into_iter()
+        .filter(|c| c.is("SendPhoto") && c.chat_id() == Some(club.id()))
+        .collect();
+    assert_eq!(posts.len(), 1, "boards posted");
+    let g = game_in(&h, &club);
+    assert!(g.is_board(ChatId(club.id()), MessageId(message_id(&posts[0]) as i32)));
+    h.assert_within_limits();
+}

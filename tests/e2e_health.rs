@@ -197,7 +197,6 @@ async fn health_fails_while_telegram_does_not_answer() {
         .unwrap();
     assert_eq!(probe.status.code(), Some(1), "{probe:?}");
     h.api.set_polls_fail(false);
-    // teloxide pauses 10 s after the 502 before the next poll.
     let t1 = std::time::Instant::now();
     loop {
         let (status, body) = get_async(addr, "/healthz").await;
@@ -281,5 +280,112 @@ async fn the_binary_takes_its_configuration_from_the_environment() {
     assert!(
         lines.iter().any(|l| l["message"] == "stopped cleanly"),
         "{logs}"
+    );
+}
+
+/// `GET path` on `addr`, failing (`None`) when nothing answers within 3 s.
+fn get_within(addr: SocketAddr, path: &str) -> Option<(String, String)> {
+    let mut s = TcpStream::connect(addr).ok()?;
+    s.set_read_timeout(Some(Duration::from_secs(3))).ok()?;
+    write!(
+        s,
+        "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    )
+    .ok()?;
+    let mut answer = String::new();
+    s.read_to_string(&mut answer).ok()?;
+    let (head, body) = answer.split_once("\r\n\r\n")?;
+    Some((head.lines().next()?.to_string(), body.to_string()))
+}
+
+/// While Telegram cannot be reached at start-up (`getMe` failing), `/healthz` answers at
+/// once, 503 with the reason, and `/metrics` counts every attempt; once Telegram answers,
+/// the bot starts and is healthy.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn health_answers_while_the_first_calls_fail() {
+    let addr = free_addr();
+    let api = FakeApi::start().await.unwrap();
+    // Five failures: the retries back off 0.25, 0.5, 1, 2 and 4 s.
+    for _ in 0..5 {
+        api.fault_next(Some("getMe"), Fault::ServerError);
+    }
+    let mut cfg = config(&api, Timing::default());
+    cfg.metrics_listen = Some(addr);
+    let store: Arc<dyn ugolki_bot::game::Storage> = Arc::new(MemoryStore::new());
+    let bot = tokio::spawn(ugolki_bot::bot::run(cfg, store));
+    // Some failures later, still starting.
+    api.wait_for(0, WAIT, |c| c.is("getMe") && c.response.is_err())
+        .await
+        .expect("a failed getMe");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (status, body) = tokio::task::spawn_blocking(move || get_within(addr, "/healthz"))
+        .await
+        .unwrap()
+        .expect("an answer from /healthz while Telegram fails");
+    assert_eq!(status, "HTTP/1.1 503 Service Unavailable", "{body}");
+    let json: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let reason = json["reason"].as_str().unwrap_or_default();
+    assert!(
+        reason.starts_with("starting: no answer from Telegram yet") && reason.contains("getMe"),
+        "{body}"
+    );
+    let (_, metrics) = tokio::task::spawn_blocking(move || get_within(addr, "/metrics"))
+        .await
+        .unwrap()
+        .expect("an answer from /metrics while Telegram fails");
+    let failed = r#"ugolki_telegram_calls_total{method="GetMe",outcome="5xx"}"#;
+    assert!(metric(&metrics, failed) >= 1.0, "{metrics}");
+    // Telegram answers: the bot starts, healthy, having counted its start-up calls.
+    api.wait_for(0, WAIT * 2, |c| c.is("SetMyCommands"))
+        .await
+        .expect("the bot started");
+    let (status, body) = get_async(addr, "/healthz").await;
+    assert_eq!(status, "HTTP/1.1 200 OK", "{body}");
+    let (_, metrics) = get_async(addr, "/metrics").await;
+    for series in [
+        r#"ugolki_telegram_calls_total{method="GetMe",outcome="ok"}"#,
+        r#"ugolki_telegram_calls_total{method="GetWebhookInfo",outcome="ok"}"#,
+    ] {
+        assert!(metric(&metrics, series) >= 1.0, "{series}: {metrics}");
+    }
+    assert!(metric(&metrics, failed) >= 5.0, "{metrics}");
+    bot.abort();
+}
+
+/// A 5xx answer to a poll reaches the bot at once: it polls again after its own short
+/// pause, not after teloxide's 10 s, so the next message is answered in seconds.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_poll_does_not_stall_the_bot() {
+    let (h, _addr) = start_with(|_| {}).await;
+    let a = alice();
+    let dm = ugolki_bot::fakeapi::TgChat::Private(a.clone());
+    // Polling, with a long poll under way.
+    let ready = h.cursor();
+    h.api.send_text(&dm, &a, "/help");
+    h.expect(ready, "an answer", |c| c.is("SendMessage")).await;
+    h.settle().await;
+    h.api.set_polls_fail(true);
+    // The poll under way delivers this; the next one fails.
+    let c0 = h.cursor();
+    h.api.send_text(&dm, &a, "/help");
+    h.expect(c0, "the first answer", |c| c.is("SendMessage"))
+        .await;
+    h.api
+        .wait_for(c0, WAIT, |c| c.is("GetUpdates") && c.response.is_err())
+        .await
+        .expect("a failed poll");
+    h.api.set_polls_fail(false);
+    let asked = std::time::Instant::now();
+    let c1 = h.cursor();
+    h.api.send_text(&dm, &a, "/help");
+    h.expect(c1, "the answer after a failed poll", |c| {
+        c.is("SendMessage")
+    })
+    .await;
+    // teloxide would have held the failed poll's answer for 10 s before the next poll.
+    assert!(
+        asked.elapsed() < Duration::from_secs(6),
+        "answered {:?} later",
+        asked.elapsed()
     );
 }

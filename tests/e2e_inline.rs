@@ -217,8 +217,18 @@ async fn an_inline_challenge_is_accepted_and_played_by_taps_to_a_result() {
     let g = game_in(&h, &a, &id).unwrap();
     assert!(matches!(g.status, Status::Over { .. }));
     assert!(g.ratings.is_some(), "ratings changed");
-    // A finished board offers a rematch and the record.
+    // A finished board offers a rematch and the record, and (its keyboard being no
+    // board any more) keeps the final position in its text.
     assert!(buttons(&h, &id).iter().any(|(_, d)| d.starts_with("x:")));
+    let final_text = text_of(&h, &id);
+    assert!(
+        final_text.contains("<pre>") && final_text.contains("a b c d e f g h"),
+        "the final position is gone: {final_text}"
+    );
+    assert!(
+        buttons(&h, &id).iter().all(|(_, d)| !d.starts_with("t:")),
+        "no squares to tap"
+    );
     // The record button sends to the tapper's private chat: one who never started the
     // bot is told where to (Telegram refuses the bot a chat they did not open).
     h.api.set_private_needs_start(true);

@@ -37,18 +37,26 @@ async fn a_player_hears_of_their_turn_once_and_only_when_they_asked() {
         (b.clone(), a.clone())
     };
     let start = h.cursor();
-    // White, then Black: each move hands the turn to the other.
-    h.api.reply_text(&club, &white, board, "c3-d3");
-    h.settle().await;
-    h.api.reply_text(&club, &black, board, "f6-e6");
+    // White, then Black: each move hands the turn to the other, and each player moves
+    // once the board shows the other's move (and Alice has been told of her turn: the
+    // notice waits for that board, and a move of hers makes it moot).
+    for (mover, path) in [(&white, "c3-d3"), (&black, "f6-e6")] {
+        let c = h.cursor();
+        h.api.reply_text(&club, mover, board, path);
+        h.expect(c, "the move on the board", |x| {
+            x.is("EditMessageMedia") && x.text().is_some_and(|t| t.contains(path))
+        })
+        .await;
+        if mover.id != a.id {
+            h.expect(c, "the turn notice", |x| {
+                x.is("SendMessage") && x.chat_id() == Some(a.id) && is_turn_notice(x)
+            })
+            .await;
+        }
+    }
     h.settle().await;
     // Alice heard once, of the turn the opponent's move gave her, with the board's link;
     // Carol asked for nothing and heard nothing; the group heard no notice.
-    // (The notice waits for the private chat's rate-limit slot, like any message.)
-    h.expect(start, "the turn notice", |c| {
-        c.is("SendMessage") && c.chat_id() == Some(a.id) && is_turn_notice(c)
-    })
-    .await;
     let got = turn_notices(&h, start, &a);
     assert_eq!(got.len(), 1, "{got:?}");
     let text = got[0].text().expect("a text");
@@ -210,4 +218,60 @@ async fn on_a_clock_a_notice_only_for_who_asked_and_one_in_a_game_of_days() {
         c.is("SendMessage") && c.chat_id() == Some(black.id) && is_turn_notice(c)
     })
     .await;
+}
+
+/// A notice due at once waits for the board that shows the opponent's move: in a busy
+/// group that edit waits for the group's slot, and a notice sent before it would link to
+/// a board still showing the old position.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_notice_comes_after_the_board_that_shows_the_turn() {
+    let h = Harness::start().await;
+    let (a, b, c) = (alice(), carol(), boris());
+    set_notify(&h, &a, true).await;
+    let club = supergroup();
+    let opened = open_group_game(&h, &club, &a, &b, "/new classic").await;
+    let board = message_id(&opened.board);
+    // Alice's opponent is to move (White moves first; if that is Alice, she moves).
+    if white_id(&opened.board) == a.id {
+        let c0 = h.cursor();
+        h.api.reply_text(&club, &a, board, "c3-d3");
+        h.expect(c0, "Alice's move", |x| x.is("EditMessageMedia"))
+            .await;
+    }
+    let reply = if white_id(&opened.board) == a.id {
+        "f6-e6"
+    } else {
+        "c3-d3"
+    };
+    h.settle().await;
+    tokio::time::sleep(std::time::Duration::from_millis(3_200)).await;
+    // Boris fills the group's slots (three messages in three seconds).
+    let c1 = h.cursor();
+    for _ in 0..3 {
+        h.api.send_text(&club, &c, "/variants");
+    }
+    for _ in 0..3 {
+        h.expect(c1, "the answers", |x| {
+            x.is("SendMessage") && x.chat_id() == Some(club.id())
+        })
+        .await;
+    }
+    let start = h.cursor();
+    h.api.reply_text(&club, &b, board, reply);
+    let edit = h
+        .expect(start, "the move on the board", |x| {
+            x.is("EditMessageMedia") && x.text().is_some_and(|t| t.contains(reply))
+        })
+        .await;
+    let notice = h
+        .expect(start, "the turn notice", |x| {
+            x.chat_id() == Some(a.id) && is_turn_notice(x)
+        })
+        .await;
+    assert!(
+        notice.seq > edit.seq,
+        "the notice ({}) went before the board ({})",
+        notice.seq,
+        edit.seq
+    );
 }

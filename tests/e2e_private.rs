@@ -493,9 +493,11 @@ async fn a_deep_link_challenge_is_played_in_both_private_chats() {
 
 /// A Bot API that fails the bot's first calls at start-up (a restart during an outage): the
 /// bot retries getMe and setMyCommands instead of exiting or leaving its menu unset, then
-/// serves players as usual. teloxide's dispatcher asks getMe again when it starts and
-/// panics if that fails; the bot answers it from the first success, so a fault queued for
-/// a second getMe never reaches the network.
+/// serves players as usual. Its first getMe goes through the bot's own client (teloxide
+/// would wait 10 s after each 5xx); once that is answered, one getMe through teloxide's
+/// cache, which teloxide's dispatcher asks again when it starts (and panics if that
+/// fails): it is answered from the cache, so a fault queued for a later getMe never
+/// reaches the network.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn start_up_survives_failing_first_calls() {
     use std::sync::Arc;
@@ -506,7 +508,9 @@ async fn start_up_survives_failing_first_calls() {
     api.fault_next(Some("getMe"), Fault::ServerError);
     api.fault_next(Some("getMe"), Fault::Drop);
     api.fault_next(Some("getMe"), Fault::TooManyRequests(1));
-    // The fourth getMe succeeds (a zero delay changes nothing); a fifth would fail.
+    // The fourth getMe succeeds (a zero delay changes nothing), and the fifth (the
+    // cache's); a sixth would fail.
+    api.fault_next(Some("getMe"), Fault::Slow(std::time::Duration::ZERO));
     api.fault_next(Some("getMe"), Fault::Slow(std::time::Duration::ZERO));
     api.fault_next(Some("getMe"), Fault::ServerError);
     api.fault_next(Some("setMyCommands"), Fault::TooManyRequests(1));
@@ -546,8 +550,8 @@ async fn start_up_survives_failing_first_calls() {
         c.is("SendMessage") && c.text().is_some_and(|t| t.contains("Ugolki"))
     })
     .await;
-    // The dispatcher is running now (it delivered /start): three failures, then one
-    // success, and no second getMe.
+    // The dispatcher is running now (it delivered /start): three failures, then the
+    // success and the cache's call, and no getMe from the dispatcher.
     let get_me: Vec<bool> = h
         .api
         .calls()
@@ -555,5 +559,238 @@ async fn start_up_survives_failing_first_calls() {
         .filter(|c| c.is("getMe"))
         .map(|c| c.response.is_ok())
         .collect();
-    assert_eq!(get_me, [false, false, false, true], "getMe attempts");
+    assert_eq!(get_me, [false, false, false, true, true], "getMe attempts");
+}
+
+/// How a fast player makes each move against the program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Input {
+    /// Types the move's path.
+    Typed,
+    /// Taps the piece, then (once the board marks them) its destination.
+    Tapped,
+}
+
+/// The move the fast player makes: a short search's, so that the game goes to a result.
+fn fast_players_move(g: &ugolki_bot::game::GameRecord) -> ugolki_bot::engine::Path {
+    use ugolki_bot::ai::{self, Limits};
+    let limits = Limits {
+        nodes: Some(3_000),
+        ..Limits::default()
+    };
+    ai::best_move(&g.replay().expect("the game replays"), &limits).expect("a legal move")
+}
+
+/// The current keyboard of the board message, once it shows `ply` (the board a player
+/// sees after the bot's edit has arrived).
+async fn keyboard_at(h: &Harness, chat: i64, board: i64, ply: u32) -> Vec<(String, String)> {
+    for _ in 0..2_000 {
+        let buttons = h
+            .api
+            .message(chat, board)
+            .map(|m| ugolki_bot::fakeapi::keyboard_buttons(m.json.get("reply_markup")))
+            .unwrap_or_default();
+        // Ply in the data is the board's (t:<game>:<ply>:<square>); ask the buttons.
+        if buttons.iter().any(|(_, d)| {
+            d.starts_with("t:")
+                && d.split(':')
+                    .nth(2)
+                    .is_some_and(|p| u32::from_str_radix(p, 36).ok() == Some(ply))
+        }) {
+            return buttons;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    panic!("the board never showed ply {ply}");
+}
+
+/// Alice plays the program (level 1) with the bot's default per-user limit, one move per
+/// `every` whenever it is her turn, typed or tapped, until the game ends. Returns her moves'
+/// send times and the calls since the board was posted.
+async fn fast_game(
+    input: Input,
+    every: std::time::Duration,
+) -> (
+    Vec<std::time::Instant>,
+    Vec<ugolki_bot::fakeapi::Call>,
+    Harness,
+) {
+    use std::sync::Arc;
+    use ugolki_bot::engine::Color;
+    use ugolki_bot::fakeapi::FakeApi;
+    use ugolki_bot::game::{MemoryStore, Timing};
+    let api = FakeApi::start().await.expect("fake api");
+    let mut cfg = config(&api, Timing::default());
+    cfg.actions_per_minute = ugolki_bot::bot::DEFAULT_ACTIONS_PER_MINUTE;
+    let h = Harness::start_with_config(api, Arc::new(MemoryStore::new()), cfg).await;
+    let a = alice();
+    let chat = TgChat::Private(a.clone());
+    let c0 = h.cursor();
+    h.api.send_text(&chat, &a, "/play classic 1");
+    let colour = h
+        .expect(c0, "colour choice", |c| {
+            c.is("SendMessage") && !c.buttons().is_empty()
+        })
+        .await;
+    let white = button(&colour, "p:classic:w", "White");
+    let c1 = h.cursor();
+    h.api.tap(&chat, &a, message_id(&colour), &white);
+    let board = h.expect(c1, "board photo", |c| c.is("SendPhoto")).await;
+    let board_id = message_id(&board);
+    h.board_stored(chat.id(), board_id).await;
+    let mut sent: Vec<std::time::Instant> = Vec::new();
+    let started = std::time::Instant::now();
+    loop {
+        let g = only_game(&h);
+        if !g.is_active() {
+            break;
+        }
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(240),
+            "stuck after {} plies",
+            g.moves.len()
+        );
+        if g.side_to_move() != Color::White {
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+            continue;
+        }
+        if let Some(last) = sent.last() {
+            let next = *last + every;
+            tokio::time::sleep_until(next.into()).await;
+        }
+        let path = fast_players_move(&g);
+        let before = g.moves.len();
+        sent.push(std::time::Instant::now());
+        match input {
+            Input::Typed => {
+                h.api.send_text(&chat, &a, &path.to_string());
+            }
+            Input::Tapped => {
+                // A player taps what the board shows: wait for the keyboard of this turn.
+                let keys = keyboard_at(&h, chat.id(), board_id, g.ply()).await;
+                let from = format!(":{}", path.from());
+                let piece = keys
+                    .iter()
+                    .find(|(_, d)| d.starts_with("t:") && d.ends_with(&from))
+                    .expect("the piece's button")
+                    .1
+                    .clone();
+                let c = h.cursor();
+                h.api.tap(&chat, &a, board_id, &piece);
+                let Some(marked) = h
+                    .api
+                    .wait_for(c, WAIT, |c| {
+                        c.is("EditMessageReplyMarkup")
+                            && c.buttons().iter().any(|(_, d)| d.starts_with("m:"))
+                    })
+                    .await
+                else {
+                    for c in h.api.calls() {
+                        eprintln!(
+                            "{} {} {} {:?}",
+                            c.seq,
+                            c.method,
+                            c.params,
+                            c.response.as_ref().err()
+                        );
+                    }
+                    panic!("no selection; piece {piece}");
+                };
+                let to = format!(":{}", path.to());
+                let target = marked
+                    .buttons()
+                    .into_iter()
+                    .find(|(_, d)| d.starts_with("m:") && d.contains(&to))
+                    .expect("the destination's button")
+                    .1;
+                h.api.tap(&chat, &a, board_id, &target);
+            }
+        }
+        // Stored (and answered, unless it ended the game) before the next turn.
+        let mut stored = false;
+        for _ in 0..4_000 {
+            let now = only_game(&h);
+            if now.moves.len() > before + 1 || (now.moves.len() > before && !now.is_active()) {
+                stored = true;
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        }
+        assert!(stored, "move {} ({path}) was not played", sent.len());
+    }
+    h.expect(c1, "the record at the end", |c| c.is("SendDocument"))
+        .await;
+    h.settle().await;
+    let calls = h.api.calls_since(c1);
+    (sent, calls, h)
+}
+
+/// The most of `times` within any minute.
+fn most_in_a_minute(times: &[std::time::Instant]) -> usize {
+    let minute = std::time::Duration::from_secs(60);
+    (0..times.len())
+        .map(|i| {
+            times[i..]
+                .iter()
+                .take_while(|t| **t - times[i] < minute)
+                .count()
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// What the bot said to Alice in words during the game (a refusal would be one).
+fn messages(calls: &[ugolki_bot::fakeapi::Call]) -> Vec<String> {
+    calls
+        .iter()
+        .filter(|c| c.is("SendMessage"))
+        .map(|c| c.text().unwrap_or_default())
+        .collect()
+}
+
+/// A player who types a move every second against the program, with the bot's default
+/// per-user limit, plays the game to its end: no move refused, none dropped, nothing to
+/// read but the board.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_fast_typist_plays_the_program_to_the_end() {
+    let (sent, calls, h) = fast_game(Input::Typed, std::time::Duration::from_secs(1)).await;
+    let g = only_game(&h);
+    assert!(g.outcome().is_some(), "{:?}", g.status);
+    let most = most_in_a_minute(&sent);
+    eprintln!("{} moves typed, {most} in the busiest minute", sent.len());
+    // More moves in a minute than the limit allows actions: moves are not counted.
+    assert!(
+        most > ugolki_bot::bot::DEFAULT_ACTIONS_PER_MINUTE as usize,
+        "{most} moves in a minute"
+    );
+    assert_eq!(messages(&calls), Vec::<String>::new(), "refusals");
+    h.assert_within_limits();
+}
+
+/// A player who taps a move every two seconds (a piece, then its destination: two taps a
+/// move) plays the program to the end with the default limit, none refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_fast_tapper_plays_the_program_to_the_end() {
+    let (sent, calls, h) = fast_game(Input::Tapped, std::time::Duration::from_secs(2)).await;
+    let g = only_game(&h);
+    assert!(g.outcome().is_some(), "{:?}", g.status);
+    let most = most_in_a_minute(&sent);
+    eprintln!("{} moves tapped, {most} in the busiest minute", sent.len());
+    // Two taps a move: more taps in a minute than the limit allows actions.
+    assert!(
+        2 * most > ugolki_bot::bot::DEFAULT_ACTIONS_PER_MINUTE as usize,
+        "{most} moves in a minute"
+    );
+    let refused: Vec<_> = calls
+        .iter()
+        .filter(|c| c.is("AnswerCallbackQuery") && c.str("text").is_some())
+        .map(|c| c.str("text").unwrap_or_default().to_string())
+        .collect();
+    assert_eq!(
+        refused,
+        Vec::<String>::new(),
+        "taps answered with a refusal"
+    );
+    assert_eq!(messages(&calls), Vec::<String>::new(), "refusals");
+    h.assert_within_limits();
 }

@@ -258,6 +258,18 @@ async fn a_deadline_that_falls_while_the_bot_is_down_is_applied_once_after_resta
     assert_eq!(autos, 2, "one automatic move for each side's first miss");
     let replays = calls.iter().filter(|c| c.is("SendAnimation")).count();
     assert_eq!(replays, 1, "the result is announced exactly once");
+    // The start-up redraw left the game to the timer: no board showed the position
+    // before the timer's moves (a flicker back, and a call spent).
+    let stale: Vec<String> = calls
+        .iter()
+        .filter(|c| c.is("EditMessageMedia") && c.text().is_some_and(|t| t.contains("c3-d3")))
+        .map(|c| c.text().unwrap_or_default())
+        .collect();
+    assert_eq!(
+        stale,
+        Vec::<String>::new(),
+        "a board redrawn from before the restart"
+    );
     bot.kill().unwrap();
     bot.wait().unwrap();
 }

@@ -119,3 +119,32 @@ async fn a_short_inline_run_is_clean() {
     assert_eq!(r.shown.count as u64, r.moves);
     assert_eq!(r.bot_exit, "exit status: 0");
 }
+
+/// Inline queries stream in, their offers lapse, and the retention sweep removes them
+/// while more come: in the end no challenge is left (the people who asked stay).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn offers_nobody_takes_are_swept_away() {
+    use ugolki_bot::loadtest::retention::{self, RetentionConfig};
+    let cfg = RetentionConfig {
+        people: 40,
+        rounds: 4,
+        round: Duration::from_secs(2),
+        ttl_secs: 2,
+        retention_secs: 1,
+        sweep_every: Duration::from_secs(1),
+        ..RetentionConfig::standard(PathBuf::from(env!("CARGO_BIN_EXE_ugolki")), 400)
+    };
+    let r = retention::run(cfg).await.expect("the run");
+    eprintln!("{}", r.render());
+    assert!(r.clean(), "{}", r.render());
+    assert!(r.offered >= 400, "{}", r.render());
+    assert_eq!(r.removed, r.offered, "{}", r.render());
+    let after = r.samples.last().expect("the store at the end");
+    assert_eq!(after.challenges, 0, "{}", r.render());
+    assert_eq!(
+        after.records,
+        Some(40),
+        "the people who asked: {}",
+        r.render()
+    );
+}

@@ -1714,7 +1714,7 @@ fn a_migrated_group_keeps_its_settings_and_games() {
             .unwrap();
         s.set_board_message_in(g.id, g.chat, MessageId(5), t(2))
             .unwrap();
-        let moved = s.migrate_chat(old, new, t(3)).unwrap();
+        let moved = s.migrate_chat(old, new, t(3)).unwrap().games;
         assert_eq!(moved.len(), 1, "{}", env.name);
         assert_eq!((moved[0].chat, moved[0].message), (new, None));
         assert!(s.store().chat_games(old).unwrap().is_empty());
@@ -1725,11 +1725,303 @@ fn a_migrated_group_keeps_its_settings_and_games() {
         // An admin changes the supergroup's language before the other notice arrives.
         s.update_chat_settings(new, t(4), |c| c.language = Some(Language::En))
             .unwrap();
-        assert!(s.migrate_chat(old, new, t(5)).unwrap().is_empty());
+        assert!(s.migrate_chat(old, new, t(5)).unwrap().games.is_empty());
         assert_eq!(
             s.chat(new, t(5)).unwrap().settings.language,
             Some(Language::En)
         );
         assert_eq!(s.game(g.id).unwrap().chat, new);
+    }
+}
+
+/// A chat the bot can no longer write to pauses its games: their clocks stand still,
+/// nothing fires but their end, moves are refused; once the chat can be written to
+/// again they resume with the time they had, their boards there to be posted anew.
+#[test]
+fn an_unreachable_chat_pauses_its_games_and_they_resume_where_they_stopped() {
+    let per_move = TimeControl::PerMove {
+        limit: Millis::secs(60),
+    };
+    for env in envs() {
+        let s = &env.svc;
+        let g = s
+            .create_game(
+                new_game([Player::Human(A), Player::Human(B)], per_move),
+                t(0),
+            )
+            .unwrap();
+        // White used 10 s of the minute when the bot was removed.
+        let paused = s.chat_unreachable(CHAT, t(10_000)).unwrap();
+        assert_eq!(paused.len(), 1, "{}", env.name);
+        let p = &paused[0];
+        assert_eq!(p.paused, Some(t(10_000)));
+        assert_eq!(
+            p.deadline,
+            Some(Deadline {
+                at: t(10_000).plus(Timing::default().abandon_after),
+                kind: DeadlineKind::Unreachable
+            })
+        );
+        assert!(s.chat(CHAT, t(10_000)).unwrap().unreachable.is_some());
+        assert_eq!(s.unreachable_chats().unwrap(), vec![CHAT]);
+        // Marked again (another refused call): nothing more to do.
+        assert!(s.chat_unreachable(CHAT, t(11_000)).unwrap().is_empty());
+        // Nothing is due at the minute's end; a move is refused.
+        assert!(s.deadlines(t(120_000), 10).unwrap().is_empty());
+        let mv = legal_paths(&g)[0].clone();
+        assert_eq!(
+            s.play(
+                g.id,
+                Actor::User(A),
+                Expect::Any,
+                &MoveInput::from(&mv),
+                t(20_000)
+            )
+            .unwrap_err(),
+            ServiceError::Paused
+        );
+        // Back an hour later: 50 s left, the board to be posted anew, the turn not to be
+        // started over when it is.
+        let back = s.chat_reachable(CHAT, t(3_610_000)).unwrap();
+        assert_eq!(back.len(), 1);
+        let r = &back[0];
+        assert_eq!((r.paused, r.message, r.turn_seen), (None, None, Some(0)));
+        assert_eq!(
+            r.deadline,
+            Some(Deadline {
+                at: t(3_660_000),
+                kind: DeadlineKind::MoveMissed
+            })
+        );
+        assert_eq!(s.chat(CHAT, t(3_610_000)).unwrap().unreachable, None);
+        assert!(s.unreachable_chats().unwrap().is_empty());
+        assert!(s.chat_reachable(CHAT, t(3_620_000)).unwrap().is_empty());
+        assert_eq!(
+            s.turn_shown(r.id, 0, t(3_615_000), t(3_615_000)).unwrap(),
+            None,
+            "a board posted anew gives the turn's time back"
+        );
+        s.set_board_message_in(r.id, CHAT, MessageId(9), t(3_611_000))
+            .unwrap();
+        s.play(
+            g.id,
+            Actor::User(A),
+            Expect::Any,
+            &MoveInput::from(&mv),
+            t(3_620_000),
+        )
+        .unwrap();
+    }
+}
+
+/// A game still paused when the untimed abandonment period is over is called off: no
+/// result, nobody's statistics or rating change (a rated game between two people).
+#[test]
+fn a_game_paused_for_the_abandonment_period_is_called_off_without_a_result() {
+    for env in envs() {
+        let s = &env.svc;
+        let g = pvp(s);
+        assert!(g.rated);
+        s.chat_unreachable(CHAT, t(1_000)).unwrap();
+        let due = s.deadlines(t(u64::MAX), 10).unwrap();
+        assert_eq!(due.len(), 1, "{}", env.name);
+        let end = t(1_000).plus(Timing::default().abandon_after);
+        assert_eq!(
+            s.fire_deadline(&due[0], t(end.0 - 1), &mut |_| None)
+                .unwrap(),
+            Fired::NotDue
+        );
+        let Fired::Ended(over) = s.fire_deadline(&due[0], end, &mut |_| None).unwrap() else {
+            panic!("not ended");
+        };
+        assert_eq!(over.status, Status::Aborted { by: None, at: end });
+        assert_eq!(over.ratings, None);
+        for u in [A, B] {
+            assert_eq!(stats(s, u, VariantId::Classic).games(), 0, "{}", env.name);
+        }
+        assert!(s.store().chat_games(CHAT).unwrap().is_empty());
+    }
+}
+
+/// A game between two private chats waits for both: it resumes only when neither is
+/// unreachable any more.
+#[test]
+fn a_game_resumes_only_when_every_chat_of_its_boards_is_reachable() {
+    for env in envs() {
+        let s = &env.svc;
+        let (dm_a, dm_b) = (ChatId(A.0 as i64), ChatId(B.0 as i64));
+        let token = LinkToken([7; 12]);
+        let c = s
+            .create_challenge(
+                NewChallenge {
+                    chat: dm_a,
+                    message: None,
+                    from: A,
+                    target: ChallengeTarget::Link(token),
+                    variant: classic(),
+                    time_control: TimeControl::Untimed,
+                    colour: ColourChoice::Random,
+                    rated: true,
+                },
+                t(0),
+            )
+            .unwrap();
+        let (_, g) = s
+            .accept_challenge_in(c.id, B, None, Some(dm_b), Some(token), t(1))
+            .unwrap();
+        assert!(g.board_in(dm_a).is_some() && g.board_in(dm_b).is_some());
+        assert_eq!(s.chat_unreachable(dm_a, t(10)).unwrap().len(), 1);
+        assert!(
+            s.chat_unreachable(dm_b, t(20)).unwrap().is_empty(),
+            "paused already"
+        );
+        let back = s.chat_reachable(dm_b, t(30)).unwrap();
+        assert_eq!(back.len(), 1, "{}", env.name);
+        assert!(back[0].paused.is_some(), "the other chat is still closed");
+        let back = s.chat_reachable(dm_a, t(40)).unwrap();
+        assert_eq!(back[0].paused, None);
+    }
+}
+
+/// A group's move to a supergroup takes its open challenges along (their messages to be
+/// posted anew), not those already answered, and marks the moved games' turn as shown.
+#[test]
+fn a_migration_moves_the_groups_open_challenges() {
+    for env in envs() {
+        let s = &env.svc;
+        let new = ChatId(-1_000_000_000_100);
+        let nc = |target| NewChallenge {
+            chat: CHAT,
+            message: Some(MessageId(3)),
+            from: A,
+            target,
+            variant: classic(),
+            time_control: TimeControl::Untimed,
+            colour: ColourChoice::Random,
+            rated: true,
+        };
+        let open = s.create_challenge(nc(ChallengeTarget::Open), t(0)).unwrap();
+        let taken = s
+            .create_challenge(nc(ChallengeTarget::User(C)), t(0))
+            .unwrap();
+        s.accept_challenge(taken.id, C, None, t(1)).unwrap();
+        let moved = s.migrate_chat(CHAT, new, t(2)).unwrap();
+        assert_eq!(moved.challenges.len(), 1, "{}", env.name);
+        assert_eq!(moved.challenges[0].id, open.id);
+        assert_eq!(
+            (moved.challenges[0].chat, moved.challenges[0].message),
+            (new, None)
+        );
+        assert_eq!(moved.games.len(), 1);
+        assert_eq!(moved.games[0].turn_seen, Some(0));
+        assert_eq!(s.challenge(taken.id).unwrap().chat, CHAT);
+        assert_eq!(
+            s.migrate_chat(CHAT, new, t(3)).unwrap(),
+            Migrated::default()
+        );
+    }
+}
+
+/// The retention sweep removes challenges a retention period after they closed (from
+/// their lapse for those that lapsed, however late the timer got to them), in bounded
+/// steps, and never an open one or one closed more recently.
+#[test]
+fn the_sweep_removes_challenges_a_retention_period_after_they_closed() {
+    let day = Millis::days(1).0;
+    for env in envs() {
+        let s = &env.svc;
+        let nc = |target| NewChallenge {
+            chat: CHAT,
+            message: None,
+            from: A,
+            target,
+            variant: classic(),
+            time_control: TimeControl::Untimed,
+            colour: ColourChoice::Random,
+            rated: true,
+        };
+        // Five lapse (10 min), one is declined at 1 min, one accepted at 2 min, one is made
+        // a day later.
+        let mut lapsed = Vec::new();
+        for _ in 0..5 {
+            lapsed.push(s.create_challenge(nc(ChallengeTarget::Open), t(0)).unwrap());
+        }
+        let declined = s
+            .create_challenge(nc(ChallengeTarget::User(B)), t(0))
+            .unwrap();
+        let accepted = s
+            .create_challenge(nc(ChallengeTarget::User(C)), t(0))
+            .unwrap();
+        s.decline_challenge(declined.id, B, None, t(60_000))
+            .unwrap();
+        s.accept_challenge(accepted.id, C, None, t(120_000))
+            .unwrap();
+        // The bot was down: the lapses are applied half a day late.
+        for c in &lapsed {
+            s.expire_challenge(c.id, t(day / 2)).unwrap();
+        }
+        let open = s
+            .create_challenge(nc(ChallengeTarget::Open), t(day))
+            .unwrap();
+        let count = |s: &GameService| {
+            let mut n = 0;
+            s.store()
+                .scan(RecordKind::Challenge, &mut |_| {
+                    n += 1;
+                    std::ops::ControlFlow::Continue(())
+                })
+                .unwrap();
+            n
+        };
+        assert_eq!(count(s), 8);
+        // A day after the decline: it alone goes.
+        let all = s
+            .sweep_challenges(ChallengeId(0), 100, t(100_000 + day))
+            .unwrap();
+        assert_eq!(
+            (all.examined, all.removed, all.next),
+            (8, 1, None),
+            "{}",
+            env.name
+        );
+        assert!(matches!(
+            s.challenge(declined.id),
+            Err(ServiceError::NoSuchChallenge(_))
+        ));
+        // A day after the lapses (counted from when they were due, not from when the
+        // timer got to them) the five go, and the acceptance's day is over too: in steps
+        // of three, the open one stays.
+        let at = t(600_000 + day);
+        let first = s.sweep_challenges(ChallengeId(0), 3, at).unwrap();
+        assert_eq!((first.examined, first.removed), (3, 3));
+        let second = s
+            .sweep_challenges(first.next.expect("more"), 3, at)
+            .unwrap();
+        assert_eq!((second.examined, second.removed), (3, 3));
+        let third = s
+            .sweep_challenges(second.next.expect("more"), 3, at)
+            .unwrap();
+        assert_eq!((third.examined, third.removed, third.next), (1, 0, None));
+        assert_eq!(count(s), 1);
+        assert!(s.challenge(open.id).is_ok());
+        assert!(matches!(
+            s.challenge(accepted.id),
+            Err(ServiceError::NoSuchChallenge(_))
+        ));
+        // The open one still lapses when it is due, and goes a day later.
+        let due: Vec<DeadlineEntry> = s
+            .deadlines(t(u64::MAX), 10)
+            .unwrap()
+            .into_iter()
+            .filter(|e| matches!(e.target, DeadlineTarget::Challenge(_)))
+            .collect();
+        assert_eq!(due.len(), 1);
+        s.fire_deadline(&due[0], t(day + 600_000), &mut |_| None)
+            .unwrap();
+        let end = s
+            .sweep_challenges(ChallengeId(0), 100, t(2 * day + 600_000))
+            .unwrap();
+        assert_eq!(end.removed, 1);
+        assert_eq!(count(s), 0);
     }
 }

@@ -18,8 +18,8 @@ use std::time::Duration;
 use ugolki_bot::fakeapi::{Call, FakeApi, TgChat, TgUser};
 use ugolki_bot::game::{
     AnyRecord, ChallengeId, ChallengeRecord, ChatId, ChatRecord, CommitError, DeadlineEntry,
-    GameId, GameRecord, Imported, MemoryStore, RecordKind, Storage, StoreError, Timestamp, Timing,
-    UserId, UserRecord, WriteSet,
+    GameId, GameRecord, Imported, MemoryStore, RecordKind, RecordRef, Storage, StoreError,
+    Timestamp, Timing, UserId, UserRecord, Version, WriteSet,
 };
 
 /// A memory store whose writes fail with `error` while `full` is set (reads still work,
@@ -99,6 +99,17 @@ impl Storage for FullDisk {
         visit: &mut dyn FnMut(AnyRecord) -> ControlFlow<()>,
     ) -> Result<(), StoreError> {
         self.inner.scan(kind, visit)
+    }
+    fn challenges_after(
+        &self,
+        after: ChallengeId,
+        limit: usize,
+    ) -> Result<Vec<ChallengeRecord>, StoreError> {
+        self.inner.challenges_after(after, limit)
+    }
+    fn remove(&self, records: &[(RecordRef, Version)]) -> Result<usize, StoreError> {
+        self.check()?;
+        self.inner.remove(records)
     }
     fn import(&self, records: Vec<AnyRecord>) -> Result<Vec<Imported>, StoreError> {
         self.check()?;

@@ -15,7 +15,7 @@ use ugolki_bot::game::*;
 use ugolki_bot::store::v0::{ChatV0, GameV0, StatsV0, UserV0};
 use ugolki_bot::store::v1::{self, ChatV1};
 use ugolki_bot::store::{OpenError, SledStore, StoreConfig, codec, keys};
-use ugolki_bot::store::{v2, v3, v4};
+use ugolki_bot::store::{v2, v3, v4, v5};
 
 const A: UserId = UserId(11);
 const B: UserId = UserId(22);
@@ -669,6 +669,105 @@ fn a_schema_4_database_is_migrated_on_open() {
             assert_eq!(kv.unwrap().1[0], codec::SCHEMA, "{tree}");
         }
     }
+}
+
+#[test]
+fn a_schema_5_database_is_migrated_on_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let dm = ChatId(A.0 as i64);
+    let (game, chat) = {
+        let store = open(dir.path());
+        let s = service(&store);
+        let g = pvp(&s, VariantId::Classic, 0);
+        s.play(g.id, Actor::User(A), Expect::Any, &text("c3-d3"), t(1))
+            .unwrap();
+        s.update_chat_settings(dm, t(2), |c| c.notify_turns = true)
+            .unwrap();
+        (s.game(g.id).unwrap(), s.chat(dm, t(3)).unwrap())
+    };
+    {
+        let raw = raw_sled(dir.path());
+        raw.open_tree("games")
+            .unwrap()
+            .insert(
+                keys::game(game.id),
+                v5::encode(&v5::game_v5(&game)).unwrap(),
+            )
+            .unwrap();
+        raw.open_tree("chats")
+            .unwrap()
+            .insert(keys::chat(dm), v5::encode(&v5::chat_v5(&chat)).unwrap())
+            .unwrap();
+        raw.open_tree("meta")
+            .unwrap()
+            .insert("schema", &[5u8])
+            .unwrap();
+        raw.flush().unwrap();
+    }
+    let store = open(dir.path());
+    assert_eq!(store.schema().unwrap(), codec::SCHEMA);
+    let s = service(&store);
+    // Not paused, no turn already shown, the chat reachable.
+    let g = s.game(game.id).unwrap();
+    assert_eq!(g, game);
+    assert_eq!((g.paused, g.turn_seen), (None, None));
+    let c = s.chat(dm, t(4)).unwrap();
+    assert_eq!(c, chat);
+    assert_eq!(c.unreachable, None);
+    drop(s);
+    drop(store);
+    let raw = raw_sled(dir.path());
+    for tree in ["games", "chats"] {
+        for kv in raw.open_tree(tree).unwrap().iter() {
+            assert_eq!(kv.unwrap().1[0], codec::SCHEMA, "{tree}");
+        }
+    }
+}
+
+/// Records removed by retention leave nothing behind: not their index entries, nor their
+/// deadlines (in memory or after a reopen); one changed since it was read stays.
+#[test]
+fn removed_records_take_their_index_entries_and_deadlines_with_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let nc = || NewChallenge {
+        chat: CHAT,
+        message: None,
+        from: A,
+        target: ChallengeTarget::Open,
+        variant: Variant::new(VariantId::Classic),
+        time_control: TimeControl::Untimed,
+        colour: ColourChoice::Random,
+        rated: true,
+    };
+    let (open_one, kept) = {
+        let store = open(dir.path());
+        let s = service(&store);
+        let a = s.create_challenge(nc(), t(0)).unwrap();
+        let b = s.create_challenge(nc(), t(0)).unwrap();
+        assert_eq!(store.deadlines(Timestamp(u64::MAX), 10).unwrap().len(), 2);
+        let listed = store.challenges_after(ChallengeId(0), 10).unwrap();
+        assert_eq!(listed.len(), 2);
+        // `b` changed since it was "read" at version 1: it stays.
+        s.expire_challenge(b.id, t(700_000)).unwrap();
+        let gone = store
+            .remove(&[
+                (RecordRef::Challenge(a.id), a.version),
+                (RecordRef::Challenge(b.id), b.version),
+            ])
+            .unwrap();
+        assert_eq!(gone, 1);
+        assert!(store.challenge(a.id).unwrap().is_none());
+        assert!(store.deadlines(Timestamp(u64::MAX), 10).unwrap().is_empty());
+        assert_eq!(store.challenges_after(ChallengeId(0), 10).unwrap().len(), 1);
+        (a.id, b.id)
+    };
+    let store = open(dir.path());
+    assert!(store.challenge(open_one).unwrap().is_none());
+    assert!(store.challenge(kept).unwrap().is_some());
+    assert!(store.deadlines(Timestamp(u64::MAX), 10).unwrap().is_empty());
+    drop(store);
+    let raw = raw_sled(dir.path());
+    assert_eq!(raw.open_tree("deadlines").unwrap().len(), 0);
 }
 
 #[test]

@@ -133,6 +133,12 @@ async fn refuse(app: &App, m: &Incoming, e: &ServiceError, t: &dyn Texts) -> Han
 /// Post a new board for `g` and retire the old one (it keeps its picture, loses its
 /// buttons and says where the game went).
 async fn repost_board(app: &App, chat: ChatId, g: &GameRecord, t: &dyn Texts) -> HandlerResult {
+    // Two `/board`s at once (two people, or a double send) would post two boards, and
+    // only the last stored would be tracked: the other's buttons would lead nowhere. The
+    // second finds the first under way and leaves it to post the one board.
+    let Some(_posting) = app.reposting(g.id, chat) else {
+        return Ok(());
+    };
     let (g, game) = flow::load(app, g.id).await?;
     let old = g.board_in(chat).and_then(|b| b.message);
     let msg = view::compose(app, &g, &game, chat, &Ui::Plain).await?;
@@ -252,7 +258,10 @@ pub async fn on_claim(
         remove_keyboard(&app, tap.query()).await;
         return tap.reply(Answer::Alert(t.stale_button()));
     }
-    if !g.time_is_up() || colour == g.side_to_move() {
+    if g.time_is_up() && colour == g.side_to_move() {
+        return tap.reply(Answer::Alert(t.claim_own_time()));
+    }
+    if !g.time_is_up() {
         return tap.reply(Answer::Alert(t.time_not_up()));
     }
     if claim {

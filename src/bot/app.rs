@@ -22,12 +22,15 @@ pub struct Tuning {
     pub board_px: u32,
     /// Level the program plays when it moves for a player who missed the per-move limit.
     pub auto_move_level: u8,
-    /// Expensive actions (renders, AI moves) one user may start per minute.
+    /// Actions one user may start per minute that cost the bot work no game bounds (new
+    /// games, `/board`, renders, settings, refusal replies); moves are never counted.
     pub actions_per_minute: u32,
     /// `/healthz` fails when Telegram has not answered for this long.
     pub unhealthy_after: std::time::Duration,
     /// Where inline boards' pictures are uploaded (see [`super::BotConfig::media_chats`]).
     pub media_chats: Vec<ChatId>,
+    /// How often the retention sweep runs.
+    pub sweep_every: Duration,
 }
 
 /// Everything handlers share. Cheap to clone.
@@ -73,6 +76,8 @@ pub struct AppInner {
     /// Games whose boards the start-up repair has yet to redraw (see `recover`); a board
     /// shown since by a move is taken off, so the repair does not draw it again.
     pub to_repair: Mutex<HashSet<u64>>,
+    /// Boards (game, chat) being posted anew by `/board` right now.
+    pub reposts: Mutex<HashSet<(u64, i64)>>,
     /// GIF replays are made here, one at a time and below the moves' priority.
     pub replays: super::lane::Lane,
     /// Game ends being announced in the background (see `flow::spawn_announce_end`); a
@@ -125,6 +130,15 @@ impl ActionLog {
         Allowance::Refused { tell }
     }
 
+    /// When one more action fits in the window (now, if it does).
+    fn free_at(&self, now: Instant, per_min: usize) -> Instant {
+        let n = self.times.len();
+        if n < per_min || per_min == 0 {
+            return now;
+        }
+        (self.times[n - per_min] + ACTION_WINDOW).max(now)
+    }
+
     /// Whether anything happened in the last minute (else the entry can be dropped).
     fn recent(&self, now: Instant) -> bool {
         let fresh = |t: &Instant| now.saturating_duration_since(*t) < ACTION_WINDOW;
@@ -172,7 +186,38 @@ pub fn advance_clock(by: Millis) {
     CLOCK_JUMPED.notify_waiters();
 }
 
+/// A board being posted anew (see [`App::reposting`]); dropping it ends that.
+pub struct Reposting {
+    app: App,
+    key: (u64, i64),
+}
+
+impl Drop for Reposting {
+    fn drop(&mut self) {
+        self.app
+            .reposts
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(&self.key);
+    }
+}
+
 impl App {
+    /// Take the right to post game `id`'s board in `chat` anew; `None` while another
+    /// caller holds it.
+    pub fn reposting(&self, id: GameId, chat: ChatId) -> Option<Reposting> {
+        let key = (id.0, chat.0);
+        let fresh = self
+            .reposts
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(key);
+        fresh.then(|| Reposting {
+            app: self.clone(),
+            key,
+        })
+    }
+
     /// Start the start-up repair's list over with `games` (empty when it is done).
     pub fn mark_for_repair(&self, games: &[GameId]) {
         let mut r = self.to_repair.lock().unwrap_or_else(|e| e.into_inner());
@@ -327,10 +372,18 @@ impl App {
         self.player_mention(Player::Human(u), Language::En).await
     }
 
-    /// Rate limit for expensive actions (renders, program moves, new games and
-    /// challenges, store scans): true if `user` may start one now.
+    /// The per-user limit on what costs the bot work that no game bounds (new games and
+    /// challenges, `/board`, renders, settings, store scans, refusal replies): true if
+    /// `user` may start one now (it is then counted). Moves are never asked about: a game
+    /// bounds them (one per turn), and a legal move in one's own game is always played.
     pub fn allow_action(&self, user: u64) -> bool {
         self.check_action(user) == Allowance::Allowed
+    }
+
+    /// Count a refused input of `user`'s against the limit (its answer is free, a tap's
+    /// alert, but the input cost a read; a flood of them uses the budget up).
+    pub fn count_action(&self, user: u64) {
+        let _ = self.check_action(user);
     }
 
     /// As [`App::allow_action`], also saying whether a refusal should be told.
@@ -346,6 +399,31 @@ impl App {
             g.retain(|_, l| l.recent(now));
         }
         verdict
+    }
+
+    /// Forget the people who have done nothing in the last minute.
+    pub fn sweep_actions(&self) {
+        let now = Instant::now();
+        let mut g = self.actions.lock().unwrap_or_else(|e| e.into_inner());
+        g.retain(|_, l| l.recent(now));
+        g.shrink_to_fit();
+    }
+
+    /// Count a refusal's reply to `user` against the limit: `None` when it may go now,
+    /// else when the limit lets one more through (the reply waits until then, so a refusal
+    /// is never silent, and a flood of refused input costs no more than its budget).
+    pub fn reply_slot(&self, user: u64) -> Option<Instant> {
+        let per_min = self.tuning.actions_per_minute as usize;
+        if per_min == 0 {
+            return None;
+        }
+        let mut g = self.actions.lock().unwrap_or_else(|e| e.into_inner());
+        let now = Instant::now();
+        let log = g.entry(user).or_default();
+        match log.check(now, per_min) {
+            Allowance::Allowed => None,
+            Allowance::Refused { .. } => Some(log.free_at(now, per_min)),
+        }
     }
 }
 
@@ -390,6 +468,11 @@ mod tests {
         assert_eq!(
             log.check(t0 + Duration::from_secs(71), 3),
             Allowance::Refused { tell: true }
+        );
+        // The next slot opens when the oldest counted action leaves the minute.
+        assert_eq!(
+            log.free_at(t0 + Duration::from_secs(72), 3),
+            t0 + Duration::from_secs(120)
         );
         assert!(log.recent(t0 + Duration::from_secs(100)));
         assert!(!log.recent(t0 + Duration::from_secs(200)));

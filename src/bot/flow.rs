@@ -67,6 +67,7 @@ pub fn refusal(e: &ServiceError, t: &dyn Texts) -> Option<String> {
         ServiceError::NotYourTurn => t.not_your_turn(),
         ServiceError::Illegal(m) => t.move_error(m),
         ServiceError::GameOver => t.game_over(),
+        ServiceError::Paused => format!("⏸ {}", t.paused()),
         ServiceError::Stale { .. } => t.stale_button(),
         ServiceError::TooLateToAbort => t.too_late_to_abort(),
         ServiceError::NoDrawOffers => t.no_draw_offers(),
@@ -99,8 +100,36 @@ pub async fn after_change(app: &App, g: GameRecord) -> Result<(), BotError> {
     after_move(app, g, None).await
 }
 
+/// How long a move the program is to answer waits to be shown with the answer (see
+/// [`after_move`]): longer than the program's longest budget (level 5, 1 s), so only a
+/// search held up by load shows the move alone first.
+const ANSWER_WAIT: std::time::Duration = std::time::Duration::from_millis(1500);
+
 /// [`after_change`] with the engine game of `g` at hand (see [`crate::game::GameService::play_known`]).
 async fn after_move(app: &App, g: GameRecord, game: Option<Game>) -> Result<(), BotError> {
+    // A move the program is about to answer is shown together with the answer, in one
+    // edit: each edit costs a second of the chat's pace, and a player who moves quickly
+    // would otherwise see the board fall behind (two edits a move, three with a
+    // selection). A new game's first board goes out at once (the program waits for it).
+    let answer_next = g.is_active()
+        && g.message.is_some()
+        && matches!(g.player(g.side_to_move()), Player::Program { .. });
+    if answer_next {
+        spawn_program_move(app, g.id);
+        let (app, id, version) = (app.clone(), g.id, g.version);
+        tokio::spawn(async move {
+            tokio::time::sleep(ANSWER_WAIT).await;
+            // Unless the answer (or anything else) has changed the game, and shown it.
+            let unchanged = app
+                .games
+                .read(|s| s.game(id))
+                .is_ok_and(|g| g.version == version);
+            if unchanged && let Err(e) = view::show_current(&app, id).await {
+                tracing::warn!(game = %id, error = %e, "could not show a move");
+            }
+        });
+        return Ok(());
+    }
     // The board shows the latest state (a change racing this one included).
     view::show_latest(app, g.id, game.map(|game| (g.version, game))).await?;
     match g.status {
@@ -251,7 +280,7 @@ fn spawn_announce_end(app: &App, g: GameRecord) {
 /// The end of a game: the replay GIF with the result and the record in every chat that
 /// shows the game, and for the training room the comparison with the optimum.
 async fn announce_end(app: &App, g: &GameRecord, game: &Game) -> Result<(), BotError> {
-    for b in g.boards() {
+    for b in g.boards().filter(|b| !app.pacer.is_unreachable(b.chat.0)) {
         let t = texts(app.game_lang_in(g, b.chat).await);
         let result = view::result_line(app, g, game, t).await.unwrap_or_default();
         send_replay_to(app, b.chat, g, game, &format!("<b>{result}</b>")).await?;
@@ -462,6 +491,9 @@ pub async fn user_move(
     }
     if !g.is_active() {
         return Ok(Attempt::Refused(t.game_over()));
+    }
+    if g.paused.is_some() {
+        return Ok(Attempt::Refused(format!("⏸ {}", t.paused())));
     }
     if g.side_to_move() != colour && !g.is_solo() {
         return Ok(Attempt::Refused(t.not_your_turn()));

@@ -77,13 +77,15 @@ async fn line(app: &App, g: &GameRecord, m: &Incoming, lang: Language) -> GameLi
             || (g.is_solo() && g.color_of(m.user).is_some()),
         left: time_left(g, texts(lang)),
         place: place(g, m),
+        paused: g.paused.is_some(),
     }
 }
 
-/// The time the side to move has left, if the game is timed.
+/// The time the side to move has left, if the game is timed (a paused game's stands
+/// where it stopped).
 fn time_left(g: &GameRecord, t: &dyn Texts) -> Option<String> {
     let side = g.side_to_move();
-    let now = now();
+    let now = g.paused.unwrap_or_else(now);
     match g.time_control {
         TimeControl::Untimed => None,
         TimeControl::Clock { .. } => g

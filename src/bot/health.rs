@@ -87,7 +87,10 @@ async fn health(app: &App) -> Result<Duration, String> {
         }
     }
     match app.live.age() {
-        None => Err("no answer from Telegram yet".into()),
+        None => Err(match app.live.failing() {
+            Some(why) => format!("starting: no answer from Telegram yet ({why})"),
+            None => "starting: no answer from Telegram yet".into(),
+        }),
         Some(age) if age > app.tuning.unhealthy_after => {
             Err(format!("no answer from Telegram for {} s", age.as_secs()))
         }

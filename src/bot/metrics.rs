@@ -10,7 +10,8 @@ use teloxide::types::{Update, UpdateKind};
 pub use metrics_exporter_prometheus::PrometheusHandle;
 
 /// Counter: Telegram calls by `method` and `outcome` (`ok`, `429`, `5xx`, `network`,
-/// `error` for any other refusal).
+/// `forbidden` (the chat is closed to the bot), `not_sent` (into a chat known to be
+/// closed: no call made), `error` for any other refusal).
 pub const TELEGRAM_CALLS_TOTAL: &str = "ugolki_telegram_calls_total";
 /// Histogram: seconds a Telegram call took, by `method` (long polls excluded).
 pub const TELEGRAM_CALL_SECONDS: &str = "ugolki_telegram_call_seconds";
@@ -19,6 +20,8 @@ pub const TELEGRAM_CALL_SECONDS: &str = "ugolki_telegram_call_seconds";
 pub const UPDATES_TOTAL: &str = "ugolki_updates_total";
 /// Histogram: seconds a program move's search took, by `level`.
 pub const PROGRAM_SEARCH_SECONDS: &str = "ugolki_program_search_seconds";
+/// Counter: records the retention sweep removed (challenges past their retention).
+pub const RETENTION_REMOVED_TOTAL: &str = "ugolki_retention_removed_total";
 
 /// Bucket bounds for every histogram, in seconds: from a millisecond (a store commit, a
 /// keyboard edit) to half a minute (a 429's wait, a level-5 search).
@@ -59,6 +62,10 @@ fn describe() {
         "Telegram call latency by method."
     );
     describe_counter!(UPDATES_TOTAL, "Updates received from Telegram, by kind.");
+    describe_counter!(
+        RETENTION_REMOVED_TOTAL,
+        "Records removed by the retention sweep (challenges past their retention)."
+    );
     describe_histogram!(
         PROGRAM_SEARCH_SECONDS,
         Unit::Seconds,

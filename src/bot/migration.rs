@@ -1,7 +1,12 @@
-//! A group that becomes a supergroup: its settings, players and games move with it.
+//! A group that becomes a supergroup: its settings, players, games and open challenges
+//! move with it. Telegram says so in both chats; if both of those messages are lost, the
+//! first call into the old chat fails naming the new one ([`super::tg::ChatEvent::Moved`]),
+//! which moves it just the same.
 
 use super::app::{App, now};
+use super::challenges;
 use super::context::HandlerResult;
+use super::texts::texts;
 use super::view;
 use crate::game::ChatId;
 use teloxide::prelude::*;
@@ -29,10 +34,15 @@ pub fn of(msg: Message) -> Option<Migration> {
     }
 }
 
-/// Move the group's settings and games to the supergroup, and post the moved games'
-/// boards there (once, however many notices arrive).
+/// A service message about a migration.
 pub async fn on_migrate(app: App, m: Migration) -> HandlerResult {
-    let Migration { from, to } = m;
+    migrate(&app, m.from, m.to).await;
+    Ok(())
+}
+
+/// Move the group's settings, games and open challenges to the supergroup, and post the
+/// moved games' boards and challenges there (once, however often this is asked).
+pub async fn migrate(app: &App, from: ChatId, to: ChatId) {
     let moved = match app
         .games
         .run(move |s| s.migrate_chat(from, to, now()))
@@ -41,14 +51,27 @@ pub async fn on_migrate(app: App, m: Migration) -> HandlerResult {
         Ok(moved) => moved,
         Err(e) => {
             tracing::warn!(%from, %to, error = %e, "could not move a group's games to its supergroup");
-            return Ok(());
+            return;
         }
     };
-    tracing::info!(%from, %to, games = moved.len(), "a group became a supergroup");
-    for g in moved {
-        if let Err(e) = view::show_latest(&app, g.id, None).await {
+    if moved.games.is_empty() && moved.challenges.is_empty() {
+        return;
+    }
+    tracing::info!(
+        %from, %to,
+        games = moved.games.len(),
+        challenges = moved.challenges.len(),
+        "a group became a supergroup"
+    );
+    for g in moved.games {
+        if let Err(e) = view::show_latest(app, g.id, None).await {
             tracing::warn!(%from, %to, error = %e, "could not show a moved game's board");
         }
     }
-    Ok(())
+    for c in moved.challenges {
+        let t = texts(app.chat_lang(to, Some(c.from)).await);
+        if let Err(e) = challenges::post(app, &c, t).await {
+            tracing::warn!(%from, %to, error = %e, "could not post a moved challenge");
+        }
+    }
 }

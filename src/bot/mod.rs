@@ -18,6 +18,7 @@ mod metrics;
 mod outbox;
 mod recover;
 mod replies;
+mod retention;
 mod schema;
 mod send;
 pub(crate) mod texts;
@@ -31,6 +32,7 @@ mod actions;
 mod challenges;
 mod games;
 mod inline;
+mod membership;
 mod migration;
 mod moves;
 mod notices;
@@ -44,6 +46,7 @@ mod training;
 
 pub use error::BotError;
 pub use health::UNHEALTHY_AFTER;
+pub use retention::EVERY as RETENTION_EVERY;
 pub use schema::schema;
 pub use tg::PaceLimits;
 
@@ -65,6 +68,11 @@ use teloxide::adaptors::CacheMe;
 use teloxide::dispatching::Dispatcher;
 use teloxide::prelude::*;
 use teloxide::types::BotCommand;
+
+/// The per-user limit of `ugolki bot` by default: actions a minute that cost the bot work
+/// no game bounds (new games and challenges, `/board`, settings, renders of refused taps,
+/// replies to refused input). Moves are never counted: a game bounds them, one a turn.
+pub const DEFAULT_ACTIONS_PER_MINUTE: u32 = 40;
 
 /// How the bot receives updates.
 #[derive(Clone, Debug)]
@@ -96,7 +104,8 @@ pub struct BotConfig {
     pub board_px: u32,
     /// AI level for moves made for players who missed a per-move limit.
     pub auto_move_level: u8,
-    /// Expensive actions per user per minute (0 = unlimited).
+    /// Actions per user per minute that cost work no game bounds (0 = unlimited; see
+    /// [`DEFAULT_ACTIONS_PER_MINUTE`]).
     pub actions_per_minute: u32,
     /// Timer policy.
     pub timing: Timing,
@@ -112,6 +121,9 @@ pub struct BotConfig {
     /// of inline games' boards are uploaded to: Telegram takes no new upload when an
     /// inline message is edited, only a file id. Empty: inline boards are text and buttons.
     pub media_chats: Vec<crate::game::ChatId>,
+    /// How often the retention sweep looks for records past their retention
+    /// ([`RETENTION_EVERY`] by default).
+    pub sweep_every: std::time::Duration,
 }
 
 impl std::fmt::Debug for BotConfig {
@@ -188,16 +200,25 @@ async fn register_commands(bot: &Bot) {
 
 /// Retry a start-up call until Telegram answers: at start-up the Bot API or the network
 /// may be down for a while (a restart during an outage), and a bot that exited on the first
-/// 500 would need an operator. Transient failures back off up to 30 s and retry; anything
-/// else (a revoked token) is returned.
-async fn at_start<T, F, Fut>(what: &'static str, mut call: F) -> Result<T, teloxide::RequestError>
+/// 500 would need an operator. Transient failures back off up to 30 s and retry, each
+/// failure shown by `/healthz` meanwhile (through `live`); anything else (a revoked token)
+/// is returned.
+async fn at_start<T, F, Fut>(
+    what: &'static str,
+    live: &updates::Liveness,
+    mut call: F,
+) -> Result<T, teloxide::RequestError>
 where
     F: FnMut() -> Fut,
     Fut: std::future::Future<Output = Result<T, teloxide::RequestError>>,
 {
     let mut delay = std::time::Duration::from_millis(250);
     loop {
-        match call().await {
+        let r = call().await;
+        if let Err(e) = &r {
+            live.failed(format!("{what} failed: {e}"));
+        }
+        match r {
             Ok(v) => return Ok(v),
             Err(teloxide::RequestError::RetryAfter(s)) => {
                 tracing::warn!(
@@ -240,28 +261,39 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
     {
         tracing::info!(%addr, "serving /healthz and /metrics");
     }
+    let mut signals = Signals::new();
     // The metrics recorder before anything is counted.
     metrics::handle();
-    // The dispatcher asks `getMe` again when it starts, and teloxide panics if that call
-    // fails; through the cache it is answered by the retried call here, never the network.
-    let polling_bot = bot.clone().cache_me();
-    let me = at_start("getMe", || polling_bot.get_me().into_future()).await?;
-    // Telegram has answered: the health check counts from here.
+    // Health and metrics answer from the start: while Telegram cannot be reached, `/healthz`
+    // says so (503, with the last start-up failure) instead of leaving its callers waiting.
     let live = Arc::new(updates::Liveness::default());
-    live.touch();
-    tracing::info!(username = %me.username(), "connected to the Bot API");
-    register_commands(&bot).await;
-    let app = build_app(&cfg, bot, store.clone(), live)?;
+    let app = build_app(&cfg, bot.clone(), store.clone(), live.clone())?;
     if let Some(l) = health_listener {
         tokio::spawn(health::serve(l, app.clone()));
     }
+    let polling_bot = bot.clone().cache_me();
+    let connected = tokio::select! {
+        r = connect(&bot, &polling_bot, &live) => r,
+        () = signals.recv() => {
+            tracing::info!("stopped during start-up");
+            store.flush().map_err(|e| BotError::Service(e.into()))?;
+            return Ok(());
+        }
+    };
+    connected?;
+    // What calls learn about their chats (removed, blocked, moved) is acted on here; the
+    // chats already known to be unreachable get no calls from the start.
+    let events = app.pacer.subscribe();
+    tokio::spawn(membership::watch(app.clone(), events));
+    membership::load(&app).await;
     let stop = crate::game::scheduler::Stop::default();
     let timer_task = tokio::spawn(timer::run(app.clone(), stop.clone()));
+    let sweeper = tokio::spawn(retention::run(app.clone()));
     let repair = tokio::spawn({
         let app = app.clone();
         async move { recover::refresh_recent_boards(&app).await }
     });
-    dispatch(&app, polling_bot, cfg.updates).await?;
+    dispatch(&app, polling_bot, cfg.updates, signals).await?;
     // A stop right after a start lets the repair finish (bounded): the next start may no
     // longer count those games among the last changed.
     if tokio::time::timeout(std::time::Duration::from_secs(20), repair)
@@ -273,11 +305,35 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
     app.stopping
         .store(true, std::sync::atomic::Ordering::SeqCst);
     stop.stop();
+    sweeper.abort();
     let _ = timer_task.await;
     finish_background(&app, std::time::Duration::from_secs(25)).await;
     store.flush().map_err(|e| BotError::Service(e.into()))?;
     log_totals(&app);
     tracing::info!("stopped cleanly");
+    Ok(())
+}
+
+/// Reach Telegram (retrying while it cannot be reached) and register the command menus.
+async fn connect(
+    bot: &Bot,
+    polling_bot: &CacheMe<Bot>,
+    live: &updates::Liveness,
+) -> Result<(), BotError> {
+    // The first answer is awaited through the bot's own client: teloxide's request path
+    // sleeps 10 s after each 5xx before the retry could even begin.
+    let get_me = teloxide::payloads::GetMe::new();
+    at_start("getMe", live, || tg::direct(bot, &get_me)).await?;
+    // The dispatcher asks `getMe` again when it starts, and teloxide panics if that call
+    // fails; through the cache it is answered by the retried call here, never the network.
+    let me = at_start("getMe", live, || {
+        tg::counted("GetMe", polling_bot.get_me().into_future())
+    })
+    .await?;
+    // Telegram has answered: the health check counts from here.
+    live.touch();
+    tracing::info!(username = %me.username(), "connected to the Bot API");
+    register_commands(bot).await;
     Ok(())
 }
 
@@ -304,6 +360,7 @@ fn build_app(
             actions_per_minute: cfg.actions_per_minute,
             unhealthy_after: cfg.unhealthy_after,
             media_chats: cfg.media_chats.clone(),
+            sweep_every: cfg.sweep_every,
         },
         thinking: Mutex::new(HashSet::new()),
         ai_pool: Arc::new(tokio::sync::Semaphore::new(cfg.ai_threads.max(1))),
@@ -314,6 +371,7 @@ fn build_app(
         actions: Mutex::new(HashMap::new()),
         touched: Mutex::new(HashMap::new()),
         to_repair: Mutex::new(HashSet::new()),
+        reposts: Mutex::new(HashSet::new()),
         replays: lane::Lane::start("ugolki-replays")
             .map_err(|e| BotError::Internal(format!("cannot start the replay thread: {e}")))?,
         ending: std::sync::atomic::AtomicUsize::new(0),
@@ -325,7 +383,12 @@ fn build_app(
 }
 
 /// Receive and handle updates until a signal stops the dispatcher.
-async fn dispatch(app: &App, bot: CacheMe<Bot>, updates: Updates) -> Result<(), BotError> {
+async fn dispatch(
+    app: &App,
+    bot: CacheMe<Bot>,
+    updates: Updates,
+    signals: Signals,
+) -> Result<(), BotError> {
     let mut dispatcher: Dispatcher<CacheMe<Bot>, BotError, UpdateLane> =
         Dispatcher::builder(bot.clone(), schema())
             .dependencies(dptree::deps![app.clone()])
@@ -339,7 +402,11 @@ async fn dispatch(app: &App, bot: CacheMe<Bot>, updates: Updates) -> Result<(), 
                 "an update handler failed",
             ))
             .build();
-    tokio::spawn(stop_on_signal(app.clone(), dispatcher.shutdown_token()));
+    tokio::spawn(stop_on_signal(
+        app.clone(),
+        dispatcher.shutdown_token(),
+        signals,
+    ));
     match updates {
         Updates::Polling => {
             let listener = updates::Polling::new(bot, app.live.clone()).await;
@@ -356,10 +423,13 @@ async fn dispatch(app: &App, bot: CacheMe<Bot>, updates: Updates) -> Result<(), 
                 .map_err(|e| BotError::Internal(format!("bad webhook URL: {e}")))?;
             // Registering the webhook is retried like getMe: an outage at start-up must not
             // stop the bot.
-            let listener = at_start("setWebhook", || {
-                teloxide::update_listeners::webhooks::axum(
-                    bot.clone(),
-                    teloxide::update_listeners::webhooks::Options::new(listen, url.clone()),
+            let listener = at_start("setWebhook", &app.live, || {
+                tg::counted(
+                    "SetWebhook",
+                    teloxide::update_listeners::webhooks::axum(
+                        bot.clone(),
+                        teloxide::update_listeners::webhooks::Options::new(listen, url.clone()),
+                    ),
                 )
             })
             .await?;
@@ -377,8 +447,12 @@ async fn dispatch(app: &App, bot: CacheMe<Bot>, updates: Updates) -> Result<(), 
 
 /// On SIGINT or SIGTERM: mark the bot as stopping and shut the dispatcher down (it lets
 /// the updates in flight finish).
-async fn stop_on_signal(app: App, token: teloxide::dispatching::ShutdownToken) {
-    shutdown_signal().await;
+async fn stop_on_signal(
+    app: App,
+    token: teloxide::dispatching::ShutdownToken,
+    mut signals: Signals,
+) {
+    signals.recv().await;
     app.stopping
         .store(true, std::sync::atomic::Ordering::SeqCst);
     tracing::info!("shutting down: finishing in-flight updates");
@@ -448,25 +522,47 @@ async fn finish_background(app: &App, limit: std::time::Duration) {
     }
 }
 
-/// SIGINT or SIGTERM.
-async fn shutdown_signal() {
+/// SIGINT and SIGTERM, caught from the moment this is made: a signal during start-up
+/// (while Telegram is unreachable, say) stops the bot cleanly instead of killing it.
+struct Signals {
     #[cfg(unix)]
-    {
-        let mut term =
-            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-                Ok(s) => s,
-                Err(_) => {
-                    let _ = tokio::signal::ctrl_c().await;
-                    return;
-                }
-            };
-        tokio::select! {
-            _ = tokio::signal::ctrl_c() => {}
-            _ = term.recv() => {}
+    streams: Vec<tokio::signal::unix::Signal>,
+}
+
+impl Signals {
+    fn new() -> Signals {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{SignalKind, signal};
+            let streams = [SignalKind::interrupt(), SignalKind::terminate()]
+                .into_iter()
+                .filter_map(|k| match signal(k) {
+                    Ok(s) => Some(s),
+                    Err(e) => {
+                        tracing::warn!(error = %e, "cannot catch a stop signal");
+                        None
+                    }
+                })
+                .collect();
+            Signals { streams }
         }
+        #[cfg(not(unix))]
+        Signals {}
     }
-    #[cfg(not(unix))]
-    {
-        let _ = tokio::signal::ctrl_c().await;
+
+    /// The next SIGINT or SIGTERM.
+    async fn recv(&mut self) {
+        #[cfg(unix)]
+        {
+            if self.streams.is_empty() {
+                return std::future::pending().await;
+            }
+            let next = self.streams.iter_mut().map(|s| Box::pin(s.recv()));
+            futures::future::select_all(next).await;
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = tokio::signal::ctrl_c().await;
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! Moves: typed (`c3-e5`, `/m c3-e5`, a reply to a board) and tapped on the board
 //! keyboard (a piece, then its destination), and which game a message means.
 
-use super::app::{Allowance, App};
+use super::app::App;
 use super::callback::Callback;
 use super::context::{Answer, HandlerResult, Incoming, Tap};
 use super::error::BotError;
@@ -104,15 +104,13 @@ pub async fn on_text(app: App, m: Incoming) -> HandlerResult {
         Pick::One(g) => typed_move(&app, &m, &g, text, t).await,
         // Replies to text that is no move count against the limit like commands do.
         Pick::None => {
-            if (m.private() || reply_to_board.is_some()) && app.allow_action(m.user.0) {
-                send::tell(&app, m.chat, m.user, Some(m.id()), t.no_active_game());
+            if m.private() || reply_to_board.is_some() {
+                send::refuse(&app, m.chat, m.user, Some(m.id()), t.no_active_game());
             }
             Ok(())
         }
         Pick::Several => {
-            if app.allow_action(m.user.0) {
-                send::tell(&app, m.chat, m.user, Some(m.id()), t.several_games());
-            }
+            send::refuse(&app, m.chat, m.user, Some(m.id()), t.several_games());
             Ok(())
         }
     }
@@ -133,25 +131,26 @@ async fn typed_move(
     text: &str,
     t: &dyn Texts,
 ) -> HandlerResult {
+    // A move is never refused for speed: the game bounds moves (one per turn). What a
+    // refusal costs (its reply) counts against the person's limit instead.
     let (chat, user) = (m.chat, m.user);
-    if let Allowance::Refused { tell } = app.check_action(user.0) {
-        if tell {
-            say(app, chat, Some(m.id()), &t.slow_down(), None).await?;
-        }
-        return Ok(());
-    }
     let input = MoveInput::Text(text.to_string());
     match flow::user_move(app, g.id, user, input, Expect::Any, false, t).await? {
         Attempt::Played(stored) => flow::show_played(app, stored).await?,
         Attempt::Confirm { path } => {
+            // The question is a message of its own: asked again and again, it is limited.
+            if app.reply_slot(user.0).is_some() {
+                send::refuse(app, chat, user, Some(m.id()), t.slow_down());
+                return Ok(());
+            }
             let kb = keyboard::confirm_return_home(g.id, g.ply(), path.from(), path.to(), t);
             let d = g.variant.rules().exit_deadline.unwrap_or(0);
             let text = t.confirm_return_home(&path.to_string(), d);
             say(app, chat, Some(m.id()), &text, Some(kb)).await?;
         }
         // A flood of bad moves gets the newest explanation, not one each.
-        Attempt::Refused(reason) => send::tell(app, chat, user, Some(m.id()), escape(&reason)),
-        Attempt::Stale => send::tell(app, chat, user, Some(m.id()), t.stale_button()),
+        Attempt::Refused(reason) => send::refuse(app, chat, user, Some(m.id()), escape(&reason)),
+        Attempt::Stale => send::refuse(app, chat, user, Some(m.id()), t.stale_button()),
     }
     Ok(())
 }
@@ -173,7 +172,8 @@ pub async fn board_game(app: &App, tap: &Tap, id: GameId) -> Result<Option<GameR
 }
 
 /// The game a board button names and the tapper's colour in it, when the tapper plays
-/// it and it is on; otherwise the tap is given its alert and `None` comes back.
+/// it and it is on; otherwise the tap is given its alert (counted against the tapper's
+/// limit, like every refused tap) and `None` comes back.
 pub async fn played_game(
     app: &App,
     tap: &Tap,
@@ -188,6 +188,7 @@ pub async fn played_game(
             Some(c) => return Ok(Some((g, c))),
         },
     };
+    app.count_action(tap.user().0);
     tap.reply(Answer::Alert(why))?;
     Ok(None)
 }
@@ -239,11 +240,11 @@ pub async fn on_square(
         return tap.reply(Answer::Alert(t.stale_button()));
     }
     if g.side_to_move() != colour {
+        app.count_action(user.0);
         return tap.reply(Answer::Alert(t.not_your_turn()));
     }
-    if !app.allow_action(user.0) {
-        return tap.reply(Answer::Toast(t.slow_down()));
-    }
+    // Selecting a piece is half a move: never limited (its keyboard edit waits for the
+    // chat's slot, newer selections replacing older ones).
     let (g, game) = flow::load(&app, game).await?;
     let pos = game.position();
     if pos.piece_at(square) == Some(colour) && !pos.destinations(square).is_empty() {
@@ -251,6 +252,7 @@ pub async fn on_square(
         view::show_ui_at(&app, g.id, g.ply(), tap.board(), &Ui::Select(square)).await?;
         return Ok(());
     }
+    app.count_action(user.0);
     let why = t.illegal(&no_move_reason(pos, square, colour));
     tap.reply(Answer::Toast(format!("{square}: {why}")))
 }
@@ -277,10 +279,8 @@ pub async fn on_move(
         return tap.reply(Answer::Alert(t.bad_button()));
     };
     if g.color_of(user).is_none() {
+        app.count_action(user.0);
         return tap.reply(Answer::Alert(t.not_your_game()));
-    }
-    if !app.allow_action(user.0) {
-        return tap.reply(Answer::Toast(t.slow_down()));
     }
     let input = MoveInput::Squares(vec![from, to]);
     let attempt = flow::user_move(&app, g.id, user, input, Expect::Ply(ply), confirmed, t).await?;
@@ -298,8 +298,14 @@ pub async fn on_move(
             let (from, to) = (path.from(), path.to());
             view::show_ui_at(&app, g.id, ply, tap.board(), &Ui::ConfirmHome { from, to }).await
         }
-        Attempt::Refused(s) => tap.reply(Answer::Alert(s)),
-        Attempt::Stale => tap.reply(Answer::Alert(t.stale_button())),
+        Attempt::Refused(s) => {
+            app.count_action(user.0);
+            tap.reply(Answer::Alert(s))
+        }
+        Attempt::Stale => {
+            app.count_action(user.0);
+            tap.reply(Answer::Alert(t.stale_button()))
+        }
     }
 }
 
@@ -307,13 +313,17 @@ pub async fn on_move(
 pub async fn on_reset(app: App, tap: Tap, (game, ply): (GameId, u32)) -> HandlerResult {
     let (user, t, q) = (tap.user(), tap.texts(), tap.query());
     let Some(g) = board_game(&app, &tap, game).await? else {
+        app.count_action(user.0);
         return tap.reply(Answer::Alert(t.bad_button()));
     };
     if !on_current_board(q, &g) {
-        remove_keyboard(&app, q).await;
+        if app.allow_action(user.0) {
+            remove_keyboard(&app, q).await;
+        }
         return Ok(());
     }
     if g.color_of(user).is_none() {
+        app.count_action(user.0);
         return tap.reply(Answer::Alert(t.not_your_game()));
     }
     tap.answer(Answer::Silent).await;

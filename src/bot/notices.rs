@@ -60,6 +60,14 @@ impl Notices {
         seen.insert((user.0, place), at);
     }
 
+    /// Forget the sightings too old to hold back any notice (the longest wait offered).
+    pub fn sweep(&self, now: Timestamp) {
+        let cutoff = now.minus(crate::game::Millis::minutes(LONGEST_WAIT_HOURS * 60));
+        let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        seen.retain(|_, t| *t >= cutoff);
+        seen.shrink_to_fit();
+    }
+
     /// Whether `user` has looked at any of `places` at or after `since`.
     pub fn looked_since(&self, user: UserId, places: &[Place], since: Timestamp) -> bool {
         let seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());

@@ -44,10 +44,47 @@ pub fn turn_due(app: &App, g: &GameRecord) {
     }
     let (app, g) = (app.clone(), g.clone());
     tokio::spawn(async move {
+        if !board_shows_turn(&app, &g).await {
+            return;
+        }
         if let Err(e) = notify(&app, &g, user, Notice::Turn).await {
             tracing::debug!(error = %e, "could not send a turn notification");
         }
     });
+}
+
+/// A notice due at once would otherwise reach the player before the board that shows
+/// the opponent's move (that edit waits for its chat's slot: seconds in a busy group), and
+/// its link would open on the old position.
+const BOARD_GRACE: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// How long a notice waits at most for a board that is still to go out.
+const BOARD_WAIT: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Wait until the boards of `g` show its turn (the edit that shows the opponent's move has
+/// gone out); false if the game has moved on meanwhile (that turn is over: no notice).
+/// A board whose update is pending is waited for (up to [`BOARD_WAIT`]); when none is
+/// pending, a moment is left for the move's own request to be made, then the notice
+/// goes (after a restart nothing says what an untouched board shows).
+async fn board_shows_turn(app: &App, g: &GameRecord) -> bool {
+    use super::outbox::Progress;
+    let places = view::places(g);
+    let started = tokio::time::Instant::now();
+    loop {
+        let waited = started.elapsed();
+        match app.boards.progress(g.id, &places, g.ply()) {
+            Progress::Shown => break,
+            Progress::Pending if waited < BOARD_WAIT => {}
+            Progress::Idle if waited < BOARD_GRACE => {}
+            Progress::Pending | Progress::Idle => break,
+        }
+        let _ =
+            tokio::time::timeout(std::time::Duration::from_millis(100), app.boards.changed()).await;
+    }
+    match view::reload(app, g.id).await {
+        Ok((now, _)) => now.is_active() && now.ply() == g.ply(),
+        Err(_) => false,
+    }
 }
 
 /// Warn both players of `g` privately that it will end as abandoned (those who asked

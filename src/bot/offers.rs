@@ -50,6 +50,13 @@ impl Offers {
         m.insert((user.0, terms), offer);
     }
 
+    /// Forget the offers too close to their lapse to be offered again.
+    pub fn sweep(&self, now: Timestamp) {
+        let mut m = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        m.retain(|_, o| o.expires_at > now.plus(FRESH_FOR));
+        m.shrink_to_fit();
+    }
+
     /// Forget an offer taken up (accepted, declined or withdrawn), so the next query
     /// offers a new challenge.
     pub fn forget(&self, id: ChallengeId) {

@@ -88,6 +88,17 @@ struct Slot {
     ply: Option<u32>,
 }
 
+/// Where a game's boards are with showing a turn (see [`Outbox::progress`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// Every board shows it.
+    Shown,
+    /// A board's update waits for its slot or is going out.
+    Pending,
+    /// Nothing is pending, yet not every board is known to show it.
+    Idle,
+}
+
 /// Counters of the board sender (logged at stop, served as metrics).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct OutboxStats {
@@ -111,6 +122,8 @@ pub struct OutboxStats {
 #[derive(Default)]
 pub struct Outbox {
     slots: std::sync::Mutex<HashMap<(u64, i64), Slot>>,
+    /// Told whenever a board goes out or a sender stops (see [`Outbox::progress`]).
+    changed: tokio::sync::Notify,
     sent: AtomicU64,
     pub(super) coalesced: AtomicU64,
     pub(super) unchanged: AtomicU64,
@@ -124,6 +137,27 @@ const SLOTS_KEPT: usize = 50_000;
 impl Outbox {
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<(u64, i64), Slot>> {
         self.slots.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// How far the boards `at` of game `id` are with showing `ply`: every one shows it
+    /// (or a later one), an update of one is still waiting or going out, or none is
+    /// pending though not all show it (nothing asked yet, or unknown since a restart).
+    pub(super) fn progress(&self, id: GameId, at: &[BoardAt], ply: u32) -> Progress {
+        let m = self.lock();
+        let mut all = true;
+        for b in at {
+            let s = m.get(&(id.0, b.lane()));
+            if s.is_some_and(|s| s.running) {
+                return Progress::Pending;
+            }
+            all &= s.and_then(|s| s.ply).is_some_and(|p| p >= ply);
+        }
+        if all { Progress::Shown } else { Progress::Idle }
+    }
+
+    /// Wait until a board goes out or a sender stops.
+    pub(super) async fn changed(&self) {
+        self.changed.notified().await;
     }
 
     /// Counters since start.
@@ -152,6 +186,12 @@ impl Outbox {
         if let Some(old) = s.next.take() {
             self.coalesced.fetch_add(1, Ordering::Relaxed);
             want.done.extend(old.done);
+            // A plain "show the latest state" for the same turn keeps what the waiting
+            // request shows over it (a selection the player just made, a question): the
+            // sender draws it over the newest state, and a move drops it anyway.
+            if want.ui == Ui::Plain && old.ply == want.ply {
+                want.ui = old.ui;
+            }
         }
         s.next = Some(want);
         !std::mem::replace(&mut s.running, true)
@@ -165,6 +205,7 @@ impl Outbox {
         let w = s.next.take();
         if w.is_none() && stop {
             s.running = false;
+            self.changed.notify_waiters();
         }
         w
     }
@@ -222,5 +263,7 @@ impl Outbox {
         if picture {
             s.picture = Some(version);
         }
+        drop(m);
+        self.changed.notify_waiters();
     }
 }

@@ -11,17 +11,21 @@
 //! meanwhile: a tap carries its ply and one from an old board is refused with the current
 //! board, and every board update re-reads the game under the board's lock.
 
-use super::app::App;
+use super::app::{App, now};
 use super::view;
-use crate::game::{GameId, Player, ServiceError};
+use crate::game::{GameId, Millis, Player, ServiceError};
 
 /// Games changed within this long before the last stored change are redrawn.
 pub const RECENT_MS: u64 = 120_000;
 
 /// Redraw recently changed boards (an edit that changes nothing is answered "not
 /// modified", which costs one call), skipping those a move has shown since the start.
-/// Games where the program is to move are left to the timer task, which plays the
-/// program's move and redraws the board itself.
+/// Games the timer task is about to change are left to it, since it redraws their boards
+/// itself: those where the program is to move (it plays the program's move) and those
+/// whose deadline fell due while the bot was down (a flag, a move made for a player who
+/// missed the limit). Redrawing them here would show the position before the timer's
+/// change and then the one after, a flicker and a call spent. Paused games are left
+/// alone: their chats cannot be written to.
 pub async fn refresh_recent_boards(app: &App) {
     let recent = match recent_boards(app).await {
         Ok(r) => r,
@@ -59,18 +63,22 @@ pub async fn refresh_recent_boards(app: &App) {
 }
 
 /// The active games with a board, changed within [`RECENT_MS`] of the last change, that
-/// a person is to move in.
+/// a person is to move in, with no deadline due by [`DUE_SOON_MS`] from now and not
+/// paused.
 async fn recent_boards(app: &App) -> Result<Vec<GameId>, ServiceError> {
+    let soon = now().plus(Millis(DUE_SOON_MS));
     let games = app
         .games
-        .run(|s| {
+        .run(move |s| {
             let active = s.active_game_ids()?;
             let mut games = Vec::with_capacity(active.len());
             for id in active {
                 match s.game(id) {
                     Ok(g) if g.is_active() && g.message.is_some() => {
-                        let program = matches!(g.player(g.side_to_move()), Player::Program { .. });
-                        games.push((g.updated_at.0, id, program));
+                        let timer = matches!(g.player(g.side_to_move()), Player::Program { .. })
+                            || g.deadline.is_some_and(|d| d.at <= soon)
+                            || g.paused.is_some();
+                        games.push((g.updated_at.0, id, timer));
                     }
                     Ok(_) => {}
                     Err(e) => tracing::warn!(game = %id, error = %e, "cannot check a board"),
@@ -84,10 +92,14 @@ async fn recent_boards(app: &App) -> Result<Vec<GameId>, ServiceError> {
     };
     Ok(games
         .into_iter()
-        .filter(|(t, _, program)| !program && t.saturating_add(RECENT_MS) >= last)
+        .filter(|(t, _, timer)| !timer && t.saturating_add(RECENT_MS) >= last)
         .map(|(_, id, _)| id)
         .collect())
 }
+
+/// A deadline due this soon is as good as due: the timer will change the game (and redraw
+/// its boards) before the redraw could go out.
+const DUE_SOON_MS: u64 = 1_000;
 
 /// Boards redrawn at once.
 const PARALLEL: usize = 2;

@@ -11,6 +11,7 @@ use super::context::{Answer, HandlerResult, Incoming, Tap, report};
 use super::error::BotError;
 use super::games;
 use super::inline;
+use super::membership;
 use super::metrics;
 use super::migration;
 use super::moves;
@@ -41,6 +42,11 @@ pub fn schema() -> UpdateHandler<BotError> {
         .branch(messages())
         .branch(taps())
         .branch(inline_queries())
+        .branch(
+            Update::filter_my_chat_member()
+                .filter_map(membership::of)
+                .endpoint(membership::on_my_member),
+        )
 }
 
 /// Inline queries: `@bot` in any chat offers games to post there.
@@ -63,6 +69,9 @@ fn messages() -> UpdateHandler<BotError> {
         .branch(
             dptree::filter_map(Incoming::of)
                 .inspect_async(|app: App, m: Incoming| async move { app.touch(&m.from).await })
+                .inspect_async(|app: App, m: Incoming| async move {
+                    membership::seen(&app, m.chat).await
+                })
                 .inspect(|app: App, m: Incoming| {
                     app.notices.looked(m.user, Place::Chat(m.chat), now());
                 })
@@ -126,6 +135,11 @@ fn taps() -> UpdateHandler<BotError> {
     Update::filter_callback_query()
         .inspect_async(|app: App, q: CallbackQuery| async move { app.touch(&q.from).await })
         .map_async(Tap::new)
+        .inspect_async(|app: App, tap: Tap| async move {
+            if tap.inline().is_none() {
+                membership::seen(&app, tap.chat()).await;
+            }
+        })
         .inspect(looked_by_tap)
         .chain(after(answer_tap))
         .branch(
@@ -185,8 +199,8 @@ struct SlowDown {
 }
 
 /// Every command answers with a message (some with a picture, a store scan or a new
-/// record), so a flood of them is limited per user; moves are counted where they are
-/// played.
+/// record), so a flood of them is limited per user; `/m` is a move, never limited (its
+/// refusals count where they are explained).
 fn over_limit(app: App, m: Incoming, cmd: Command) -> Option<SlowDown> {
     if matches!(cmd, Command::M(_)) {
         return None;
@@ -221,12 +235,13 @@ async fn only_elsewhere(app: App, m: Incoming, t: &'static dyn Texts, me: Me) ->
 }
 
 /// Buttons that redraw a board, write records or start games count against the user's
-/// limit (board taps, moves, exports and `/play` steps count where they act).
+/// limit (exports and `/play` steps count where they act). Taps that make a move (a
+/// piece, its destination, a cancelled selection) are never limited: only their refusals
+/// count, where they are refused.
 fn tap_over_limit(app: App, tap: Tap, cb: Callback) -> bool {
     matches!(
         cb,
-        Callback::Reset { .. }
-            | Callback::Resign { .. }
+        Callback::Resign { .. }
             | Callback::Draw { .. }
             | Callback::Takeback { .. }
             | Callback::Rematch { .. }

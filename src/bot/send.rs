@@ -134,17 +134,33 @@ pub async fn edit_text(app: &App, q: &CallbackQuery, text: &str, kb: Option<Inli
     }
 }
 
-/// Tell `user` in `chat` `text` (HTML), as a reply to `reply_to`: at once if nothing was
-/// said to them here within the cooldown, else once the cooldown is over, replaced by any
-/// newer reply meanwhile ([`super::replies`]). Returns at once.
-pub fn tell(
+/// Explain to `user` in `chat` why their input was refused (an illegal or mistimed move,
+/// no game here, a stale button's typed answer), as a reply to `reply_to`: at once if
+/// nothing was said to them here within the cooldown, else once the cooldown is over,
+/// replaced by any newer explanation meanwhile ([`super::replies`]). Counted against the
+/// per-user limit: past it the explanation waits until the limit lets one more through,
+/// so a refusal is never left unanswered, and a flood of refused input costs the chat no
+/// more messages than the limit. Returns at once.
+pub fn refuse(
     app: &App,
     chat: ChatId,
     user: UserId,
     reply_to: Option<teloxide::types::MessageId>,
     text: String,
 ) {
-    if app.replies.put(chat, user, reply_to, text) {
+    let later = app.reply_slot(user.0).map(tokio::time::Instant::from_std);
+    queue_reply(app, chat, user, reply_to, text, later);
+}
+
+fn queue_reply(
+    app: &App,
+    chat: ChatId,
+    user: UserId,
+    reply_to: Option<teloxide::types::MessageId>,
+    text: String,
+    not_before: Option<tokio::time::Instant>,
+) {
+    if app.replies.put(chat, user, reply_to, text, not_before) {
         let app = app.clone();
         tokio::spawn(async move { send_replies(&app, chat, user).await });
     }
@@ -152,7 +168,12 @@ pub fn tell(
 
 async fn send_replies(app: &App, chat: ChatId, user: UserId) {
     loop {
-        if let Some(t) = app.replies.ready_at(chat, user) {
+        // A reply queued meanwhile may have to wait longer (its person's limit is spent).
+        while let Some(t) = app
+            .replies
+            .ready_at(chat, user)
+            .filter(|t| *t > tokio::time::Instant::now())
+        {
             tokio::time::sleep_until(t).await;
         }
         let Some((text, reply_to)) = app.replies.take(chat, user) else {

@@ -9,7 +9,7 @@
 //! signal is a 429, which freezes the chat it came from for its `retry_after`.
 
 use crate::game::{ChatId, MessageId};
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::future::Future;
 use std::str::FromStr;
 use std::sync::Mutex;
@@ -177,8 +177,26 @@ pub struct PaceStats {
     pub waited_ms: u64,
 }
 
+/// What a call into a chat learnt about that chat, for the bot to act on (see
+/// [`Pacer::subscribe`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChatEvent {
+    /// Telegram refused the bot the chat (removed from the group, blocked by the person,
+    /// the chat gone): nothing more is sent there until it is written to again.
+    Unreachable(i64),
+    /// The group became a supergroup with the id `to` (a call into it failed naming it).
+    Moved {
+        /// The group's old id.
+        from: i64,
+        /// The supergroup's.
+        to: i64,
+    },
+}
+
 /// Keeps calls within [`PaceLimits`] per chat and overall, and freezes a chat that drew a
 /// 429. Off (`None` limits) only for raw-throughput benchmarks; 429s are honoured either way.
+/// It also keeps the chats the bot cannot write to (a call to one fails at once, without
+/// reaching Telegram) and tells the bot what calls learn about their chats.
 #[derive(Debug)]
 pub struct Pacer {
     limits: Option<PaceLimits>,
@@ -187,6 +205,8 @@ pub struct Pacer {
     transient: AtomicU64,
     waited: AtomicU64,
     waited_ms: AtomicU64,
+    unreachable: Mutex<HashSet<i64>>,
+    events: Mutex<Option<tokio::sync::mpsc::UnboundedSender<ChatEvent>>>,
 }
 
 /// Chats remembered before idle ones are forgotten.
@@ -206,6 +226,41 @@ impl Pacer {
             transient: AtomicU64::new(0),
             waited: AtomicU64::new(0),
             waited_ms: AtomicU64::new(0),
+            unreachable: Mutex::new(HashSet::new()),
+            events: Mutex::new(None),
+        }
+    }
+
+    /// The events calls report from now on (one receiver: a later call replaces it).
+    pub fn subscribe(&self) -> tokio::sync::mpsc::UnboundedReceiver<ChatEvent> {
+        let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+        *self.events.lock().unwrap_or_else(|e| e.into_inner()) = Some(tx);
+        rx
+    }
+
+    fn report(&self, event: ChatEvent) {
+        if let Some(tx) = &*self.events.lock().unwrap_or_else(|e| e.into_inner()) {
+            let _ = tx.send(event);
+        }
+    }
+
+    /// Whether the bot cannot write to `chat` (see [`Pacer::set_unreachable`]).
+    pub fn is_unreachable(&self, chat: i64) -> bool {
+        self.unreachable
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .contains(&chat)
+    }
+
+    /// Mark `chat` as one the bot cannot write to (`false`: it can again); true if that
+    /// changed anything. Calls into an unreachable chat fail at once with
+    /// [`not_sent`]'s error.
+    pub fn set_unreachable(&self, chat: i64, unreachable: bool) -> bool {
+        let mut g = self.unreachable.lock().unwrap_or_else(|e| e.into_inner());
+        if unreachable {
+            g.insert(chat)
+        } else {
+            g.remove(&chat)
         }
     }
 
@@ -374,6 +429,7 @@ pub fn outcome<T>(r: &Result<T, RequestError>) -> &'static str {
         }
         Err(RequestError::Network(_) | RequestError::Io(_)) => "network",
         Err(e) if transient(e) => "5xx",
+        Err(e) if forbidden(e) => "forbidden",
         Err(_) => "error",
     }
 }
@@ -391,9 +447,54 @@ pub fn cannot_write_privately(e: &RequestError) -> bool {
         RequestError::Api(
             ApiError::CantInitiateConversation | ApiError::BotBlocked | ApiError::UserDeactivated,
         ) => true,
-        RequestError::Api(ApiError::Unknown(m)) => m.contains("can't initiate conversation"),
+        RequestError::Api(ApiError::Unknown(m)) => {
+            m.contains("can't initiate conversation") || m == NOT_SENT
+        }
         _ => false,
     }
+}
+
+/// The error of a call into a chat the bot knows it cannot write to: it is not made.
+const NOT_SENT: &str = "Forbidden: the bot cannot write to this chat (not sent)";
+
+/// The error a call into an unreachable chat fails with, at once (see
+/// [`Pacer::set_unreachable`]).
+pub fn not_sent() -> RequestError {
+    RequestError::Api(ApiError::Unknown(NOT_SENT.into()))
+}
+
+/// Whether Telegram refuses the bot the chat for good (until someone acts): the bot was
+/// removed from the group or channel, or has no right to post there; the person blocked
+/// it, never started it, or deleted their account; the chat is gone. Telegram writes most
+/// of these as "Forbidden: ..." (403), which teloxide knows only partly, so the text is
+/// matched too.
+pub fn forbidden(e: &RequestError) -> bool {
+    match e {
+        RequestError::Api(
+            ApiError::BotBlocked
+            | ApiError::BotKicked
+            | ApiError::BotKickedFromSupergroup
+            | ApiError::BotKickedFromChannel
+            | ApiError::UserDeactivated
+            | ApiError::CantInitiateConversation
+            | ApiError::CantTalkWithBots
+            | ApiError::ChatNotFound
+            | ApiError::GroupDeactivated
+            | ApiError::NotEnoughRightsToPostMessages,
+        ) => true,
+        RequestError::Api(ApiError::Unknown(m)) => {
+            m.starts_with("Forbidden")
+                || m.starts_with("Unauthorized: bot")
+                || m.contains("not enough rights to send")
+        }
+        _ => false,
+    }
+}
+
+/// Whether `lane` is a Telegram chat (not 0, a call that belongs to no chat, nor an inline
+/// message's lane: see `outbox::inline_lane`). Chat ids have at most 52 significant bits.
+fn is_chat(lane: i64) -> bool {
+    lane != 0 && lane.unsigned_abs() < 1 << 53
 }
 
 /// Whether the message to edit is gone (post the board anew).
@@ -461,6 +562,11 @@ where
 {
     let mut waits = 0;
     let mut failures = 0;
+    let into_chat = matches!(mode, Mode::Paced(_)) && is_chat(chat);
+    if into_chat && pacer.is_unreachable(chat) {
+        super::metrics::telegram_call(method, "not_sent", Duration::ZERO);
+        return Err(not_sent());
+    }
     loop {
         match mode {
             Mode::Paced(kind) => pacer.wait(chat, kind).await,
@@ -488,6 +594,20 @@ where
                     tokio::time::sleep(s.duration()).await;
                 }
             }
+            Err(e) if into_chat && forbidden(&e) => {
+                if pacer.set_unreachable(chat, true) {
+                    tracing::info!(chat, error = %e, "the bot cannot write to this chat: its games pause");
+                    pacer.report(ChatEvent::Unreachable(chat));
+                }
+                return Err(e);
+            }
+            Err(RequestError::MigrateToChatId(to)) if into_chat => {
+                pacer.report(ChatEvent::Moved {
+                    from: chat,
+                    to: to.0,
+                });
+                return Err(RequestError::MigrateToChatId(to));
+            }
             Err(e) if transient(&e) && failures < 3 => {
                 failures += 1;
                 pacer.transient.fetch_add(1, Ordering::Relaxed);
@@ -495,6 +615,86 @@ where
                 tokio::time::sleep(Duration::from_millis(100 << failures)).await;
             }
             Err(e) => return Err(e),
+        }
+    }
+}
+
+/// `call`, one attempt of Bot API `method` made outside [`call`] and [`direct`], counted in
+/// the metrics like every other attempt.
+pub async fn counted<T>(
+    method: &'static str,
+    call: impl Future<Output = Result<T, RequestError>>,
+) -> Result<T, RequestError> {
+    let started = std::time::Instant::now();
+    let r = call.await;
+    super::metrics::telegram_call(method, outcome(&r), started.elapsed());
+    r
+}
+
+/// Call a Bot API method with JSON over the bot's own HTTP client, outside teloxide's
+/// request path, which sleeps 10 s after every 5xx answer before returning it: a long
+/// poll would leave the bot deaf that long after each failed poll, and start-up retries
+/// would crawl. The answer is read as teloxide reads it (result, or description and
+/// parameters). For JSON methods only (no uploads).
+pub async fn direct<P>(bot: &teloxide::Bot, payload: &P) -> Result<P::Output, RequestError>
+where
+    P: Payload + serde::Serialize,
+    P::Output: serde::de::DeserializeOwned,
+{
+    let invalid = |e: serde_json::Error| RequestError::InvalidJson {
+        source: std::sync::Arc::new(e),
+        raw: "".into(),
+    };
+    let mut url = bot.api_url();
+    url.path_segments_mut()
+        .map_err(|()| RequestError::Api(ApiError::Unknown("the API URL has no path".into())))?
+        .push(&format!("bot{}", bot.token()))
+        .push(P::NAME);
+    let body = serde_json::to_vec(payload).map_err(invalid)?;
+    let started = std::time::Instant::now();
+    let r = async {
+        let response = bot
+            .client()
+            .post(url)
+            .header("content-type", "application/json")
+            .body(body)
+            .send()
+            .await?;
+        response.text().await
+    }
+    .await
+    .map_err(RequestError::from);
+    let r = r.and_then(|text| answer::<P::Output>(&text));
+    super::metrics::telegram_call(P::NAME, outcome(&r), started.elapsed());
+    r
+}
+
+/// A Bot API answer read as teloxide reads it.
+fn answer<R: serde::de::DeserializeOwned>(text: &str) -> Result<R, RequestError> {
+    #[derive(serde::Deserialize)]
+    struct Answer<R> {
+        ok: bool,
+        result: Option<R>,
+        description: Option<String>,
+        parameters: Option<teloxide::types::ResponseParameters>,
+    }
+    let invalid = |e: serde_json::Error| RequestError::InvalidJson {
+        source: std::sync::Arc::new(e),
+        raw: text.into(),
+    };
+    let a: Answer<R> = serde_json::from_str(text).map_err(invalid)?;
+    match (a.ok, a.result, a.parameters) {
+        (true, Some(r), _) => Ok(r),
+        (_, _, Some(teloxide::types::ResponseParameters::RetryAfter(s))) => {
+            Err(RequestError::RetryAfter(s))
+        }
+        (_, _, Some(teloxide::types::ResponseParameters::MigrateToChatId(to))) => {
+            Err(RequestError::MigrateToChatId(to))
+        }
+        _ => {
+            let d = serde_json::Value::String(a.description.unwrap_or_default());
+            let e: ApiError = serde_json::from_value(d).map_err(invalid)?;
+            Err(RequestError::Api(e))
         }
     }
 }

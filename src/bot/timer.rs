@@ -69,6 +69,9 @@ pub async fn run(app: App, stop: Stop) {
     forward.abort();
 }
 
+/// Say what fired, then show the change on the boards. The words go first and are
+/// awaited: if the chat turns out to be closed to the bot, its first refusal marks it,
+/// and the board's update then costs no call into it (both at once would be two).
 async fn announce(app: &App, f: Fired) -> Result<(), BotError> {
     match f {
         Fired::NotDue => {}
@@ -77,12 +80,12 @@ async fn announce(app: &App, f: Fired) -> Result<(), BotError> {
             game,
             kind: DeadlineKind::DayLeft | DeadlineKind::HourLeft,
         } => {
-            flow::after_change(app, game.clone()).await?;
-            days_left(app, &game).await?;
+            said(days_left(app, &game).await);
+            flow::after_change(app, game).await?;
         }
         Fired::TimeUp(g) => {
-            flow::after_change(app, g.clone()).await?;
-            time_up(app, &g).await?;
+            said(time_up(app, &g).await);
+            flow::after_change(app, g).await?;
         }
         Fired::Reminder { game, kind } => {
             for (at, lang) in places(app, &game).await {
@@ -115,20 +118,20 @@ async fn announce(app: &App, f: Fired) -> Result<(), BotError> {
             }
         }
         Fired::DrawOfferExpired(g) => {
-            flow::after_change(app, g.clone()).await?;
             for (at, lang) in places(app, &g).await {
-                tell(app, &g, at, texts(lang).draw_expired()).await?;
+                said(tell(app, &g, at, texts(lang).draw_expired()).await);
             }
+            flow::after_change(app, g).await?;
         }
         Fired::AutoMoved(m) => {
             // The side that missed is the one that has just moved.
             let missed = !m.game.side_to_move();
-            flow::after_change(app, m.game.clone()).await?;
             for (at, lang) in places(app, &m.game).await {
                 let who = app.player_mention(m.game.player(missed), lang).await;
                 let text = texts(lang).auto_moved(&who, &m.path.to_string());
-                tell(app, &m.game, at, text).await?;
+                said(tell(app, &m.game, at, text).await);
             }
+            flow::after_change(app, m.game).await?;
         }
         Fired::Ended(g) => flow::after_change(app, g).await?,
         // Nothing on the board changes.
@@ -140,6 +143,13 @@ async fn announce(app: &App, f: Fired) -> Result<(), BotError> {
         }
     }
     Ok(())
+}
+
+/// An announcement that could not be made is logged; the boards are updated anyway.
+fn said(r: Result<(), BotError>) {
+    if let Err(e) = r {
+        tracing::debug!(error = %e, "an announcement could not be sent");
+    }
 }
 
 /// Each board of `g` with the language spoken there.

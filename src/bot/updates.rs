@@ -4,10 +4,13 @@
 //! so an idle bot and one whose polls fail look the same from outside. This listener does
 //! what it does (one long poll at a time, the offset confirmed at stop, `retry_after` and a
 //! growing pause after errors) and also stamps every answer in [`Liveness`], which
-//! `/healthz` reads, and counts every poll in the metrics. With a webhook, every
-//! delivered update stamps it instead.
+//! `/healthz` reads, and counts every poll in the metrics. Its calls go through
+//! [`super::tg::direct`]: teloxide's request path would wait 10 s after a 5xx answer
+//! before the listener even saw it. With a webhook, every delivered update stamps
+//! [`Liveness`] instead.
 
 use super::metrics;
+use super::tg;
 use futures::stream::{self, BoxStream, StreamExt};
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -16,6 +19,7 @@ use std::time::{Duration, Instant};
 use teloxide::RequestError;
 use teloxide::adaptors::CacheMe;
 use teloxide::errors::AsResponseParameters;
+use teloxide::payloads::{DeleteWebhook, GetUpdates, GetWebhookInfo};
 use teloxide::prelude::*;
 use teloxide::stop::{StopFlag, StopToken, mk_stop_token};
 use teloxide::types::{AllowedUpdate, Update};
@@ -30,6 +34,8 @@ pub struct Liveness {
     start: Instant,
     /// Milliseconds from `start` to the last contact, plus one (0: none yet).
     last: AtomicU64,
+    /// While no contact has been made: why the last start-up call failed.
+    failing: std::sync::Mutex<Option<String>>,
 }
 
 impl Default for Liveness {
@@ -37,6 +43,7 @@ impl Default for Liveness {
         Liveness {
             start: Instant::now(),
             last: AtomicU64::new(0),
+            failing: std::sync::Mutex::new(None),
         }
     }
 }
@@ -46,6 +53,19 @@ impl Liveness {
     pub fn touch(&self) {
         let ms = self.start.elapsed().as_millis() as u64 + 1;
         self.last.fetch_max(ms, Ordering::Relaxed);
+    }
+
+    /// A start-up call failed for `why` (shown by `/healthz` until Telegram answers).
+    pub fn failed(&self, why: String) {
+        *self.failing.lock().unwrap_or_else(|e| e.into_inner()) = Some(why);
+    }
+
+    /// Why the start-up calls are failing, if they are.
+    pub fn failing(&self) -> Option<String> {
+        self.failing
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
     }
 
     /// How long ago Telegram last answered (`None`: never).
@@ -74,9 +94,11 @@ impl Polling {
     /// Poll with `bot`, stamping `live`. A webhook left set (a bot moved from webhook to
     /// polling) is deleted first: Telegram refuses `getUpdates` while one is set.
     pub async fn new(bot: CacheMe<Bot>, live: Arc<Liveness>) -> Polling {
-        match bot.get_webhook_info().await {
+        let info = tg::direct(bot.inner(), &GetWebhookInfo::new()).await;
+        match info {
             Ok(info) if info.url.is_some() => {
-                if let Err(e) = bot.delete_webhook().await {
+                let deleted = tg::direct(bot.inner(), &DeleteWebhook::new()).await;
+                if let Err(e) = deleted {
                     tracing::warn!(error = %e, "could not delete the webhook");
                 }
             }
@@ -152,24 +174,17 @@ impl Poller<'_> {
             if self.done {
                 return None;
             }
-            let mut req = self
-                .p
-                .bot
-                .get_updates()
-                .offset(self.offset)
-                .timeout(POLL_TIMEOUT.as_secs() as u32);
-            if let Some(a) = self.p.allowed.clone() {
-                req = req.allowed_updates(a);
-            }
-            let started = Instant::now();
+            let mut req = GetUpdates::new();
+            req.offset = Some(self.offset);
+            req.timeout = Some(POLL_TIMEOUT.as_secs() as u32);
+            req.allowed_updates = self.p.allowed.clone();
             let r = tokio::select! {
-                r = req.send() => r,
+                r = tg::direct(self.p.bot.inner(), &req) => r,
                 () = &mut self.flag => {
                     self.stop().await;
                     continue;
                 }
             };
-            metrics::telegram_call("GetUpdates", super::tg::outcome(&r), started.elapsed());
             match r {
                 Ok(updates) => {
                     self.p.live.touch();
@@ -201,14 +216,11 @@ impl Poller<'_> {
     /// Confirm the updates already taken (so a restart does not get them again) and end.
     async fn stop(&mut self) {
         self.done = true;
-        let confirm = self
-            .p
-            .bot
-            .get_updates()
-            .offset(self.offset)
-            .limit(1)
-            .timeout(0);
-        if let Err(e) = confirm.await {
+        let mut confirm = GetUpdates::new();
+        confirm.offset = Some(self.offset);
+        confirm.limit = Some(1);
+        confirm.timeout = Some(0);
+        if let Err(e) = tg::direct(self.p.bot.inner(), &confirm).await {
             tracing::warn!(error = %e, "could not confirm the last updates at stop");
         }
     }

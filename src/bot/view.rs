@@ -232,7 +232,8 @@ pub async fn caption(
             let mut rem = g.clocks.remaining;
             if g.is_active() {
                 let i = side.index();
-                rem[i] = rem[i].saturating_sub(now().since(g.clocks.turn_started));
+                let at = g.paused.unwrap_or_else(now);
+                rem[i] = rem[i].saturating_sub(at.since(g.clocks.turn_started));
             }
             c.clocks = Some((clock(rem[0].0), clock(rem[1].0)));
         }
@@ -259,6 +260,7 @@ pub async fn caption(
         }
     }
     c.tempo = Some((pos.tempo(Color::White), pos.tempo(Color::Black)));
+    c.paused = g.paused.is_some() && g.is_active();
     t.caption(&c)
 }
 
@@ -511,6 +513,13 @@ async fn run_sender(app: &App, id: GameId, at: BoardAt) {
         let r = send_newest(app, id, at, want.ui, want.ply, &mut done).await;
         match r {
             Ok(()) => failures = 0,
+            // The chat is gone (its games pause) or has moved (its boards are posted in
+            // the supergroup): trying again would only knock on a closed door.
+            Err(BotError::Telegram(e))
+                if tg::forbidden(&e) || matches!(e, teloxide::RequestError::MigrateToChatId(_)) =>
+            {
+                tracing::debug!(game = %id, board = ?at, error = %e, "board not updated: its chat is closed to the bot");
+            }
             Err(e) => {
                 tracing::warn!(game = %id, board = ?at, error = %e, "could not update a board");
                 // A board left behind its game stays so until something else changes:
@@ -588,7 +597,11 @@ async fn send_newest(
     // Whatever was asked while this waited is newer.
     if let Some(newer) = app.boards.take(key, false) {
         app.boards.coalesced.fetch_add(1, Ordering::Relaxed);
-        (ui, ply) = (newer.ui, newer.ply);
+        // As in `Outbox::put`: a plain redraw of the same turn keeps the selection.
+        if !(newer.ui == Ui::Plain && newer.ply == ply) {
+            ui = newer.ui;
+        }
+        ply = newer.ply;
         done.extend(newer.done);
     }
     let (mut g, mut game) = reload(app, id).await?;
@@ -845,12 +858,13 @@ async fn send_inline(
 }
 
 /// An inline board without a picture: the caption, the position as text where the
-/// keyboard is no grid of the board (10×10 and 16×16), and on the first board a word on
-/// why there is no picture.
+/// keyboard is no grid of the board (10×10 and 16×16, and every finished game, whose
+/// keyboard becomes Rematch and Record: the final position stays on the message), and on
+/// the first board a word on why there is no picture.
 fn inline_text(g: &GameRecord, game: &Game, caption: String, t: &dyn Texts) -> String {
     let mut text = caption;
     let pos = game.position();
-    if pos.variant().board().n() as usize > keyboard::MAX_ROW {
+    if pos.variant().board().n() as usize > keyboard::MAX_ROW || !g.is_active() {
         let last = game.moves().last().map(|p| p.squares().to_vec());
         let diagram = crate::render::board_text(pos, last.as_deref());
         text = format!("<pre>{}</pre>\n{text}", super::texts::escape(&diagram));
@@ -904,6 +918,7 @@ async fn upload(app: &App, game: &Game, opts: &RenderOptions) -> Result<Option<S
         .tuning
         .media_chats
         .iter()
+        .filter(|c| !app.pacer.is_unreachable(c.0))
         .min_by_key(|c| app.pacer.eta(c.0, tg::Kind::Send))
         .copied()
     else {

@@ -53,8 +53,9 @@ pub struct BotArgs {
     /// AI level for moves made for a player who missed a per-move limit.
     #[arg(long, env = "UGOLKI_AUTO_MOVE_LEVEL", default_value_t = 2)]
     pub auto_move_level: u8,
-    /// Expensive actions (renders, program moves) one user may start per minute; 0 = no limit.
-    #[arg(long, env = "UGOLKI_ACTIONS_PER_MINUTE", default_value_t = 40)]
+    /// Actions one user may start per minute that cost work no game bounds (new games,
+    /// `/board`, settings, refusal replies); moves are never limited. 0 = no limit.
+    #[arg(long, env = "UGOLKI_ACTIONS_PER_MINUTE", default_value_t = crate::bot::DEFAULT_ACTIONS_PER_MINUTE)]
     pub actions_per_minute: u32,
     /// Untimed games nobody moves in for this many hours end as abandoned.
     #[arg(long, env = "UGOLKI_ABANDON_AFTER_HOURS", default_value_t = 7 * 24)]
@@ -65,6 +66,24 @@ pub struct BotArgs {
     /// Draw offers lapse after this many seconds.
     #[arg(long, env = "UGOLKI_DRAW_OFFER_TTL_SECS", default_value_t = 120)]
     pub draw_offer_ttl_secs: u64,
+    /// Challenges made through inline mode lapse after this many seconds.
+    #[arg(
+        long,
+        env = "UGOLKI_INLINE_CHALLENGE_TTL_SECS",
+        default_value_t = 86_400
+    )]
+    pub inline_challenge_ttl_secs: u64,
+    /// A challenge accepted, declined, withdrawn or lapsed is removed from the store this
+    /// many seconds later.
+    #[arg(
+        long,
+        env = "UGOLKI_CHALLENGE_RETENTION_SECS",
+        default_value_t = 86_400
+    )]
+    pub challenge_retention_secs: u64,
+    /// How often, in seconds, the retention sweep looks for records past their retention.
+    #[arg(long, env = "UGOLKI_SWEEP_EVERY_SECS", default_value_t = 60)]
+    pub sweep_every_secs: u64,
     /// Serve `/healthz` and `/metrics` (Prometheus) on this address, e.g. 0.0.0.0:9090
     /// (off by default).
     #[arg(long, env = "UGOLKI_METRICS_LISTEN", alias = "health-listen")]
@@ -89,7 +108,13 @@ pub struct BotArgs {
     /// the bot is an admin (Telegram edits an inline message only with a file id). Repeat
     /// it (or separate ids by commas) to spread uploads over more channels; without it,
     /// inline games are played on a board of buttons and text.
-    #[arg(long, env = "UGOLKI_MEDIA_CHAT", value_delimiter = ',')]
+    // Channel ids are negative: `--media-chat -100…` must read as a value, not a flag.
+    #[arg(
+        long,
+        env = "UGOLKI_MEDIA_CHAT",
+        value_delimiter = ',',
+        allow_hyphen_values = true
+    )]
     pub media_chat: Vec<i64>,
 }
 
@@ -110,6 +135,8 @@ impl BotArgs {
             abandon_warning: Millis::days(1).min(Millis(abandon.0 / 2)),
             challenge_ttl: Millis::secs(self.challenge_ttl_secs),
             draw_offer_ttl: Millis::secs(self.draw_offer_ttl_secs),
+            inline_challenge_ttl: Millis::secs(self.inline_challenge_ttl_secs),
+            challenge_retention: Millis::secs(self.challenge_retention_secs),
             ..Timing::default()
         }
     }
@@ -210,6 +237,7 @@ pub fn run(a: &BotArgs) -> Result<(), CliError> {
         metrics_listen: metrics_listen(a),
         unhealthy_after: std::time::Duration::from_secs(a.unhealthy_after_secs.max(1)),
         media_chats: a.media_chat.iter().map(|c| ChatId(*c)).collect(),
+        sweep_every: std::time::Duration::from_secs(a.sweep_every_secs.max(1)),
     };
     tracing::info!(data_dir = %a.data_dir.display(), api = a.api_url.as_deref().unwrap_or("telegram"), "starting the bot");
     let rt = tokio::runtime::Builder::new_multi_thread()
@@ -256,5 +284,44 @@ pub fn health(a: &HealthArgs, out: &mut dyn std::io::Write) -> Result<(), CliErr
             "unhealthy: http://{addr}/healthz did not answer 200"
         ))),
         Err(e) => Err(fail(format!("no answer from http://{addr}/healthz: {e}"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Cli, Command};
+    use clap::Parser;
+
+    fn media_chats(args: &[&str]) -> Vec<i64> {
+        let cli = Cli::try_parse_from(args).expect("the flags parse");
+        match cli.command {
+            Command::Bot(b) => b.media_chat,
+            other => panic!("not the bot: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_channel_id_is_a_value_of_media_chat_not_a_flag() {
+        // As docs/OPERATIONS.md writes it: a channel's id is negative.
+        assert_eq!(
+            media_chats(&["ugolki", "bot", "--media-chat", "-1002000000203"]),
+            vec![-1_002_000_000_203]
+        );
+        assert_eq!(
+            media_chats(&[
+                "ugolki",
+                "bot",
+                "--media-chat",
+                "-1001,-1002",
+                "--board-px",
+                "320"
+            ]),
+            vec![-1001, -1002]
+        );
+        assert_eq!(
+            media_chats(&["ugolki", "bot", "--media-chat=-1003"]),
+            vec![-1003]
+        );
+        assert!(Cli::try_parse_from(["ugolki", "bot", "--media-chat", "channel"]).is_err());
     }
 }

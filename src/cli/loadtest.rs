@@ -4,6 +4,7 @@
 use super::CliError;
 use crate::loadtest::abuse::{self, AbuseConfig};
 use crate::loadtest::inline;
+use crate::loadtest::retention::{self, RetentionConfig};
 use crate::loadtest::{self as lt, FaultPlan, LoadConfig};
 use clap::Args;
 use std::io::Write;
@@ -65,6 +66,11 @@ pub struct LoadtestArgs {
     /// taps (`--games` pairs; `--chats` and `--private-chats` are not used).
     #[arg(long)]
     pub inline: bool,
+    /// Send this many inline queries a cycle instead, offers lapsing and removed within
+    /// seconds, and print the store's records and size before, at each peak and after
+    /// each retention sweep (three cycles).
+    #[arg(long, value_name = "QUERIES")]
+    pub offers: Option<usize>,
     /// Seed of the simulated people's choices.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -130,6 +136,23 @@ pub fn run(a: &LoadtestArgs, out: &mut dyn Write) -> Result<(), CliError> {
     }
     if a.inline {
         return run_inline(a, exe, &rt, out);
+    }
+    if let Some(queries) = a.offers {
+        let cfg = RetentionConfig {
+            keep_data: a.keep,
+            ..RetentionConfig::standard(exe, queries)
+        };
+        let r = rt
+            .block_on(retention::run(cfg))
+            .map_err(|e| fail(e.to_string()))?;
+        w(out, &r.render())?;
+        return if r.clean() {
+            Ok(())
+        } else {
+            Err(fail(
+                "the retention run found problems (listed above)".into(),
+            ))
+        };
     }
     let mut cfg = LoadConfig::standard(exe);
     cfg.sim.games = a.games;

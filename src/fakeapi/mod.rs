@@ -340,6 +340,9 @@ struct Inner {
     inline_messages: HashMap<String, StoredMessage>,
     /// Groups that became supergroups: old id to new.
     migrated: HashMap<i64, i64>,
+    /// Chats closed to the bot (removed from the group, blocked by the person), with the
+    /// 403 description every call into them gets.
+    closed: HashMap<i64, String>,
     /// Refuse messages to a private chat whose user never wrote to the bot there, as
     /// Telegram does (off: every private chat takes messages).
     private_needs_start: bool,
@@ -575,6 +578,67 @@ impl FakeApi {
             self.push(json!({ "message": msg }));
         }
         lock(&self.shared).migrated.insert(old_id, new_id);
+    }
+
+    /// `by` removes the bot from `chat` (a group), or blocks it (a private chat), as
+    /// Telegram does it: a `my_chat_member` update says so (unless `announce` is false, as
+    /// when that update is lost), and from then on every call into the chat is refused
+    /// with 403 and Telegram's description.
+    pub fn remove_bot(&self, chat: &TgChat, by: &TgUser, announce: bool) {
+        let why = match chat {
+            TgChat::Private(_) => "Forbidden: bot was blocked by the user",
+            TgChat::Group(..) => "Forbidden: bot was kicked from the supergroup chat",
+        };
+        lock(&self.shared).closed.insert(chat.id(), why.into());
+        if announce {
+            self.push_membership(
+                chat,
+                by,
+                "member",
+                json!({ "status": "kicked", "until_date": 0 }),
+            );
+        }
+    }
+
+    /// `by` adds the bot back to `chat` (or unblocks it): calls into it work again, and a
+    /// `my_chat_member` update says so.
+    pub fn add_bot_back(&self, chat: &TgChat, by: &TgUser) {
+        lock(&self.shared).closed.remove(&chat.id());
+        self.push_membership(chat, by, "kicked", json!({ "status": "member" }));
+    }
+
+    /// Calls refused since the chat was closed to the bot, into `chat`.
+    pub fn calls_into_closed(&self, chat: i64, since: u64) -> usize {
+        self.calls_since(since)
+            .iter()
+            .filter(|c| {
+                c.chat_id() == Some(chat)
+                    && c.response
+                        .as_ref()
+                        .err()
+                        .is_some_and(|e| e.starts_with("Forbidden"))
+            })
+            .count()
+    }
+
+    fn push_membership(&self, chat: &TgChat, by: &TgUser, old: &str, new: Value) {
+        let mut new_member = new;
+        new_member["user"] = bot_user();
+        let mut old_member = json!({ "status": old, "user": bot_user() });
+        if old == "kicked" {
+            old_member["until_date"] = json!(0);
+        }
+        let update = json!({ "my_chat_member": {
+            "chat": chat.json(), "from": by.json(), "date": now_unix(),
+            "old_chat_member": old_member, "new_chat_member": new_member,
+        }});
+        self.push(update);
+    }
+
+    /// The group `old` becomes the supergroup `new`, and both service messages are lost:
+    /// the bot learns it only from the first call into the old id that fails.
+    pub fn migrate_silently(&self, old: &TgChat, new: &TgChat) {
+        lock(&self.shared).migrated.insert(old.id(), new.id());
     }
 
     /// A group admin writing anonymously, as the group: Telegram's stand-in bot is the
@@ -1182,6 +1246,14 @@ async fn handle(
             return dropped();
         }
         Some(Fault::DropAfter) | None => {}
+    }
+    let closed = {
+        let g = lock(&shared);
+        int(&params, "chat_id").and_then(|c| g.closed.get(&c).cloned())
+    };
+    if let Some(why) = closed {
+        record(&shared, &method, params, files, Err(why.clone()), arrived);
+        return err(403, &why, None);
     }
     let (result, moved_to) = {
         let mut g = lock(&shared);

@@ -1,7 +1,7 @@
 //! An in-memory [`Storage`] for tests: the same compare-and-swap and index rules as the
 //! sled store, under one mutex, plus fault injection for retry tests.
 
-use super::ids::{ChallengeId, ChatId, GameId, Timestamp, UserId};
+use super::ids::{ChallengeId, ChatId, GameId, Timestamp, UserId, Version};
 use super::record::{
     AnyRecord, ChallengeRecord, ChatRecord, DeadlineEntry, DeadlineKind, DeadlineTarget,
     GameRecord, IndexEntry, RecordKind, RecordRef, UserRecord,
@@ -266,6 +266,42 @@ impl Storage for MemoryStore {
             }
         }
         Ok(())
+    }
+
+    fn challenges_after(
+        &self,
+        after: ChallengeId,
+        limit: usize,
+    ) -> Result<Vec<ChallengeRecord>, StoreError> {
+        let inner = self.lock();
+        Ok(inner
+            .challenges
+            .range(ChallengeId(after.0.saturating_add(1))..)
+            .take(limit)
+            .map(|(_, c)| c.clone())
+            .collect())
+    }
+
+    fn remove(&self, records: &[(RecordRef, Version)]) -> Result<usize, StoreError> {
+        let mut inner = self.lock();
+        let mut removed = 0;
+        for (r, v) in records {
+            let Some(cur) = inner.get(r).filter(|c| c.version() == *v) else {
+                continue;
+            };
+            for e in cur.index_entries() {
+                inner.index.remove(&e);
+            }
+            match r {
+                RecordRef::Game(id) => drop(inner.games.remove(id)),
+                RecordRef::User(id) => drop(inner.users.remove(id)),
+                RecordRef::Chat(id) => drop(inner.chats.remove(id)),
+                RecordRef::Challenge(id) => drop(inner.challenges.remove(id)),
+                RecordRef::Other { .. } => continue,
+            }
+            removed += 1;
+        }
+        Ok(removed)
     }
 
     fn import(&self, records: Vec<AnyRecord>) -> Result<Vec<Imported>, StoreError> {

@@ -34,8 +34,8 @@ pub use record::{
     ReplayError, Status, TakebackOffer, TurnNotices, UserRecord, VariantStats,
 };
 pub use service::{
-    Actor, DrawOutcome, Expect, Fired, GameService, LATE_BOARD, MoveInput, MoveOutcome, Moved,
-    NewChallenge, NewGame, ServiceError, UserProfile,
+    Actor, DrawOutcome, Expect, Fired, GameService, LATE_BOARD, Migrated, MoveInput, MoveOutcome,
+    Moved, NewChallenge, NewGame, ServiceError, Swept, UserProfile,
 };
 pub use storage::{CommitError, Imported, Storage, StoreError, Write, WriteSet};
 pub use time::{Clocks, TimeControl, Timing};

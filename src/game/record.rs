@@ -126,11 +126,14 @@ pub enum DeadlineKind {
     /// The player to move asked to hear of their turn if they have not looked at the game
     /// by now ([`GameRecord::turn_notice_at`]).
     TurnNotice,
+    /// A game paused because the bot can no longer write to a chat of its boards
+    /// ([`GameRecord::paused`]) is called off, nobody having been able to play it.
+    Unreachable,
 }
 
 impl DeadlineKind {
     /// All kinds, in tie-break order (new kinds go last: the order is their index code).
-    pub const ALL: [DeadlineKind; 12] = [
+    pub const ALL: [DeadlineKind; 13] = [
         DeadlineKind::ProgramMove,
         DeadlineKind::DrawOfferExpiry,
         DeadlineKind::ClockReminder,
@@ -143,6 +146,7 @@ impl DeadlineKind {
         DeadlineKind::HourLeft,
         DeadlineKind::TimeUp,
         DeadlineKind::TurnNotice,
+        DeadlineKind::Unreachable,
     ];
 
     /// The byte used in index keys.
@@ -286,6 +290,18 @@ pub struct GameRecord {
     /// by each move, cleared when it fires).
     #[serde(default)]
     pub turn_notice_at: Option<Timestamp>,
+    /// Since when the game is paused: the bot cannot write to a chat one of its boards is
+    /// in (it was removed from the group, or the person blocked it). Its clocks stand still
+    /// and nothing fires but its end as called off ([`DeadlineKind::Unreachable`]) once the
+    /// untimed abandonment period has passed; it resumes where it stopped when the chat
+    /// can be written to again.
+    #[serde(default)]
+    pub paused: Option<Timestamp>,
+    /// A ply whose turn the players have already been shown, although its boards are posted
+    /// anew (the group became a supergroup, a paused game resumed): showing it again does
+    /// not start the turn's time over (see [`crate::game::GameService::turn_shown`]).
+    #[serde(default)]
+    pub turn_seen: Option<u32>,
 }
 
 /// Why a stored game does not replay (a corrupt record or an engine change).
@@ -410,6 +426,12 @@ impl GameRecord {
     pub fn compute_deadline(&self, t: &Timing) -> Option<Deadline> {
         if !self.is_active() {
             return None;
+        }
+        if let Some(since) = self.paused {
+            return Some(Deadline {
+                at: since.plus(t.abandon_after),
+                kind: DeadlineKind::Unreachable,
+            });
         }
         let side = self.side_to_move();
         let c = &self.clocks;
@@ -731,6 +753,10 @@ pub struct ChatRecord {
     pub created_at: Timestamp,
     /// Last write.
     pub updated_at: Timestamp,
+    /// Since when the bot cannot write here: it was removed from the group, or the person
+    /// blocked it (or never started it). Games with a board here are paused meanwhile.
+    #[serde(default)]
+    pub unreachable: Option<Timestamp>,
 }
 
 impl ChatRecord {
@@ -743,6 +769,7 @@ impl ChatRecord {
             players: Vec::new(),
             created_at: now,
             updated_at: now,
+            unreachable: None,
         }
     }
 }

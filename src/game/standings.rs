@@ -279,6 +279,8 @@ mod tests {
             takebacks: 0,
             inline: None,
             turn_notice_at: None,
+            paused: None,
+            turn_seen: None,
         }
     }
 

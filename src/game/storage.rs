@@ -160,6 +160,18 @@ pub trait Storage: Send + Sync {
     /// Users last seen with `username` (case-insensitive, without `@`).
     fn users_by_username(&self, username: &str) -> Result<Vec<UserId>, StoreError>;
 
+    /// Up to `limit` challenges with ids above `after`, in id order; damaged ones are
+    /// quarantined and skipped (the retention sweep reads the store in such steps).
+    fn challenges_after(
+        &self,
+        after: ChallengeId,
+        limit: usize,
+    ) -> Result<Vec<ChallengeRecord>, StoreError>;
+    /// Remove each of `records` that is still at the version given (one that changed
+    /// meanwhile stays), with its index entries; durable on return. Returns how many went.
+    /// For records nothing needs any longer (retention), so not one atomic write.
+    fn remove(&self, records: &[(RecordRef, Version)]) -> Result<usize, StoreError>;
+
     /// Visit every record of `kind` in key order; damaged ones are quarantined and skipped.
     fn scan(
         &self,

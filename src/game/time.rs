@@ -209,6 +209,9 @@ pub struct Timing {
     /// A challenge through inline mode lapses after this long: it waits in a private chat
     /// for a friend who may read it hours later.
     pub inline_challenge_ttl: Millis,
+    /// A challenge that was accepted, declined, withdrawn or has lapsed is removed from
+    /// the store this long after (a game it started keeps its own record).
+    pub challenge_retention: Millis,
 }
 
 impl Default for Timing {
@@ -220,6 +223,7 @@ impl Default for Timing {
             draw_offer_ttl: Millis::minutes(2),
             challenge_ttl: Millis::minutes(10),
             inline_challenge_ttl: Millis::days(1),
+            challenge_retention: Millis::days(1),
         }
     }
 }

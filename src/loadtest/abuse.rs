@@ -476,6 +476,7 @@ async fn start_bot(
         log_file: dir.join("bot.log"),
         log_level: "warn".into(),
         pacing: false,
+        extra: Vec::new(),
     };
     let bot = BotProcess::spawn(&spec)?;
     api.wait_for(0, Duration::from_secs(60), |c| c.is("SetMyCommands"))

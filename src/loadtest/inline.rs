@@ -534,6 +534,7 @@ async fn run_in(cfg: &InlineConfig, dir: &std::path::Path) -> Result<InlineRepor
         log_file: dir.join("bot.log"),
         log_level: cfg.log_level.clone(),
         pacing: cfg.pacing,
+        extra: Vec::new(),
     };
     let bot = BotProcess::spawn(&spec)?;
     let mut d = Driver {

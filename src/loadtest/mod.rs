@@ -9,12 +9,15 @@
 //! is left out), the bot's resident memory, and every error. Optionally the fake injects
 //! faults (429 with `retry_after`, 500, slow answers, dropped connections), the bot is
 //! killed with SIGKILL mid-load and restarted, and afterwards the store and every board
-//! message are checked ([`check`]). [`abuse`] floods the bot with hostile input.
+//! message are checked ([`check`]). [`abuse`] floods the bot with hostile input,
+//! [`inline`] plays through inline mode, [`retention`] measures the store under a stream
+//! of inline queries.
 
 pub mod abuse;
 pub mod check;
 pub mod inline;
 pub(crate) mod process;
+pub mod retention;
 pub(crate) mod sim;
 
 use crate::ai::rng::Rng;
@@ -546,6 +549,7 @@ async fn run_in(cfg: &LoadConfig, dir: &std::path::Path) -> Result<LoadReport, L
         log_file: dir.join("bot.log"),
         log_level: cfg.log_level.clone(),
         pacing: cfg.pacing,
+        extra: Vec::new(),
     };
     if cfg.pacing {
         api.set_limits(Some(crate::fakeapi::TelegramLimits::default()));

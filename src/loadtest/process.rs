@@ -26,6 +26,8 @@ pub struct BotSpec {
     /// Keep within Telegram's rate limits as in production (else `--no-pacing`: raw
     /// throughput only).
     pub pacing: bool,
+    /// More flags for `ugolki bot`.
+    pub extra: Vec<String>,
 }
 
 /// Resident memory of a process, in KiB.
@@ -97,6 +99,7 @@ impl BotProcess {
             .arg(spec.board_px.to_string())
             .arg("--log")
             .arg(&spec.log_level)
+            .args(&spec.extra)
             .env("TELOXIDE_TOKEN", "4242:LOADTEST")
             .stdin(Stdio::null())
             .stdout(Stdio::from(log.try_clone().map_err(|e| {

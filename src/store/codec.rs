@@ -21,12 +21,16 @@
 //! - **4**: `[4] ++ postcard(record)`: a game may be played in an inline message
 //!   (`GameRecord::inline`); challenges through inline mode are a new `ChallengeTarget`
 //!   variant, which older values never hold; see [`super::v4`].
-//! - **5** (current): `[5] ++ postcard(record)`: a game keeps when its player to move is
-//!   to hear of their turn (`GameRecord::turn_notice_at`), and a chat's settings how
-//!   long after a turn begins its owner hears of it (`ChatSettings::turn_notices`).
+//! - **5**: `[5] ++ postcard(record)`: a game keeps when its player to move is to hear
+//!   of their turn (`GameRecord::turn_notice_at`), and a chat's settings how long after a
+//!   turn begins its owner hears of it (`ChatSettings::turn_notices`); see [`super::v5`].
+//! - **6** (current): `[6] ++ postcard(record)`: a game may be paused while the bot
+//!   cannot write to one of its chats (`GameRecord::paused`) and remembers a turn already
+//!   shown on boards posted anew (`GameRecord::turn_seen`); a chat may be marked
+//!   unreachable (`ChatRecord::unreachable`).
 
 use super::keys;
-use super::{v0, v1, v2, v3, v4};
+use super::{v0, v1, v2, v3, v4, v5};
 use crate::game::{
     AnyRecord, ChallengeRecord, ChatRecord, GameRecord, RecordKind, StoreError, Timing, UserRecord,
 };
@@ -34,7 +38,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 /// The schema version this program writes.
-pub const SCHEMA: u8 = 5;
+pub const SCHEMA: u8 = 6;
 
 /// Encode a record as the current schema.
 pub fn encode<T: Serialize>(rec: &T) -> Result<Vec<u8>, StoreError> {
@@ -80,6 +84,22 @@ pub fn decode(
                     postcard_exact::<ChallengeRecord>(body).map(AnyRecord::Challenge)
                 }
             }?
+        }
+        Some(5) => {
+            let body = &b[1..];
+            match kind {
+                RecordKind::Game => {
+                    postcard_exact::<v5::GameV5>(body).map(|g| AnyRecord::Game(g.into()))
+                }
+                RecordKind::User => postcard_exact::<UserRecord>(body).map(AnyRecord::User),
+                RecordKind::Chat => {
+                    postcard_exact::<v5::ChatV5>(body).map(|c| AnyRecord::Chat(c.into()))
+                }
+                RecordKind::Challenge => {
+                    postcard_exact::<ChallengeRecord>(body).map(AnyRecord::Challenge)
+                }
+            }
+            .map_err(|e| format!("schema 5: {e}"))?
         }
         Some(4) => {
             let body = &b[1..];

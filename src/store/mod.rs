@@ -23,6 +23,7 @@ pub mod v1;
 pub mod v2;
 pub mod v3;
 pub mod v4;
+pub mod v5;
 
 use crate::game::{
     AnyRecord, ChallengeId, ChallengeRecord, ChatId, ChatRecord, CommitError, DeadlineEntry,
@@ -1045,6 +1046,80 @@ impl Storage for SledStore {
             self.quarantine(slot, &k, &v, &d);
         }
         Ok(())
+    }
+
+    fn challenges_after(
+        &self,
+        after: ChallengeId,
+        limit: usize,
+    ) -> Result<Vec<ChallengeRecord>, StoreError> {
+        let slot = kind_slot(RecordKind::Challenge);
+        let from = keys::challenge(ChallengeId(after.0.saturating_add(1)));
+        let mut out = Vec::new();
+        let mut bad = Vec::new();
+        for item in self.tx[slot].range(from..) {
+            if out.len() >= limit {
+                break;
+            }
+            let (k, v) = item.map_err(io)?;
+            match codec::decode(RecordKind::Challenge, &k, &v, &self.timing) {
+                Ok(AnyRecord::Challenge(c)) => out.push(c),
+                Ok(_) => {}
+                Err(d) => bad.push((k, v, d)),
+            }
+        }
+        for (k, v, d) in bad {
+            self.quarantine(slot, &k, &v, &d);
+        }
+        Ok(out)
+    }
+
+    fn remove(&self, records: &[(RecordRef, crate::game::Version)]) -> Result<usize, StoreError> {
+        let mut removed = 0;
+        for chunk in records.chunks(128) {
+            let items: Vec<(usize, RecordKind, [u8; 8], &RecordRef, crate::game::Version)> = chunk
+                .iter()
+                .filter_map(|(r, v)| {
+                    let (kind, key) = keys::record(r)?;
+                    Some((kind_slot(kind), kind, key, r, *v))
+                })
+                .collect();
+            let timing = self.timing;
+            let mut due = self.due.lock().unwrap_or_else(|e| e.into_inner());
+            let gone = self
+                .tx
+                .as_slice()
+                .transaction(|t| {
+                    let mut gone = Vec::new();
+                    for (slot, kind, key, r, v) in &items {
+                        let Some(b) = t[*slot].get(key)? else {
+                            continue;
+                        };
+                        // A damaged value is left for the quarantine, which keeps its bytes.
+                        let Ok(old) = codec::decode(*kind, key, &b, &timing) else {
+                            continue;
+                        };
+                        if old.version() != *v {
+                            continue;
+                        }
+                        for (tree, k) in index_keys(&old.index_entries()) {
+                            t[index_slot(tree)].remove(k.as_slice())?;
+                        }
+                        t[*slot].remove(&key[..])?;
+                        gone.push((*r).clone());
+                    }
+                    Ok::<_, ConflictableTransactionError<()>>(gone)
+                })
+                .map_err(|e| StoreError::Io(format!("{e:?}")))?;
+            for r in &gone {
+                if let Some(t) = deadline_target(r) {
+                    due.set(t, &[]);
+                }
+            }
+            removed += gone.len();
+        }
+        self.group.wait_durable(&self.db)?;
+        Ok(removed)
     }
 
     fn import(&self, records: Vec<AnyRecord>) -> Result<Vec<Imported>, StoreError> {

@@ -184,6 +184,8 @@ pub fn game(g: GameV0, timing: &Timing) -> Result<GameRecord, String> {
         takebacks: 0,
         inline: None,
         turn_notice_at: None,
+        paused: None,
+        turn_seen: None,
     };
     rec.deadline = rec.compute_deadline(timing);
     Ok(rec)
@@ -238,5 +240,6 @@ pub fn chat(c: ChatV0) -> Result<ChatRecord, String> {
         players: Vec::new(),
         created_at: Timestamp(0),
         updated_at: Timestamp(0),
+        unreachable: None,
     })
 }

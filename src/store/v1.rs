@@ -102,6 +102,8 @@ impl From<GameV1> for GameRecord {
             takebacks: 0,
             inline: None,
             turn_notice_at: None,
+            paused: None,
+            turn_seen: None,
         }
     }
 }
@@ -115,6 +117,7 @@ impl From<ChatV1> for ChatRecord {
             players: c.players,
             created_at: c.created_at,
             updated_at: c.updated_at,
+            unreachable: None,
         }
     }
 }

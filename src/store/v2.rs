@@ -114,6 +114,8 @@ impl From<GameV2> for GameRecord {
             takebacks: 0,
             inline: None,
             turn_notice_at: None,
+            paused: None,
+            turn_seen: None,
         }
     }
 }
@@ -141,6 +143,7 @@ impl From<ChatV2> for ChatRecord {
             players: c.players,
             created_at: c.created_at,
             updated_at: c.updated_at,
+            unreachable: None,
         }
     }
 }

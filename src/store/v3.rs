@@ -86,6 +86,8 @@ impl From<GameV3> for GameRecord {
             takebacks: g.takebacks,
             inline: None,
             turn_notice_at: None,
+            paused: None,
+            turn_seen: None,
         }
     }
 }

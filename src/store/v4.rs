@@ -1,4 +1,4 @@
-//! Schema version 4, frozen: postcard records as in version 5, except that a game had no
+//! Schema version 4, frozen: postcard records as in version 5 (see [`super::v5`]), except that a game had no
 //! pending turn notice and a chat's settings no delays for turn notifications. This
 //! module reads v4 (and v3) chats and v4 games and upgrades them: no notice pending, the
 //! default delays (at once in slow games, never on a clock). Users and challenges are
@@ -90,6 +90,8 @@ impl From<GameV4> for GameRecord {
             takebacks: g.takebacks,
             inline: g.inline,
             turn_notice_at: None,
+            paused: None,
+            turn_seen: None,
         }
     }
 }
@@ -175,6 +177,7 @@ impl From<ChatV4> for ChatRecord {
             players: c.players,
             created_at: c.created_at,
             updated_at: c.updated_at,
+            unreachable: None,
         }
     }
 }

@@ -42,6 +42,7 @@ pub fn config(api: &FakeApi, timing: Timing) -> BotConfig {
         metrics_listen: None,
         unhealthy_after: ugolki_bot::bot::UNHEALTHY_AFTER,
         media_chats: Vec::new(),
+        sweep_every: ugolki_bot::bot::RETENTION_EVERY,
     }
 }
 

@@ -322,6 +322,11 @@ impl Texts for En {
     fn time_not_up(&self) -> String {
         "Your opponent's time is not up.".into()
     }
+    fn claim_own_time(&self) -> String {
+        "It is your own time that is up: these buttons are for your opponent. Move now, \
+         and the game goes on."
+            .into()
+    }
     fn btn_resign(&self) -> String {
         "🏳 Resign".into()
     }
@@ -473,11 +478,14 @@ impl Texts for En {
         } else {
             format!("⚪ {} — ⚫ {}", l.white, l.black)
         };
-        let turn = if l.asker_to_move {
+        let mut turn = if l.asker_to_move {
             "👉 your move".to_string()
         } else {
             format!("{} to move", l.to_move)
         };
+        if l.paused {
+            turn = format!("⏸ {}\n{turn}", self.paused());
+        }
         let left = l
             .left
             .as_ref()
@@ -532,6 +540,12 @@ impl Texts for En {
 
     fn draw_offer_by(&self, by: &str) -> String {
         format!("{by} offers a draw")
+    }
+
+    fn paused(&self) -> String {
+        "paused: I can no longer write to a chat of this game (I was removed, or blocked). \
+         It resumes where it stopped when I can."
+            .into()
     }
 
     fn result(&self, o: Outcome, ctx: &ResultContext) -> String {

@@ -49,6 +49,8 @@ pub struct CaptionData {
     pub solo: bool,
     /// Tempo numbers (White, Black).
     pub tempo: Option<(i32, i32)>,
+    /// The game is paused: the bot cannot write to a chat of its boards.
+    pub paused: bool,
 }
 
 /// Where a game listed by `/games` has its board, seen from the chat that asked.
@@ -87,6 +89,8 @@ pub struct GameLine {
     pub left: Option<String>,
     /// Where the board is.
     pub place: BoardPlace,
+    /// The game is paused: the bot cannot write to a chat of its boards.
+    pub paused: bool,
 }
 
 /// Who is who in a result sentence.
@@ -197,6 +201,8 @@ pub trait Texts: Send + Sync {
     fn btn_keep_waiting(&self) -> String;
     /// A claim before the opponent's time is up.
     fn time_not_up(&self) -> String;
+    /// The late player taps the claim meant for their opponent.
+    fn claim_own_time(&self) -> String;
     /// Button: resign (on an inline board; asks first).
     fn btn_resign(&self) -> String;
     /// Button: offer a draw (on an inline board).
@@ -307,6 +313,7 @@ pub trait Texts: Send + Sync {
             c.draw_offer_by
                 .as_deref()
                 .map(|by| format!("🤝 {}", self.draw_offer_by(by))),
+            c.paused.then(|| format!("⏸ {}", self.paused())),
         ];
         for l in lines.into_iter().flatten() {
             s.push('\n');
@@ -340,6 +347,9 @@ pub trait Texts: Send + Sync {
     fn per_move(&self, secs: u64) -> String;
     /// A pending draw offer.
     fn draw_offer_by(&self, by: &str) -> String;
+    /// A game paused because the bot cannot write to one of its chats (the caption's and
+    /// `/games`' line).
+    fn paused(&self) -> String;
     /// The result sentence.
     fn result(&self, o: Outcome, ctx: &ResultContext) -> String;
     /// One rating change line.

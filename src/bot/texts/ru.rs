@@ -332,6 +332,11 @@ impl Texts for Ru {
     fn time_not_up(&self) -> String {
         "Время соперника ещё не вышло.".into()
     }
+    fn claim_own_time(&self) -> String {
+        "Время вышло у вас самих: эти кнопки — для соперника. Сделайте ход, и партия \
+         продолжится."
+            .into()
+    }
     fn btn_resign(&self) -> String {
         "🏳 Сдаться".into()
     }
@@ -483,11 +488,14 @@ impl Texts for Ru {
         } else {
             format!("⚪ {} — ⚫ {}", l.white, l.black)
         };
-        let turn = if l.asker_to_move {
+        let mut turn = if l.asker_to_move {
             "👉 ваш ход".to_string()
         } else {
             format!("ходит {}", l.to_move)
         };
+        if l.paused {
+            turn = format!("⏸ {}\n{turn}", self.paused());
+        }
         let left = l
             .left
             .as_ref()
@@ -542,6 +550,12 @@ impl Texts for Ru {
 
     fn draw_offer_by(&self, by: &str) -> String {
         format!("{by} предлагает ничью")
+    }
+
+    fn paused(&self) -> String {
+        "партия на паузе: я больше не могу писать в один из её чатов (меня удалили или \
+         заблокировали). Она продолжится с того же места, когда я снова смогу."
+            .into()
     }
 
     fn result(&self, o: Outcome, ctx: &ResultContext) -> String {

@@ -309,6 +309,43 @@ impl GameService {
             Ok(())
         })
     }
+
+    /// One bounded step of the retention sweep: reads up to `limit` challenges with ids
+    /// above `cursor` and removes those closed (accepted, declined, withdrawn, lapsed) more
+    /// than [`Timing::challenge_retention`] ago. A challenge still open past its lapse
+    /// counts as closed then. A lost race leaves a challenge for the next round.
+    pub fn sweep_challenges(
+        &self,
+        cursor: ChallengeId,
+        limit: usize,
+        now: Timestamp,
+    ) -> Result<Swept, ServiceError> {
+        let batch = self.store.challenges_after(cursor, limit)?;
+        let keep = self.timing.challenge_retention;
+        let dead: Vec<(RecordRef, Version)> = batch
+            .iter()
+            .filter(|c| {
+                // A lapse counts from when it was due, not from when the timer got to it
+                // (the bot may have been down).
+                let closed = match c.status {
+                    ChallengeStatus::Open | ChallengeStatus::Expired => c.expires_at,
+                    _ => c.updated_at,
+                };
+                closed.plus(keep) <= now
+            })
+            .map(|c| (RecordRef::Challenge(c.id), c.version))
+            .collect();
+        let removed = if dead.is_empty() {
+            0
+        } else {
+            self.store.remove(&dead)?
+        };
+        Ok(Swept {
+            examined: batch.len(),
+            removed,
+            next: batch.last().map(|c| c.id).filter(|_| batch.len() == limit),
+        })
+    }
 }
 
 /// A challenged `@username` without its `@`.
@@ -318,4 +355,15 @@ fn username(n: &str) -> Result<String, ServiceError> {
         return Err(ServiceError::BadSetup("empty username".into()));
     }
     Ok(n.to_string())
+}
+
+/// What one step of the retention sweep did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Swept {
+    /// Challenges read.
+    pub examined: usize,
+    /// Of which removed.
+    pub removed: usize,
+    /// Where the next step starts (`None`: the end was reached, start over).
+    pub next: Option<ChallengeId>,
 }

@@ -185,6 +185,11 @@ impl GameService {
                 next.turn_notice_at = None;
                 Effect::TurnNotice
             }
+            // Nobody could play it: no result, nobody's statistics or rating change.
+            DeadlineKind::Unreachable => {
+                next.status = Status::Aborted { by: None, at: now };
+                Effect::Ended
+            }
         })
     }
 

@@ -217,6 +217,8 @@ impl GameService {
             takebacks: 0,
             inline: None,
             turn_notice_at: None,
+            paused: None,
+            turn_seen: None,
         };
         g.deadline = g.compute_deadline(&self.timing);
         Ok(g)
@@ -366,6 +368,9 @@ impl GameService {
             expect.check(cur)?;
             if !cur.is_active() {
                 return Err(ServiceError::GameOver);
+            }
+            if cur.paused.is_some() {
+                return Err(ServiceError::Paused);
             }
             if !my_turn {
                 return Err(ServiceError::NotYourTurn);
@@ -639,8 +644,9 @@ impl GameService {
     /// turn's clock or per-move limit starts then, so pacing costs the player to move no
     /// time. Nothing changes (`None`) when the game has moved on or ended, is untimed, the
     /// program is to move, the board comes sooner than [`LATE_BOARD`] after the turn's
-    /// start, or the turn has already run out at `now` (an overdue deadline stays the
-    /// timer's to apply).
+    /// start, the turn has already run out at `now` (an overdue deadline stays the
+    /// timer's to apply), the game is paused, or the players have already been shown the
+    /// turn on boards since posted anew ([`GameRecord::turn_seen`]).
     pub fn turn_shown(
         &self,
         id: GameId,
@@ -658,6 +664,8 @@ impl GameService {
                 )
                 && shown.since(g.clocks.turn_started) >= LATE_BOARD
                 && g.deadline.is_none_or(|d| d.at > now)
+                && g.paused.is_none()
+                && g.turn_seen != Some(ply)
         };
         if !late(&self.game(id)?) {
             return Ok(None);

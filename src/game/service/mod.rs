@@ -9,7 +9,7 @@ use super::rating::{Rated, elo_update};
 use super::record::{
     AnyRecord, Board, ChallengeRecord, ChallengeStatus, ChallengeTarget, ChatRecord, ChatSettings,
     ColourChoice, DeadlineEntry, DeadlineKind, DeadlineTarget, DrawOffer, GameRecord, Language,
-    Pace, Player, RecordKind, ReplayError, Status, TakebackOffer, UserRecord,
+    Pace, Player, RecordKind, RecordRef, ReplayError, Status, TakebackOffer, UserRecord,
 };
 use super::storage::{CommitError, Storage, StoreError, WriteSet};
 use super::time::{Clocks, TimeControl, Timing};
@@ -110,6 +110,10 @@ pub enum ServiceError {
     /// A new game or challenge that cannot be set up as asked.
     #[error("cannot set up the game: {0}")]
     BadSetup(String),
+    /// The game is paused: the bot cannot write to a chat of its boards (it was removed
+    /// from the group, or the person blocked it) until that chat can be written to again.
+    #[error("the game is paused: the bot cannot write to one of its chats")]
+    Paused,
     /// The game has no board in that chat (a caller's mistake, not a user's).
     #[error("the game is not shown in that chat")]
     NotInChat,
@@ -404,7 +408,9 @@ impl ReplayCache {
 }
 
 mod challenges;
+pub use challenges::Swept;
 mod chats;
+pub use chats::Migrated;
 mod deadlines;
 mod games;
 mod users;

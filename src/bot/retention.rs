@@ -1,0 +1,91 @@
+//! Retention: what the store and the bot's memory keep, and for how long. Finished games,
+//! users and chats are kept for good (history, statistics, ratings). A challenge is
+//! removed a day (`Timing::challenge_retention`, `--challenge-retention-secs`) after it was
+//! accepted, declined, withdrawn or lapsed: every inline query stores the games it offers
+//! as challenges, most of which nobody takes, and without this the store would grow with
+//! every query. In memory, sightings that can no longer hold back a notice, offers too
+//! close to their lapse to be offered again, and idle per-person limits are dropped.
+//!
+//! The sweep runs in the background, a bounded step at a time (a few hundred records read
+//! per step, a few steps a pass) on the blocking pool, so it never holds up moves: it
+//! walks the challenges in id order from where the last pass stopped and starts over at
+//! the end. A pass runs a minute after the last, or a second after one that removed
+//! something mid-walk (a backlog, such as the first start after an upgrade, clears in
+//! minutes, not days); the first comes a few seconds after start. A jump of the bot's
+//! clock (tests) starts a pass at once.
+
+use super::app::{App, CLOCK_JUMPED, now};
+use crate::game::ChallengeId;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+/// How often a pass runs by default (`--sweep-every-secs`).
+pub const EVERY: Duration = Duration::from_secs(60);
+/// The pause after a pass that removed something and has more to walk.
+const AGAIN: Duration = Duration::from_secs(1);
+/// The first pass, after start-up.
+const FIRST: Duration = Duration::from_secs(5);
+/// Challenges read per step (one store call).
+const STEP: usize = 256;
+/// Steps per pass: at most this many times [`STEP`] challenges are read a minute, which
+/// outpaces any stream of inline queries (each stores a few) by far.
+const STEPS: usize = 8;
+
+/// Run passes until the bot stops.
+pub async fn run(app: App) {
+    let mut cursor = ChallengeId(0);
+    let mut wait = FIRST.min(app.tuning.sweep_every);
+    loop {
+        tokio::select! {
+            () = tokio::time::sleep(wait) => {}
+            () = CLOCK_JUMPED.notified() => {}
+        }
+        if app.stopping.load(Ordering::SeqCst) {
+            return;
+        }
+        let removed = pass(&app, &mut cursor).await;
+        wait = if removed > 0 && cursor != ChallengeId(0) {
+            AGAIN
+        } else {
+            app.tuning.sweep_every
+        };
+    }
+}
+
+/// One pass from `cursor` (left where the next pass starts); how many it removed.
+async fn pass(app: &App, cursor: &mut ChallengeId) -> usize {
+    let (mut examined, mut removed) = (0usize, 0usize);
+    for _ in 0..STEPS {
+        let from = *cursor;
+        match app
+            .games
+            .run(move |s| s.sweep_challenges(from, STEP, now()))
+            .await
+        {
+            Ok(step) => {
+                examined += step.examined;
+                removed += step.removed;
+                match step.next {
+                    Some(next) => *cursor = next,
+                    None => {
+                        *cursor = ChallengeId(0);
+                        break;
+                    }
+                }
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "the retention sweep failed; it goes on next pass");
+                break;
+            }
+        }
+    }
+    ::metrics::counter!(super::metrics::RETENTION_REMOVED_TOTAL).increment(removed as u64);
+    if removed > 0 {
+        tracing::info!(removed, examined, "challenges past their retention removed");
+    }
+    let at = now();
+    app.notices.sweep(at);
+    app.offers.sweep(at);
+    app.sweep_actions();
+    removed
+}
