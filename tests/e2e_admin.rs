@@ -353,7 +353,7 @@ async fn a_group_that_removes_the_bot_pauses_its_games_until_it_is_back() {
     // Added back: both boards posted anew, the games on again, the timed one with the
     // time it had left when it stopped (about 10 s), not the time it stood still.
     let back = h.cursor();
-    h.api.add_bot_back(&group, &c);
+    h.api.add_bot_back(&group, &c, true);
     let resumed = paused_in(&h, group.id(), false).await;
     for _ in 0..2 {
         h.expect(back, "a board posted anew", |x| {
@@ -509,8 +509,9 @@ async fn a_blocked_private_chat_pauses_its_game_until_its_person_writes_again() 
     let calls = calls_into(&h, black.id, cut);
     assert_eq!(calls.len(), 1, "{calls:?}");
 
-    // Black unblocks the bot and writes: the board comes back, anew, and play goes on.
-    h.api.add_bot_back(&black_chat, &black);
+    // Black unblocks the bot (Telegram's update about that is lost too) and writes: the
+    // board comes back, anew, and play goes on.
+    h.api.add_bot_back(&black_chat, &black, false);
     let back = h.cursor();
     h.api.send_text(&black_chat, &black, "/games");
     let board = h

@@ -758,6 +758,13 @@ async fn a_fast_typist_plays_the_program_to_the_end() {
     assert!(g.outcome().is_some(), "{:?}", g.status);
     let most = most_in_a_minute(&sent);
     eprintln!("{} moves typed, {most} in the busiest minute", sent.len());
+    // The game is the same every time (both sides' searches are bounded by nodes): 43
+    // moves of Alice's, more than the limit allows actions in a minute.
+    assert!(
+        sent.len() > ugolki_bot::bot::DEFAULT_ACTIONS_PER_MINUTE as usize,
+        "too short a game to tell: {} moves",
+        sent.len()
+    );
     // More moves in a minute than the limit allows actions: moves are not counted.
     assert!(
         most > ugolki_bot::bot::DEFAULT_ACTIONS_PER_MINUTE as usize,
@@ -793,4 +800,77 @@ async fn a_fast_tapper_plays_the_program_to_the_end() {
     );
     assert_eq!(messages(&calls), Vec::<String>::new(), "refusals");
     h.assert_within_limits();
+}
+
+/// Past the per-person limit a refusal is not dropped: its explanation waits until the
+/// limit lets one more through, the newest of those waiting going out (the limit here: one
+/// action in 3 s).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refusal_past_the_limit_is_answered_late_not_dropped() {
+    use std::sync::Arc;
+    use std::time::Duration;
+    use ugolki_bot::fakeapi::FakeApi;
+    use ugolki_bot::game::{MemoryStore, Timing};
+    let api = FakeApi::start().await.expect("fake api");
+    let mut cfg = config(&api, Timing::default());
+    cfg.actions_per_minute = 1;
+    cfg.actions_window = Duration::from_secs(3);
+    let h = Harness::start_with_config(api, Arc::new(MemoryStore::new()), cfg).await;
+    let a = alice();
+    let chat = TgChat::Private(a.clone());
+    let c0 = h.cursor();
+    h.api.send_text(&chat, &a, "/play classic 1");
+    let colour = h
+        .expect(c0, "colour choice", |c| {
+            c.is("SendMessage") && !c.buttons().is_empty()
+        })
+        .await;
+    // Starting the game is an action: each waits for the window.
+    tokio::time::sleep(Duration::from_millis(3_200)).await;
+    let c1 = h.cursor();
+    h.api.tap(
+        &chat,
+        &a,
+        message_id(&colour),
+        &button(&colour, "p:classic:w", "White"),
+    );
+    h.expect(c1, "the board", |c| c.is("SendPhoto")).await;
+    h.settle().await;
+    tokio::time::sleep(Duration::from_millis(3_200)).await;
+    // Four bad moves at once: the first is answered, the newest after the window.
+    let c2 = h.cursor();
+    for bad in ["e4-e5", "e3-e4", "d4-d5", "d5-d6"] {
+        h.api.send_text(&chat, &a, bad);
+    }
+    let first = h
+        .expect(c2, "the first reason", |c| c.is("SendMessage"))
+        .await;
+    let last = h
+        .expect(c2, "the newest reason", |c| {
+            c.is("SendMessage") && c.seq > first.seq
+        })
+        .await;
+    assert!(
+        first.text().is_some_and(|t| t.contains("e4")),
+        "{:?}",
+        first.text()
+    );
+    assert!(
+        last.text().is_some_and(|t| t.contains("d5")),
+        "{:?}",
+        last.text()
+    );
+    assert!(
+        last.at.duration_since(first.at) >= Duration::from_millis(2_500),
+        "the limit did not hold it back: {:?}",
+        last.at.duration_since(first.at)
+    );
+    tokio::time::sleep(Duration::from_secs(4)).await;
+    let said = h
+        .api
+        .calls_since(c2)
+        .iter()
+        .filter(|c| c.is("SendMessage"))
+        .count();
+    assert_eq!(said, 2, "the two others were collapsed");
 }

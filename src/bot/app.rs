@@ -25,6 +25,8 @@ pub struct Tuning {
     /// Actions one user may start per minute that cost the bot work no game bounds (new
     /// games, `/board`, renders, settings, refusal replies); moves are never counted.
     pub actions_per_minute: u32,
+    /// The span that limit counts in (a minute; tests shorten it).
+    pub actions_window: Duration,
     /// `/healthz` fails when Telegram has not answered for this long.
     pub unhealthy_after: std::time::Duration,
     /// Where inline boards' pictures are uploaded (see [`super::BotConfig::media_chats`]).
@@ -104,16 +106,16 @@ pub struct ActionLog {
     told: Option<Instant>,
 }
 
-/// The window the limit counts in.
-const ACTION_WINDOW: Duration = Duration::from_secs(60);
+/// The span the limit counts in by default: a minute (`--actions-per-minute`).
+pub const ACTION_WINDOW: Duration = Duration::from_secs(60);
 
 impl ActionLog {
     /// Count an action at `now` if fewer than `per_min` happened in the last minute.
-    pub fn check(&mut self, now: Instant, per_min: usize) -> Allowance {
+    pub fn check(&mut self, now: Instant, per_min: usize, window: Duration) -> Allowance {
         while self
             .times
             .front()
-            .is_some_and(|t| now.saturating_duration_since(*t) >= ACTION_WINDOW)
+            .is_some_and(|t| now.saturating_duration_since(*t) >= window)
         {
             self.times.pop_front();
         }
@@ -123,7 +125,7 @@ impl ActionLog {
         }
         let tell = self
             .told
-            .is_none_or(|t| now.saturating_duration_since(t) >= ACTION_WINDOW);
+            .is_none_or(|t| now.saturating_duration_since(t) >= window);
         if tell {
             self.told = Some(now);
         }
@@ -131,17 +133,17 @@ impl ActionLog {
     }
 
     /// When one more action fits in the window (now, if it does).
-    fn free_at(&self, now: Instant, per_min: usize) -> Instant {
+    fn free_at(&self, now: Instant, per_min: usize, window: Duration) -> Instant {
         let n = self.times.len();
         if n < per_min || per_min == 0 {
             return now;
         }
-        (self.times[n - per_min] + ACTION_WINDOW).max(now)
+        (self.times[n - per_min] + window).max(now)
     }
 
     /// Whether anything happened in the last minute (else the entry can be dropped).
-    fn recent(&self, now: Instant) -> bool {
-        let fresh = |t: &Instant| now.saturating_duration_since(*t) < ACTION_WINDOW;
+    fn recent(&self, now: Instant, window: Duration) -> bool {
+        let fresh = |t: &Instant| now.saturating_duration_since(*t) < window;
         self.times.back().is_some_and(fresh) || self.told.as_ref().is_some_and(fresh)
     }
 }
@@ -394,9 +396,10 @@ impl App {
         }
         let mut g = self.actions.lock().unwrap_or_else(|e| e.into_inner());
         let now = Instant::now();
-        let verdict = g.entry(user).or_default().check(now, per_min);
+        let window = self.tuning.actions_window;
+        let verdict = g.entry(user).or_default().check(now, per_min, window);
         if g.len() > 100_000 {
-            g.retain(|_, l| l.recent(now));
+            g.retain(|_, l| l.recent(now, window));
         }
         verdict
     }
@@ -405,13 +408,15 @@ impl App {
     pub fn sweep_actions(&self) {
         let now = Instant::now();
         let mut g = self.actions.lock().unwrap_or_else(|e| e.into_inner());
-        g.retain(|_, l| l.recent(now));
+        let window = self.tuning.actions_window;
+        g.retain(|_, l| l.recent(now, window));
         g.shrink_to_fit();
     }
 
-    /// Count a refusal's reply to `user` against the limit: `None` when it may go now,
-    /// else when the limit lets one more through (the reply waits until then, so a refusal
-    /// is never silent, and a flood of refused input costs no more than its budget).
+    /// Count a refusal's reply to `user` against the limit: `None` when it may go now
+    /// (counted), else when the limit lets one more through (the reply waits until then,
+    /// so a refusal is never silent, and a flood of refused input costs no more than its
+    /// budget).
     pub fn reply_slot(&self, user: u64) -> Option<Instant> {
         let per_min = self.tuning.actions_per_minute as usize;
         if per_min == 0 {
@@ -420,16 +425,17 @@ impl App {
         let mut g = self.actions.lock().unwrap_or_else(|e| e.into_inner());
         let now = Instant::now();
         let log = g.entry(user).or_default();
-        match log.check(now, per_min) {
+        let window = self.tuning.actions_window;
+        match log.check(now, per_min, window) {
             Allowance::Allowed => None,
-            Allowance::Refused { .. } => Some(log.free_at(now, per_min)),
+            Allowance::Refused { .. } => Some(log.free_at(now, per_min, window)),
         }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{ActionLog, Allowance};
+    use super::{ACTION_WINDOW as W, ActionLog, Allowance};
     use std::time::{Duration, Instant};
 
     #[test]
@@ -438,43 +444,43 @@ mod tests {
         let mut log = ActionLog::default();
         for i in 0..3 {
             assert_eq!(
-                log.check(t0 + Duration::from_secs(i), 3),
+                log.check(t0 + Duration::from_secs(i), 3, W),
                 Allowance::Allowed
             );
         }
         // Over the limit: told once, then quiet.
         let t = t0 + Duration::from_secs(10);
-        assert_eq!(log.check(t, 3), Allowance::Refused { tell: true });
+        assert_eq!(log.check(t, 3, W), Allowance::Refused { tell: true });
         for k in 0..100 {
             let at = t + Duration::from_millis(k);
-            assert_eq!(log.check(at, 3), Allowance::Refused { tell: false });
+            assert_eq!(log.check(at, 3, W), Allowance::Refused { tell: false });
         }
         // The first action leaves the window at 60 s: one more is allowed.
         assert_eq!(
-            log.check(t0 + Duration::from_secs(60), 3),
+            log.check(t0 + Duration::from_secs(60), 3, W),
             Allowance::Allowed
         );
         assert_eq!(
-            log.check(t0 + Duration::from_secs(60), 3),
+            log.check(t0 + Duration::from_secs(60), 3, W),
             Allowance::Refused { tell: false }
         );
         // A minute after the last telling, a refusal is told again.
         for _ in 0..2 {
             assert_eq!(
-                log.check(t0 + Duration::from_secs(71), 3),
+                log.check(t0 + Duration::from_secs(71), 3, W),
                 Allowance::Allowed
             );
         }
         assert_eq!(
-            log.check(t0 + Duration::from_secs(71), 3),
+            log.check(t0 + Duration::from_secs(71), 3, W),
             Allowance::Refused { tell: true }
         );
         // The next slot opens when the oldest counted action leaves the minute.
         assert_eq!(
-            log.free_at(t0 + Duration::from_secs(72), 3),
+            log.free_at(t0 + Duration::from_secs(72), 3, W),
             t0 + Duration::from_secs(120)
         );
-        assert!(log.recent(t0 + Duration::from_secs(100)));
-        assert!(!log.recent(t0 + Duration::from_secs(200)));
+        assert!(log.recent(t0 + Duration::from_secs(100), W));
+        assert!(!log.recent(t0 + Duration::from_secs(200), W));
     }
 }

@@ -101,9 +101,10 @@ pub async fn after_change(app: &App, g: GameRecord) -> Result<(), BotError> {
 }
 
 /// How long a move the program is to answer waits to be shown with the answer (see
-/// [`after_move`]): longer than the program's longest budget (level 5, 1 s), so only a
-/// search held up by load shows the move alone first.
-const ANSWER_WAIT: std::time::Duration = std::time::Duration::from_millis(1500);
+/// [`after_move`]): levels 1 to 4 answer within it (their budgets are 120 to 200 ms), so
+/// one edit shows both moves; level 5 thinks up to a second, and the player's own move
+/// is not held back that long.
+const ANSWER_WAIT: std::time::Duration = std::time::Duration::from_millis(300);
 
 /// [`after_change`] with the engine game of `g` at hand (see [`crate::game::GameService::play_known`]).
 async fn after_move(app: &App, g: GameRecord, game: Option<Game>) -> Result<(), BotError> {

@@ -3,10 +3,13 @@
 //! that update was lost ([`super::tg::ChatEvent::Unreachable`]). The chat is then marked
 //! unreachable, in the store and in the pacer (which fails every further call into it at
 //! once, so the dead chat costs no calls and no retries), and its games pause: clocks
-//! stand still and nothing is announced. Added back to the group, or written to again by
-//! the person, the mark goes and the games resume where they stopped, their boards posted
-//! anew at the bottom of the chat. A game still paused when the untimed abandonment
-//! period is over is called off, without a result (see `DeadlineKind::Unreachable`).
+//! stand still and nothing is announced. Added back to the group (`my_chat_member` says
+//! so), or written to again by the person in a private chat (a person must unblock a bot
+//! to write to it; a group's members may write while the bot is still shut out), the mark
+//! goes and the games resume where they stopped, their boards posted anew at the bottom of
+//! the chat. A game still paused when the untimed abandonment period is over is called
+//! off, without a result (see `DeadlineKind::Unreachable`). Marking and clearing run one
+//! at a time, so the pacer and the store cannot end up disagreeing.
 
 use super::app::{App, now};
 use super::context::HandlerResult;
@@ -45,16 +48,21 @@ pub async fn on_my_member(app: App, m: Membership) -> HandlerResult {
     Ok(())
 }
 
-/// A person wrote or tapped in `chat`: if the bot could not write there, it can now.
+/// A person wrote or tapped in their private chat with the bot: if the bot could not
+/// write there (they had blocked it), it can now.
 pub async fn seen(app: &App, chat: ChatId) {
-    if app.pacer.is_unreachable(chat.0) {
+    if chat.0 > 0 && app.pacer.is_unreachable(chat.0) {
         back(app, chat).await;
     }
 }
 
+/// Marking and clearing, one at a time (see the module documentation).
+static CHANGING: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 /// The bot cannot write to `chat`: mark it, and pause its games (a board of theirs in
 /// another chat, such as the opponent's private chat, shows them paused).
 pub async fn gone(app: &App, chat: ChatId) {
+    let _one = CHANGING.lock().await;
     app.pacer.set_unreachable(chat.0, true);
     let paused = match app
         .games
@@ -63,6 +71,8 @@ pub async fn gone(app: &App, chat: ChatId) {
     {
         Ok(paused) => paused,
         Err(e) => {
+            // Unmarked, the next call into the chat is refused again and retries this.
+            app.pacer.set_unreachable(chat.0, false);
             tracing::warn!(%chat, error = %e, "could not pause the games of an unreachable chat");
             return;
         }
@@ -82,7 +92,7 @@ pub async fn gone(app: &App, chat: ChatId) {
 
 /// The bot can write to `chat` again: its games resume and their boards are posted anew.
 pub async fn back(app: &App, chat: ChatId) {
-    app.pacer.set_unreachable(chat.0, false);
+    let one = CHANGING.lock().await;
     let games = match app.games.run(move |s| s.chat_reachable(chat, now())).await {
         Ok(games) => games,
         Err(e) => {
@@ -90,6 +100,8 @@ pub async fn back(app: &App, chat: ChatId) {
             return;
         }
     };
+    app.pacer.set_unreachable(chat.0, false);
+    drop(one);
     if games.is_empty() {
         return;
     }

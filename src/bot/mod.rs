@@ -44,6 +44,7 @@ mod start;
 mod stats;
 mod training;
 
+pub use app::ACTION_WINDOW as ACTIONS_WINDOW;
 pub use error::BotError;
 pub use health::UNHEALTHY_AFTER;
 pub use retention::EVERY as RETENTION_EVERY;
@@ -107,6 +108,8 @@ pub struct BotConfig {
     /// Actions per user per minute that cost work no game bounds (0 = unlimited; see
     /// [`DEFAULT_ACTIONS_PER_MINUTE`]).
     pub actions_per_minute: u32,
+    /// The span that limit counts in: a minute ([`ACTIONS_WINDOW`]); tests shorten it.
+    pub actions_window: std::time::Duration,
     /// Timer policy.
     pub timing: Timing,
     /// Program searches run at once (each takes a core for up to its level's budget; more
@@ -358,6 +361,7 @@ fn build_app(
             board_px: cfg.board_px,
             auto_move_level: cfg.auto_move_level,
             actions_per_minute: cfg.actions_per_minute,
+            actions_window: cfg.actions_window,
             unhealthy_after: cfg.unhealthy_after,
             media_chats: cfg.media_chats.clone(),
             sweep_every: cfg.sweep_every,

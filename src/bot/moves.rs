@@ -138,11 +138,6 @@ async fn typed_move(
     match flow::user_move(app, g.id, user, input, Expect::Any, false, t).await? {
         Attempt::Played(stored) => flow::show_played(app, stored).await?,
         Attempt::Confirm { path } => {
-            // The question is a message of its own: asked again and again, it is limited.
-            if app.reply_slot(user.0).is_some() {
-                send::refuse(app, chat, user, Some(m.id()), t.slow_down());
-                return Ok(());
-            }
             let kb = keyboard::confirm_return_home(g.id, g.ply(), path.from(), path.to(), t);
             let d = g.variant.rules().exit_deadline.unwrap_or(0);
             let text = t.confirm_return_home(&path.to_string(), d);

@@ -13,7 +13,7 @@
 
 use super::app::{App, now};
 use super::view;
-use crate::game::{GameId, Millis, Player, ServiceError};
+use crate::game::{DeadlineKind, GameId, GameRecord, Millis, Player, ServiceError, Timestamp};
 
 /// Games changed within this long before the last stored change are redrawn.
 pub const RECENT_MS: u64 = 120_000;
@@ -63,10 +63,11 @@ pub async fn refresh_recent_boards(app: &App) {
 }
 
 /// The active games with a board, changed within [`RECENT_MS`] of the last change, that
-/// a person is to move in, with no deadline due by [`DUE_SOON_MS`] from now and not
-/// paused.
+/// a person is to move in, with no deadline that redraws the board due by
+/// [`DUE_SOON_MS`] from now, and not paused.
 async fn recent_boards(app: &App) -> Result<Vec<GameId>, ServiceError> {
     let soon = now().plus(Millis(DUE_SOON_MS));
+    let abandon_after = app.games.service().timing().abandon_after;
     let games = app
         .games
         .run(move |s| {
@@ -76,7 +77,7 @@ async fn recent_boards(app: &App) -> Result<Vec<GameId>, ServiceError> {
                 match s.game(id) {
                     Ok(g) if g.is_active() && g.message.is_some() => {
                         let timer = matches!(g.player(g.side_to_move()), Player::Program { .. })
-                            || g.deadline.is_some_and(|d| d.at <= soon)
+                            || redraws_soon(&g, soon, abandon_after)
                             || g.paused.is_some();
                         games.push((g.updated_at.0, id, timer));
                     }
@@ -100,6 +101,24 @@ async fn recent_boards(app: &App) -> Result<Vec<GameId>, ServiceError> {
 /// A deadline due this soon is as good as due: the timer will change the game (and redraw
 /// its boards) before the redraw could go out.
 const DUE_SOON_MS: u64 = 1_000;
+
+/// Whether `g`'s deadline is due by `soon` and its firing redraws the boards. Reminders
+/// and turn notices only say something: a board a crash left behind still needs its
+/// redraw, unless the end they warn of is due too (then the end is applied instead).
+fn redraws_soon(g: &GameRecord, soon: Timestamp, abandon_after: Millis) -> bool {
+    let Some(d) = g.deadline.filter(|d| d.at <= soon) else {
+        return false;
+    };
+    match d.kind {
+        DeadlineKind::TurnNotice => false,
+        DeadlineKind::ClockReminder => g
+            .clocks
+            .flag_at(&g.time_control, g.side_to_move())
+            .is_some_and(|f| f <= soon),
+        DeadlineKind::AbandonWarning => g.clocks.turn_started.plus(abandon_after) <= soon,
+        _ => true,
+    }
+}
 
 /// Boards redrawn at once.
 const PARALLEL: usize = 2;

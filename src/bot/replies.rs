@@ -30,9 +30,6 @@ struct Slot {
     running: bool,
     pending: Option<Pending>,
     last: Option<Instant>,
-    /// The waiting reply goes no sooner than this (the person's limit is spent: see
-    /// [`super::app::App::reply_slot`]).
-    not_before: Option<Instant>,
 }
 
 /// The refusal replies of every (chat, person) pair.
@@ -55,16 +52,14 @@ impl Replies {
         self.slots.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Queue `text` for `user` in `chat` (replacing one waiting), to go no sooner than
-    /// `not_before` if given; true when no sender runs for them, so the caller must start
-    /// one ([`super::send::refuse`]).
+    /// Queue `text` for `user` in `chat` (replacing one waiting); true when no sender runs
+    /// for them, so the caller must start one ([`super::send::refuse`]).
     pub fn put(
         &self,
         chat: ChatId,
         user: UserId,
         reply_to: Option<teloxide::types::MessageId>,
         text: String,
-        not_before: Option<Instant>,
     ) -> bool {
         let mut m = self.lock();
         if m.len() > KEPT {
@@ -75,15 +70,22 @@ impl Replies {
         if s.pending.replace(Pending { text, reply_to }).is_some() {
             self.collapsed.fetch_add(1, Ordering::Relaxed);
         }
-        s.not_before = not_before.max(s.not_before.filter(|_| s.running));
         !std::mem::replace(&mut s.running, true)
+    }
+
+    /// Whether a reply to `user` in `chat` waits.
+    pub fn waiting(&self, chat: ChatId, user: UserId) -> bool {
+        self.lock()
+            .get(&(chat.0, user.0))
+            .is_some_and(|s| s.pending.is_some())
     }
 
     /// When the next reply to `user` in `chat` may go (`None`: now).
     pub fn ready_at(&self, chat: ChatId, user: UserId) -> Option<Instant> {
         let m = self.lock();
-        let s = m.get(&(chat.0, user.0))?;
-        s.last.map(|t| t + cooldown(chat)).max(s.not_before)
+        m.get(&(chat.0, user.0))
+            .and_then(|s| s.last)
+            .map(|t| t + cooldown(chat))
     }
 
     /// The reply to send now (its time recorded), or `None` when none waits: the sender
@@ -98,7 +100,6 @@ impl Replies {
         match s.pending.take() {
             Some(p) => {
                 s.last = Some(Instant::now());
-                s.not_before = None;
                 Some((p.text, p.reply_to))
             }
             None => {

@@ -9,10 +9,11 @@
 //! The sweep runs in the background, a bounded step at a time (a few hundred records read
 //! per step, a few steps a pass) on the blocking pool, so it never holds up moves: it
 //! walks the challenges in id order from where the last pass stopped and starts over at
-//! the end. A pass runs a minute after the last, or a second after one that removed
-//! something mid-walk (a backlog, such as the first start after an upgrade, clears in
-//! minutes, not days); the first comes a few seconds after start. A jump of the bot's
-//! clock (tests) starts a pass at once.
+//! the end. Passes follow each other a second apart until the walk is over (so a backlog,
+//! such as the first start after an upgrade, clears in minutes, not days, and old records
+//! never wait behind a walk through young ones), then the next walk starts a minute
+//! later; the first comes a few seconds after start. A jump of the bot's clock (tests)
+//! starts a pass at once.
 
 use super::app::{App, CLOCK_JUMPED, now};
 use crate::game::ChallengeId;
@@ -21,7 +22,7 @@ use std::time::Duration;
 
 /// How often a pass runs by default (`--sweep-every-secs`).
 pub const EVERY: Duration = Duration::from_secs(60);
-/// The pause after a pass that removed something and has more to walk.
+/// The pause between the passes of one walk.
 const AGAIN: Duration = Duration::from_secs(1);
 /// The first pass, after start-up.
 const FIRST: Duration = Duration::from_secs(5);
@@ -43,17 +44,17 @@ pub async fn run(app: App) {
         if app.stopping.load(Ordering::SeqCst) {
             return;
         }
-        let removed = pass(&app, &mut cursor).await;
-        wait = if removed > 0 && cursor != ChallengeId(0) {
-            AGAIN
-        } else {
+        pass(&app, &mut cursor).await;
+        wait = if cursor == ChallengeId(0) {
             app.tuning.sweep_every
+        } else {
+            AGAIN
         };
     }
 }
 
-/// One pass from `cursor` (left where the next pass starts); how many it removed.
-async fn pass(app: &App, cursor: &mut ChallengeId) -> usize {
+/// One pass from `cursor` (left where the next pass starts, 0 when the walk is over).
+async fn pass(app: &App, cursor: &mut ChallengeId) {
     let (mut examined, mut removed) = (0usize, 0usize);
     for _ in 0..STEPS {
         let from = *cursor;
@@ -87,5 +88,4 @@ async fn pass(app: &App, cursor: &mut ChallengeId) -> usize {
     app.notices.sweep(at);
     app.offers.sweep(at);
     app.sweep_actions();
-    removed
 }

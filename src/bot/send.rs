@@ -137,10 +137,10 @@ pub async fn edit_text(app: &App, q: &CallbackQuery, text: &str, kb: Option<Inli
 /// Explain to `user` in `chat` why their input was refused (an illegal or mistimed move,
 /// no game here, a stale button's typed answer), as a reply to `reply_to`: at once if
 /// nothing was said to them here within the cooldown, else once the cooldown is over,
-/// replaced by any newer explanation meanwhile ([`super::replies`]). Counted against the
-/// per-user limit: past it the explanation waits until the limit lets one more through,
-/// so a refusal is never left unanswered, and a flood of refused input costs the chat no
-/// more messages than the limit. Returns at once.
+/// replaced by any newer explanation meanwhile ([`super::replies`]). Each one sent counts
+/// against the person's limit: past it the explanation waits until the limit lets one
+/// more through, so a refusal is never left unanswered, and a flood of refused input
+/// costs the chat no more messages than the limit. Returns at once.
 pub fn refuse(
     app: &App,
     chat: ChatId,
@@ -148,19 +148,7 @@ pub fn refuse(
     reply_to: Option<teloxide::types::MessageId>,
     text: String,
 ) {
-    let later = app.reply_slot(user.0).map(tokio::time::Instant::from_std);
-    queue_reply(app, chat, user, reply_to, text, later);
-}
-
-fn queue_reply(
-    app: &App,
-    chat: ChatId,
-    user: UserId,
-    reply_to: Option<teloxide::types::MessageId>,
-    text: String,
-    not_before: Option<tokio::time::Instant>,
-) {
-    if app.replies.put(chat, user, reply_to, text, not_before) {
+    if app.replies.put(chat, user, reply_to, text) {
         let app = app.clone();
         tokio::spawn(async move { send_replies(&app, chat, user).await });
     }
@@ -168,13 +156,16 @@ fn queue_reply(
 
 async fn send_replies(app: &App, chat: ChatId, user: UserId) {
     loop {
-        // A reply queued meanwhile may have to wait longer (its person's limit is spent).
-        while let Some(t) = app
-            .replies
-            .ready_at(chat, user)
-            .filter(|t| *t > tokio::time::Instant::now())
-        {
+        if let Some(t) = app.replies.ready_at(chat, user) {
             tokio::time::sleep_until(t).await;
+        }
+        // The person's limit: a reply past it waits for the next free slot, the newest
+        // replacing it meanwhile.
+        if app.replies.waiting(chat, user)
+            && let Some(free) = app.reply_slot(user.0)
+        {
+            tokio::time::sleep_until(tokio::time::Instant::from_std(free)).await;
+            continue;
         }
         let Some((text, reply_to)) = app.replies.take(chat, user) else {
             return;

@@ -464,10 +464,11 @@ pub fn not_sent() -> RequestError {
 }
 
 /// Whether Telegram refuses the bot the chat for good (until someone acts): the bot was
-/// removed from the group or channel, or has no right to post there; the person blocked
-/// it, never started it, or deleted their account; the chat is gone. Telegram writes most
-/// of these as "Forbidden: ..." (403), which teloxide knows only partly, so the text is
-/// matched too.
+/// removed from the group or channel, or may post nothing there; the person blocked it,
+/// never started it, or deleted their account; the chat is gone. Telegram writes most of
+/// these as "Forbidden: ..." (403), which teloxide knows only partly, so the text is
+/// matched too. A refusal of one kind of message only (a group that takes no pictures or
+/// animations) is not one of these: that call fails, the chat stays open.
 pub fn forbidden(e: &RequestError) -> bool {
     match e {
         RequestError::Api(
@@ -483,9 +484,12 @@ pub fn forbidden(e: &RequestError) -> bool {
             | ApiError::NotEnoughRightsToPostMessages,
         ) => true,
         RequestError::Api(ApiError::Unknown(m)) => {
-            m.starts_with("Forbidden")
-                || m.starts_with("Unauthorized: bot")
-                || m.contains("not enough rights to send")
+            let m = m.to_ascii_lowercase();
+            let membership = (m.starts_with("forbidden") || m.starts_with("unauthorized: bot"))
+                && !m.contains("rights");
+            membership
+                || m.contains("not enough rights to send text messages")
+                || m.contains("have no rights to send a message")
         }
         _ => false,
     }
@@ -727,6 +731,33 @@ mod tests {
 
     fn secs(n: u64) -> Duration {
         Duration::from_secs(n)
+    }
+
+    #[test]
+    fn a_chat_is_closed_by_membership_refusals_not_by_one_kind_of_message() {
+        let unknown = |m: &str| RequestError::Api(ApiError::Unknown(m.into()));
+        for closed in [
+            unknown("Forbidden: bot was kicked from the group chat"),
+            unknown("Forbidden: bot is not a member of the supergroup chat"),
+            unknown("Forbidden: the group chat was deleted"),
+            unknown("Bad Request: not enough rights to send text messages to the chat"),
+            RequestError::Api(ApiError::BotBlocked),
+            RequestError::Api(ApiError::BotKickedFromSupergroup),
+            RequestError::Api(ApiError::ChatNotFound),
+            not_sent(),
+        ] {
+            assert!(forbidden(&closed), "{closed:?}");
+        }
+        for open in [
+            unknown("Bad Request: not enough rights to send animations to the chat"),
+            unknown("Forbidden: not enough rights to send photos to the chat"),
+            RequestError::Api(ApiError::MessageNotModified),
+            RequestError::Api(ApiError::MessageToEditNotFound),
+            unknown("Internal Server Error"),
+        ] {
+            assert!(!forbidden(&open), "{open:?}");
+        }
+        assert_eq!(outcome::<()>(&Err(not_sent())), "forbidden");
     }
 
     #[test]

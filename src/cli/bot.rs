@@ -232,6 +232,7 @@ pub fn run(a: &BotArgs) -> Result<(), CliError> {
         board_px: a.board_px,
         auto_move_level: a.auto_move_level.clamp(1, 5),
         actions_per_minute: a.actions_per_minute,
+        actions_window: crate::bot::ACTIONS_WINDOW,
         timing,
         ai_threads: a.ai_threads.unwrap_or_else(default_ai_threads).max(1),
         metrics_listen: metrics_listen(a),

@@ -601,10 +601,12 @@ impl FakeApi {
     }
 
     /// `by` adds the bot back to `chat` (or unblocks it): calls into it work again, and a
-    /// `my_chat_member` update says so.
-    pub fn add_bot_back(&self, chat: &TgChat, by: &TgUser) {
+    /// `my_chat_member` update says so (unless `announce` is false, as when it is lost).
+    pub fn add_bot_back(&self, chat: &TgChat, by: &TgUser, announce: bool) {
         lock(&self.shared).closed.remove(&chat.id());
-        self.push_membership(chat, by, "kicked", json!({ "status": "member" }));
+        if announce {
+            self.push_membership(chat, by, "kicked", json!({ "status": "member" }));
+        }
     }
 
     /// Calls refused since the chat was closed to the bot, into `chat`.

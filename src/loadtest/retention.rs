@@ -41,15 +41,15 @@ pub struct RetentionConfig {
 }
 
 impl RetentionConfig {
-    /// `queries` inline queries from 500 people in 10 rounds 10 s apart, offers lapsing
-    /// after 20 s and removed 10 s after that, the sweep looking once a minute (as in
-    /// production).
+    /// `queries` inline queries from 500 people in 30 rounds 10 s apart (a steady stream
+    /// for five minutes), offers lapsing after 20 s and removed 10 s after that, the sweep
+    /// looking once a minute (as in production).
     pub fn standard(bot_exe: PathBuf, queries: usize) -> RetentionConfig {
         RetentionConfig {
             bot_exe,
             queries,
             people: 500,
-            rounds: 10,
+            rounds: 30,
             round: Duration::from_secs(10),
             ttl_secs: 20,
             retention_secs: 10,

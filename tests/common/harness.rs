@@ -37,6 +37,7 @@ pub fn config(api: &FakeApi, timing: Timing) -> BotConfig {
         board_px: BOARD_PX,
         auto_move_level: 1,
         actions_per_minute: 0,
+        actions_window: ugolki_bot::bot::ACTIONS_WINDOW,
         timing,
         ai_threads: 1,
         metrics_listen: None,

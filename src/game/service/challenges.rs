@@ -252,6 +252,7 @@ impl GameService {
                 now,
             )?;
             place(&mut g, &cur);
+            self.pause_where_unreachable(&mut g, now)?;
             let mut next = cur.clone();
             next.status = ChallengeStatus::Accepted {
                 game: game_id,

@@ -54,7 +54,7 @@ impl GameService {
         to: ChatId,
         now: Timestamp,
     ) -> Result<Migrated, ServiceError> {
-        self.until_committed("chat migration", || {
+        let moved = self.until_committed("chat migration", || {
             let mut ws = WriteSet::new();
             let games = self.store.chat_games(from)?;
             if let Some(old) = self.store.chat(from)? {
@@ -95,6 +95,17 @@ impl GameService {
                     };
                 }
                 g.turn_seen = Some(cur.ply());
+                // The bot hears of the move from inside the supergroup: a game paused in
+                // the old group (the bot shut out there) goes on.
+                if let Some(since) = cur.paused
+                    && !self
+                        .store
+                        .chat(to)?
+                        .is_some_and(|c| c.unreachable.is_some())
+                {
+                    resume(&mut g, since, now);
+                    g.deadline = g.compute_deadline(&self.timing);
+                }
                 g.version = cur.version.next();
                 g.updated_at = now;
                 ws.put(Some(cur.version), AnyRecord::Game(g.clone()));
@@ -118,7 +129,11 @@ impl GameService {
                 return Ok(Step::Done(migrated));
             }
             Ok(Step::Write(ws, migrated))
-        })
+        })?;
+        if !moved.games.is_empty() {
+            self.deadlines_changed.notify_one();
+        }
+        Ok(moved)
     }
 
     /// The open challenges posted in `chat` (those still waiting have a deadline, their

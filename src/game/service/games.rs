@@ -62,6 +62,10 @@ impl GameService {
     ) -> Result<WriteSet, ServiceError> {
         next.version = cur.version.next();
         next.updated_at = now;
+        // A turn already shown is one turn: a move or a takeback starts another.
+        if next.ply() != cur.ply() {
+            next.turn_seen = None;
+        }
         next.deadline = next.compute_deadline(&self.timing);
         let mut ws = WriteSet::new();
         if cur.is_active() && !next.is_active() {
@@ -260,15 +264,39 @@ impl GameService {
     /// Create and store a game (registered in its chat's index in the same commit).
     pub fn create_game(&self, new: NewGame, now: Timestamp) -> Result<GameRecord, ServiceError> {
         let id = self.store.new_game_id()?;
-        let g = self.build_game(id, new, now)?;
-        self.until_committed("new game", || {
+        let built = self.build_game(id, new, now)?;
+        let g = self.until_committed("new game", || {
+            let mut g = built.clone();
+            self.pause_where_unreachable(&mut g, now)?;
             let mut ws = WriteSet::new();
             self.chat_gains(&g, now, &mut ws)?;
             ws.put(None, AnyRecord::Game(g.clone()));
-            Ok(Step::Write(ws, ()))
+            Ok(Step::Write(ws, g))
         })?;
         self.deadlines_changed.notify_one();
         Ok(g)
+    }
+
+    /// A new game with a board in a chat the bot cannot write to (a challenge by link
+    /// accepted after its challenger blocked the bot) starts paused, as the games already
+    /// there are (see [`GameService::chat_unreachable`]).
+    pub(super) fn pause_where_unreachable(
+        &self,
+        g: &mut GameRecord,
+        now: Timestamp,
+    ) -> Result<(), ServiceError> {
+        for b in g.boards() {
+            if self
+                .store
+                .chat(b.chat)?
+                .is_some_and(|c| c.unreachable.is_some())
+            {
+                g.paused = Some(now);
+                g.deadline = g.compute_deadline(&self.timing);
+                break;
+            }
+        }
+        Ok(())
     }
 
     /// When the player to move in `next`, to whom a move (or a takeback) has just handed
@@ -451,6 +479,7 @@ impl GameService {
     ) -> Result<GameRecord, ServiceError> {
         self.change_game(id, now, |cur, next| {
             let c = playing(cur, user)?;
+            unpaused(cur)?;
             if !cur.time_is_up() || c == cur.side_to_move() {
                 return Err(ServiceError::TimeNotUp);
             }
@@ -494,6 +523,7 @@ impl GameService {
     ) -> Result<DrawOutcome, ServiceError> {
         let (g, agreed) = self.change_game(id, now, |cur, next| {
             let c = playing(cur, user)?;
+            unpaused(cur)?;
             if !cur.variant.id().draw_offers() || cur.player(!c).user().is_none() {
                 return Err(ServiceError::NoDrawOffers);
             }
@@ -534,6 +564,7 @@ impl GameService {
     ) -> Result<GameRecord, ServiceError> {
         self.change_game(id, now, |cur, next| {
             let c = playing(cur, user)?;
+            unpaused(cur)?;
             let allowed = self
                 .store
                 .chat(cur.chat)?
@@ -575,6 +606,7 @@ impl GameService {
     ) -> Result<GameRecord, ServiceError> {
         self.change_game(id, now, |cur, next| {
             let c = playing(cur, user)?;
+            unpaused(cur)?;
             let asker = match cur.takeback {
                 Some(o) if o.by != c && o.ply == cur.ply() => o.by,
                 _ => return Err(ServiceError::NoTakebackRequest),
@@ -601,6 +633,7 @@ impl GameService {
     ) -> Result<GameRecord, ServiceError> {
         self.change_game(id, now, |cur, next| {
             let c = playing(cur, user)?;
+            unpaused(cur)?;
             match cur.draw_offer {
                 Some(o) if o.by != c && o.expires_at > now => {}
                 _ => return Err(ServiceError::NoDrawOffer),
@@ -745,6 +778,16 @@ fn plies_to_take_back(g: &GameRecord, side: Color) -> Option<usize> {
 }
 
 /// `user`'s colour in `g`, a game still in play (else why not).
+/// A paused game (its chat closed to the bot) takes no offers, takebacks or claims: they
+/// would change its clocks or end it on time while one player cannot see it. Resigning
+/// and aborting stay open.
+fn unpaused(g: &GameRecord) -> Result<(), ServiceError> {
+    match g.paused {
+        Some(_) => Err(ServiceError::Paused),
+        None => Ok(()),
+    }
+}
+
 fn playing(g: &GameRecord, user: UserId) -> Result<Color, ServiceError> {
     let c = g.color_of(user).ok_or(ServiceError::NotYourGame)?;
     if !g.is_active() {
