@@ -98,10 +98,7 @@ impl GameService {
                 // The bot hears of the move from inside the supergroup: a game paused in
                 // the old group (the bot shut out there) goes on.
                 if let Some(since) = cur.paused
-                    && !self
-                        .store
-                        .chat(to)?
-                        .is_some_and(|c| c.unreachable.is_some())
+                    && self.store.chat(to)?.is_none_or(|c| c.unreachable.is_none())
                 {
                     resume(&mut g, since, now);
                     g.deadline = g.compute_deadline(&self.timing);
