@@ -2,13 +2,10 @@
 //! ahead instead of sleeping days: the deadline on the board, reminders with a day and
 //! with an hour left, the time up with the choice to claim the win or keep waiting, the
 //! same across a crash and a restart, and a game of one day a move.
-//!
-//! The bot's clock is one per process, so this file holds one test.
 
 mod common;
 
 use common::harness::*;
-use ugolki_bot::bot::testing::advance_clock;
 use ugolki_bot::fakeapi::{Call, TgChat, TgUser};
 use ugolki_bot::game::{ChatId, Millis, Status, Timing};
 
@@ -17,7 +14,7 @@ const HOUR: u64 = 3_600_000;
 /// Move the bot's clock ahead by `ms` and wait for a call matching `pred`.
 async fn after(h: &Harness, ms: u64, what: &str, pred: impl Fn(&Call) -> bool) -> Call {
     let c0 = h.cursor();
-    advance_clock(Millis(ms));
+    h.advance_clock(Millis(ms));
     h.expect(c0, what, pred).await
 }
 
@@ -147,7 +144,7 @@ async fn a_correspondence_game_reminds_then_offers_the_win_also_across_a_restart
     // Down for a few seconds, as a real restart is: the new process cannot know what the
     // old one sent in the chat's last seconds.
     tokio::time::sleep(std::time::Duration::from_secs(3)).await;
-    advance_clock(Millis(24 * HOUR));
+    h.advance_clock(Millis(24 * HOUR));
     let c5 = h.cursor();
     h.restart(Timing::default()).await;
     let up = h
@@ -218,7 +215,7 @@ async fn a_redraw_later_in_a_turn_gives_no_time_back(h: &Harness) {
     let (white, _) = colours(&opened.board, &a, &c);
     h.settle().await;
     let started = game_in(h, &chat).clocks.turn_started;
-    advance_clock(Millis(60_000));
+    h.advance_clock(Millis(60_000));
     let c3 = button(&opened.board, "t:", "");
     let c3 = opened
         .board

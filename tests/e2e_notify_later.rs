@@ -2,13 +2,10 @@
 //! begins hears of it then, not before, not at all if they looked at the game meanwhile,
 //! and also when the bot was restarted in between. The bot's clock is moved ahead instead
 //! of waiting an hour.
-//!
-//! The bot's clock is one per process, so this file holds one test.
 
 mod common;
 
 use common::harness::*;
-use ugolki_bot::bot::testing::advance_clock;
 use ugolki_bot::fakeapi::{TgChat, TgUser};
 use ugolki_bot::game::{ChatId, Millis, NoticeDelay, Timing};
 
@@ -77,13 +74,13 @@ async fn a_notice_waits_the_chosen_hour_and_is_dropped_if_the_player_looked() {
 
     // Not at once, not after 59 minutes; after the hour, once, with the board's link.
     quiet(&h).await;
-    advance_clock(Millis(59 * MINUTE));
+    h.advance_clock(Millis(59 * MINUTE));
     quiet(&h).await;
     assert!(
         turn_notices(&h, start, &a).is_empty(),
         "not before the hour"
     );
-    advance_clock(Millis(2 * MINUTE));
+    h.advance_clock(Millis(2 * MINUTE));
     h.expect(start, "the notice after an hour", |x| {
         x.chat_id() == Some(a.id) && is_turn_notice(x)
     })
@@ -138,7 +135,7 @@ async fn a_notice_waits_the_chosen_hour_and_is_dropped_if_the_player_looked() {
     play(&h, &club, board, &a, moves.next().unwrap()).await;
     play(&h, &club, board, &c, moves.next().unwrap()).await;
     let turn = h.cursor();
-    advance_clock(Millis(10 * MINUTE));
+    h.advance_clock(Millis(10 * MINUTE));
     let keyboard = h
         .api
         .calls_since(0)
@@ -153,7 +150,7 @@ async fn a_notice_waits_the_chosen_hour_and_is_dropped_if_the_player_looked() {
     h.api.tap(&club, &a, board, &square);
     h.expect(c1, "the tap answered", |x| x.is("AnswerCallbackQuery"))
         .await;
-    advance_clock(Millis(55 * MINUTE));
+    h.advance_clock(Millis(55 * MINUTE));
     quiet(&h).await;
     assert!(turn_notices(&h, turn, &a).is_empty(), "she had looked");
     assert_eq!(
@@ -169,7 +166,7 @@ async fn a_notice_waits_the_chosen_hour_and_is_dropped_if_the_player_looked() {
     h.settle().await;
     h.crash();
     tokio::time::sleep(std::time::Duration::from_secs(2)).await;
-    advance_clock(Millis(61 * MINUTE));
+    h.advance_clock(Millis(61 * MINUTE));
     let back = h.cursor();
     h.restart(Timing::default()).await;
     h.expect(back, "the notice after the restart", |x| {

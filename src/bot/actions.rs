@@ -1,7 +1,7 @@
 //! What players do to a game besides moving: `/board`, resigning, offering and answering
 //! a draw, aborting, and the rematch button under a finished board.
 
-use super::app::{App, now};
+use super::app::App;
 use super::challenges;
 use super::context::{Answer, HandlerResult, Incoming, Tap};
 use super::error::BotError;
@@ -40,7 +40,8 @@ pub async fn on_abort(app: App, m: Incoming, t: &'static dyn Texts) -> HandlerRe
         return Ok(());
     };
     let (id, user) = (g.id, m.user);
-    match app.games.run(move |s| s.abort(id, user, now())).await {
+    let now = app.now();
+    match app.games.run(move |s| s.abort(id, user, now)).await {
         Ok(g) => flow::after_change(&app, g).await,
         Err(e) => refuse(&app, &m, &e, t).await,
     }
@@ -52,7 +53,8 @@ pub async fn on_draw(app: App, m: Incoming, t: &'static dyn Texts) -> HandlerRes
         return Ok(());
     };
     let (id, user) = (g.id, m.user);
-    match app.games.run(move |s| s.offer_draw(id, user, now())).await {
+    let now = app.now();
+    match app.games.run(move |s| s.offer_draw(id, user, now)).await {
         Ok(DrawOutcome::Agreed(g)) => flow::after_change(&app, g).await,
         Ok(DrawOutcome::Offered(g)) => {
             let who = mention(user.0, &m.from.full_name());
@@ -71,9 +73,10 @@ pub async fn on_takeback(app: App, m: Incoming, t: &'static dyn Texts) -> Handle
         return Ok(());
     };
     let (id, user) = (g.id, m.user);
+    let now = app.now();
     match app
         .games
-        .run(move |s| s.request_takeback(id, user, now()))
+        .run(move |s| s.request_takeback(id, user, now))
         .await
     {
         Ok(g) if g.takeback.is_none() => {
@@ -96,14 +99,15 @@ pub async fn on_takeback(app: App, m: Incoming, t: &'static dyn Texts) -> Handle
 /// an accepted one redraws the board.
 pub async fn on_takeback_tap(app: App, tap: Tap, (game, accept): (GameId, bool)) -> HandlerResult {
     let (user, t) = (tap.user(), tap.texts());
-    let Some(g) = board_game(&app, &tap, game).await? else {
+    let Some(g) = board_game(&app, &tap, game)? else {
         return tap.reply(Answer::Alert(t.bad_button()));
     };
     let id = g.id;
     // A refusal is explained by the routing (`Tap::finish`).
+    let now = app.now();
     let g = app
         .games
-        .run(move |s| s.answer_takeback(id, user, accept, now()))
+        .run(move |s| s.answer_takeback(id, user, accept, now))
         .await?;
     tap.answer(Answer::Silent).await;
     let who = app.user_mention(user).await;
@@ -139,7 +143,7 @@ async fn repost_board(app: &App, chat: ChatId, g: &GameRecord, t: &dyn Texts) ->
     let Some(_posting) = app.reposting(g.id, chat) else {
         return Ok(());
     };
-    let (g, game) = flow::load(app, g.id).await?;
+    let (g, game) = view::reload(app, g.id)?;
     let old = g.board_in(chat).and_then(|b| b.message);
     let msg = view::compose(app, &g, &game, chat, &Ui::Plain).await?;
     view::post(app, &g, chat, msg).await?;
@@ -168,11 +172,12 @@ async fn repost_board(app: &App, chat: ChatId, g: &GameRecord, t: &dyn Texts) ->
 /// The confirmed Resign button.
 pub async fn on_resign_tap(app: App, tap: Tap, game: GameId) -> HandlerResult {
     let (user, t) = (tap.user(), tap.texts());
-    let Some(g) = board_game(&app, &tap, game).await? else {
+    let Some(g) = board_game(&app, &tap, game)? else {
         return tap.reply(Answer::Alert(t.bad_button()));
     };
     let id = g.id;
-    let r = app.games.run(move |s| s.resign(id, user, now())).await;
+    let now = app.now();
+    let r = app.games.run(move |s| s.resign(id, user, now)).await;
     if r.is_ok() {
         tap.answer(Answer::Silent).await;
     }
@@ -188,14 +193,15 @@ pub async fn on_resign_tap(app: App, tap: Tap, game: GameId) -> HandlerResult {
 /// Accept or decline a draw offer.
 pub async fn on_draw_tap(app: App, tap: Tap, (game, accept): (GameId, bool)) -> HandlerResult {
     let (user, t) = (tap.user(), tap.texts());
-    let Some(g) = board_game(&app, &tap, game).await? else {
+    let Some(g) = board_game(&app, &tap, game)? else {
         return tap.reply(Answer::Alert(t.bad_button()));
     };
     let id = g.id;
     // A refusal is explained by the routing (`Tap::finish`).
+    let now = app.now();
     let g = app
         .games
-        .run(move |s| s.answer_draw(id, user, accept, now()))
+        .run(move |s| s.answer_draw(id, user, accept, now))
         .await?;
     tap.answer(Answer::Silent).await;
     remove_keyboard(&app, tap.query()).await;
@@ -222,7 +228,7 @@ pub async fn on_draw_tap(app: App, tap: Tap, (game, accept): (GameId, bool)) -> 
 /// once; a person is challenged).
 pub async fn on_rematch(app: App, tap: Tap, game: GameId) -> HandlerResult {
     let (chat, user, t) = (tap.chat(), tap.user(), tap.texts());
-    let Some(g) = board_game(&app, &tap, game).await? else {
+    let Some(g) = board_game(&app, &tap, game)? else {
         return tap.reply(Answer::Alert(t.bad_button()));
     };
     // The button is only on finished boards; forged data for a game in play must not
@@ -267,7 +273,8 @@ pub async fn on_claim(
     if claim {
         let id = g.id;
         // A refusal is explained by the routing (`Tap::finish`).
-        let g = app.games.run(move |s| s.claim_win(id, user, now())).await?;
+        let now = app.now();
+        let g = app.games.run(move |s| s.claim_win(id, user, now)).await?;
         tap.answer(Answer::Silent).await;
         remove_keyboard(&app, tap.query()).await;
         return flow::after_change(&app, g).await;

@@ -93,6 +93,11 @@ pub struct AppInner {
     pub timers: Arc<crate::game::scheduler::Stats>,
     /// When Telegram last answered a poll or delivered an update (for `/healthz`).
     pub live: Arc<super::updates::Liveness>,
+    /// The bot's clock (see [`BotClock`]).
+    pub clock: Arc<BotClock>,
+    /// Held while a chat is marked closed to the bot or open again, so that the two
+    /// happen one at a time (see `membership`).
+    pub reachability: tokio::sync::Mutex<()>,
 }
 
 /// Bound of [`AppInner::touched`].
@@ -168,24 +173,40 @@ impl std::ops::Deref for App {
     }
 }
 
-/// Milliseconds the bot's clock runs ahead of the wall clock: none in production; tests
-/// move it forward to skip days of a correspondence game (`testing::advance_clock`). One
-/// per process, like the wall clock it shifts.
-static CLOCK_AHEAD: AtomicU64 = AtomicU64::new(0);
-
-/// Told when the bot's clock jumps, so that the timer looks at its deadlines again.
-pub static CLOCK_JUMPED: tokio::sync::Notify = tokio::sync::Notify::const_new();
-
-/// The bot's clock: the wall clock (see [`CLOCK_AHEAD`]).
-pub fn now() -> Timestamp {
-    Timestamp::now().plus(Millis(CLOCK_AHEAD.load(Ordering::SeqCst)))
+/// The bot's clock: the wall clock, which tests move ahead to skip days of a
+/// correspondence game ([`BotClock::advance`]). Each bot has its own, so two bots in one
+/// process (tests) keep their own time.
+#[derive(Debug, Default)]
+pub struct BotClock {
+    /// Milliseconds ahead of the wall clock: none in production.
+    ahead: AtomicU64,
+    /// Told when the clock jumps, so that the timer looks at its deadlines again.
+    jumped: tokio::sync::Notify,
 }
 
-/// Move the bot's clock `by` ahead, and wake the timer.
-#[cfg(any(test, feature = "testing"))]
-pub fn advance_clock(by: Millis) {
-    CLOCK_AHEAD.fetch_add(by.0, Ordering::SeqCst);
-    CLOCK_JUMPED.notify_waiters();
+impl BotClock {
+    /// The time now on this clock.
+    pub fn now(&self) -> Timestamp {
+        Timestamp::now().plus(Millis(self.ahead.load(Ordering::SeqCst)))
+    }
+
+    /// Wait until the clock jumps.
+    pub async fn jumped(&self) {
+        self.jumped.notified().await;
+    }
+
+    /// Move the clock `by` ahead, and wake the timer.
+    #[cfg(any(test, feature = "testing"))]
+    pub fn advance(&self, by: Millis) {
+        self.ahead.fetch_add(by.0, Ordering::SeqCst);
+        self.jumped.notify_waiters();
+    }
+}
+
+impl crate::game::scheduler::Clock for BotClock {
+    fn now(&self) -> Timestamp {
+        BotClock::now(self)
+    }
 }
 
 /// A board being posted anew (see [`App::reposting`]); dropping it ends that.
@@ -205,6 +226,11 @@ impl Drop for Reposting {
 }
 
 impl App {
+    /// The time now on the bot's clock.
+    pub fn now(&self) -> Timestamp {
+        self.clock.now()
+    }
+
     /// Take the right to post game `id`'s board in `chat` anew; `None` while another
     /// caller holds it.
     pub fn reposting(&self, id: GameId, chat: ChatId) -> Option<Reposting> {
@@ -268,7 +294,8 @@ impl App {
             // Stored already by this process (a store call per update saved).
             return;
         }
-        let r = self.games.run(move |s| s.touch_user(&p, now())).await;
+        let now = self.now();
+        let r = self.games.run(move |s| s.touch_user(&p, now)).await;
         match r {
             Ok(_) => {
                 let mut t = self.touched.lock().unwrap_or_else(|e| e.into_inner());
@@ -295,10 +322,11 @@ impl App {
     /// group hears one language whoever acts.
     pub async fn chat_lang(&self, chat: ChatId, user: Option<UserId>) -> Language {
         let user = user.or_else(|| (chat.0 > 0).then_some(UserId(chat.0 as u64)));
+        let now = self.now();
         // Reads only, so in place (this runs for every update; see `AsyncGames::read`).
         let (group, stored) = self.games.read(|s| {
             let group = if chat.0 < 0 {
-                let c: Result<ChatRecord, ServiceError> = s.chat(chat, now());
+                let c: Result<ChatRecord, ServiceError> = s.chat(chat, now);
                 c.ok().and_then(|c| c.settings.language)
             } else {
                 None
@@ -322,7 +350,7 @@ impl App {
             let r = self
                 .games
                 .run(move |s| {
-                    s.update_chat_settings(chat, now(), |c| {
+                    s.update_chat_settings(chat, now, |c| {
                         c.language.get_or_insert(lang);
                     })
                 })
@@ -352,7 +380,7 @@ impl App {
 
     /// A user's stored display name (`None` if unknown or unreadable: callers choose
     /// their own stand-in).
-    pub async fn user_name(&self, u: UserId) -> Option<String> {
+    pub fn user_name(&self, u: UserId) -> Option<String> {
         self.games
             .read(|s| s.user(u))
             .ok()
@@ -363,7 +391,7 @@ impl App {
     /// Display name of a player, as an HTML mention.
     pub async fn player_mention(&self, p: Player, lang: Language) -> String {
         let name = match p {
-            Player::Human(u) => self.user_name(u).await,
+            Player::Human(u) => self.user_name(u),
             _ => None,
         };
         super::texts::player_mention(p, name, lang)

@@ -2,7 +2,7 @@
 //! from a private chat), challenge links opened with `/start`, and the Accept, Decline and
 //! Withdraw buttons.
 
-use super::app::{App, now};
+use super::app::App;
 use super::callback::{self, Callback};
 use super::context::{Answer, HandlerResult, Incoming, Tap};
 use super::error::BotError;
@@ -60,7 +60,8 @@ async fn game_args(
     args: &str,
 ) -> Result<Option<GameArgs>, BotError> {
     let chat = m.chat;
-    let settings = app.games.run(move |s| s.chat(chat, now())).await?.settings;
+    let now = app.now();
+    let settings = app.games.run(move |s| s.chat(chat, now)).await?.settings;
     match parse_game_args(args, &settings.variant, settings.time_control) {
         Ok(x) => Ok(Some(x)),
         Err(bad) => {
@@ -149,7 +150,8 @@ async fn create(
     t: &dyn Texts,
 ) -> HandlerResult {
     let new = new_challenge(chat, from, target, &a);
-    match app.games.run(move |s| s.create_challenge(new, now())).await {
+    let now = app.now();
+    match app.games.run(move |s| s.create_challenge(new, now)).await {
         Ok(c) => post(app, &c, t).await,
         Err(e) => {
             let text = flow::refusal(&e, t).unwrap_or_else(|| t.try_again());
@@ -177,8 +179,9 @@ async fn show(
 ) -> HandlerResult {
     let m = say(app, c.chat, None, text, Some(kb)).await?;
     let (cid, mid) = (c.id, MessageId(m.id.0));
+    let now = app.now();
     app.games
-        .run(move |s| s.set_challenge_message(cid, mid, now()))
+        .run(move |s| s.set_challenge_message(cid, mid, now))
         .await?;
     Ok(())
 }
@@ -231,10 +234,8 @@ pub async fn rematch(
             },
         )
     };
-    let c = app
-        .games
-        .run(move |s| s.create_challenge(new, now()))
-        .await?;
+    let now = app.now();
+    let c = app.games.run(move |s| s.create_challenge(new, now)).await?;
     post(app, &c, t).await
 }
 
@@ -286,10 +287,8 @@ async fn link(
     let token = LinkToken::random().map_err(|e| BotError::Internal(e.to_string()))?;
     let target = ChallengeTarget::Link(token);
     let new = new_challenge(chat, UserId(from.id.0), target, &a);
-    let c = app
-        .games
-        .run(move |s| s.create_challenge(new, now()))
-        .await?;
+    let now = app.now();
+    let c = app.games.run(move |s| s.create_challenge(new, now)).await?;
     let mut link = url::Url::parse("https://t.me/")
         .and_then(|u| u.join(me.username()))
         .map_err(|e| BotError::Internal(format!("the bot's link: {e}")))?;
@@ -414,9 +413,10 @@ async fn accept_it(
 ) -> Result<(), crate::game::ServiceError> {
     let (user, chat, t) = (tap.user(), tap.chat(), tap.texts());
     let username = tap.query().from.username.clone();
+    let now = app.now();
     let (c, g) = app
         .games
-        .run(move |s| s.accept_challenge_in(id, user, username.as_deref(), Some(chat), link, now()))
+        .run(move |s| s.accept_challenge_in(id, user, username.as_deref(), Some(chat), link, now))
         .await?;
     tap.answer(Answer::Silent).await;
     let from = app.user_mention(c.from).await;
@@ -439,9 +439,10 @@ async fn decline_it(
 ) -> Result<(), crate::game::ServiceError> {
     let (user, t) = (tap.user(), tap.texts());
     let username = tap.query().from.username.clone();
+    let now = app.now();
     let c = app
         .games
-        .run(move |s| s.decline_challenge(id, user, username.as_deref(), now()))
+        .run(move |s| s.decline_challenge(id, user, username.as_deref(), now))
         .await?;
     tap.answer(Answer::Silent).await;
     let from = app.user_mention(c.from).await;

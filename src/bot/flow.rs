@@ -1,7 +1,7 @@
 //! What happens after a game changes, and the steps shared by text moves, taps and timers:
 //! update the board, announce the end (result, replay GIF, record), let the program move.
 
-use super::app::{App, now};
+use super::app::App;
 use super::error::BotError;
 use super::texts::{Texts, texts};
 use super::tg;
@@ -90,11 +90,6 @@ pub fn refusal(e: &ServiceError, t: &dyn Texts) -> Option<String> {
     })
 }
 
-/// Load a game and its replay.
-pub async fn load(app: &App, id: GameId) -> Result<(GameRecord, Game), BotError> {
-    view::reload(app, id).await
-}
-
 /// After any change to a game: show it, announce its end, or let the program move.
 pub async fn after_change(app: &App, g: GameRecord) -> Result<(), BotError> {
     after_move(app, g, None).await
@@ -147,7 +142,8 @@ async fn after_move(app: &App, g: GameRecord, game: Option<Game>) -> Result<(), 
 
 /// Open `new` and show its board (the program moves first when it has White).
 pub async fn open_game(app: &App, new: crate::game::NewGame) -> Result<(), BotError> {
-    let g = app.games.run(move |s| s.create_game(new, now())).await?;
+    let now = app.now();
+    let g = app.games.run(move |s| s.create_game(new, now)).await?;
     after_change(app, g).await
 }
 
@@ -157,7 +153,7 @@ pub async fn record_text(app: &App, g: &GameRecord, game: &Game) -> String {
         let app = app.clone();
         async move {
             match p {
-                Player::Human(u) => app.user_name(u).await.unwrap_or_else(|| u.to_string()),
+                Player::Human(u) => app.user_name(u).unwrap_or_else(|| u.to_string()),
                 Player::Program { level } => format!("ugolki-bot level {level}"),
                 Player::Absent => "-".into(),
             }
@@ -199,7 +195,7 @@ pub async fn send_replay_to(
     game: &Game,
     caption: &str,
 ) -> Result<(), BotError> {
-    let view = view::view_in(app, g, to).await;
+    let view = view::view_in(app, g, to);
     let a = app.clone();
     let gm = game.clone();
     let gif = app
@@ -403,7 +399,7 @@ pub fn spawn_program_move(app: &App, id: GameId) {
 }
 
 async fn program_move(app: &App, id: GameId) -> Result<(), BotError> {
-    let (mut g, mut game) = load(app, id).await?;
+    let (mut g, mut game) = view::reload(app, id)?;
     // A new game's board is posted by the handler that created it, and the timer may fire
     // the program's first move before that: wait for the board (up to 2 s) instead of
     // posting a second one (two boards would split the game's edits between them).
@@ -412,7 +408,7 @@ async fn program_move(app: &App, id: GameId) -> Result<(), BotError> {
             break;
         }
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-        (g, game) = load(app, id).await?;
+        (g, game) = view::reload(app, id)?;
     }
     let side = g.side_to_move();
     let Player::Program { level } = g.player(side) else {
@@ -441,6 +437,7 @@ async fn program_move(app: &App, id: GameId) -> Result<(), BotError> {
     let Some(path) = path else { return Ok(()) };
     let version = g.version;
     let mv = MoveInput::from(&path);
+    let now = app.now();
     let r = app
         .games
         .run(move |s| {
@@ -449,7 +446,7 @@ async fn program_move(app: &App, id: GameId) -> Result<(), BotError> {
                 Actor::Program,
                 Expect::Version(version),
                 &mv,
-                now(),
+                now,
             )
         })
         .await;
@@ -472,7 +469,7 @@ pub async fn user_move(
     confirmed: bool,
     t: &dyn Texts,
 ) -> Result<Attempt, BotError> {
-    let (g, game) = match load(app, id).await {
+    let (g, game) = match view::reload(app, id) {
         Ok(x) => x,
         Err(BotError::Service(e)) => {
             return refusal(&e, t)
@@ -487,7 +484,7 @@ pub async fn user_move(
     if let Expect::Ply(p) = expect
         && p != g.ply()
     {
-        view::show(app, &g, &game).await?;
+        view::show(app, &g)?;
         return Ok(Attempt::Stale);
     }
     if !g.is_active() {
@@ -511,9 +508,10 @@ pub async fn user_move(
         return Ok(Attempt::Confirm { path });
     }
     let mv = MoveInput::Squares(path.squares().to_vec());
+    let now = app.now();
     let r = app
         .games
-        .run(move |s| s.play_known((g, game), Actor::User(user), expect, &mv, now()))
+        .run(move |s| s.play_known((g, game), Actor::User(user), expect, &mv, now))
         .await;
     match r {
         Ok((MoveOutcome::Played(m), after)) => Ok(Attempt::Played(Box::new(Stored {

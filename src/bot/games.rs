@@ -1,13 +1,13 @@
 //! `/games`: the games in play, with whose move it is, the time left and where each board
 //! is: in a private chat every game of the asker's, in a group the group's games.
 
-use super::app::{App, now};
+use super::app::App;
 use super::context::{HandlerResult, Incoming};
 use super::error::BotError;
 use super::send::say;
 use super::texts::{BoardPlace, GameLine, Texts, clock, texts};
 use super::tg;
-use crate::game::{GameId, GameRecord, Language, ServiceError, TimeControl, UserId};
+use crate::game::{GameId, GameRecord, Language, ServiceError, TimeControl, Timestamp, UserId};
 
 /// Games listed at most (a message holds 4,096 characters).
 const LISTED: usize = 20;
@@ -75,7 +75,7 @@ async fn line(app: &App, g: &GameRecord, m: &Incoming, lang: Language) -> GameLi
         to_move: app.player_mention(g.player(side), lang).await,
         asker_to_move: g.color_of(m.user) == Some(side)
             || (g.is_solo() && g.color_of(m.user).is_some()),
-        left: time_left(g, texts(lang)),
+        left: time_left(g, app.now(), texts(lang)),
         place: place(g, m),
         paused: g.paused.is_some(),
     }
@@ -83,9 +83,9 @@ async fn line(app: &App, g: &GameRecord, m: &Incoming, lang: Language) -> GameLi
 
 /// The time the side to move has left, if the game is timed (a paused game's stands
 /// where it stopped).
-fn time_left(g: &GameRecord, t: &dyn Texts) -> Option<String> {
+fn time_left(g: &GameRecord, now: Timestamp, t: &dyn Texts) -> Option<String> {
     let side = g.side_to_move();
-    let now = g.paused.unwrap_or_else(now);
+    let now = g.paused.unwrap_or(now);
     match g.time_control {
         TimeControl::Untimed => None,
         TimeControl::Clock { .. } => g

@@ -4,7 +4,7 @@
 //! token, so the game needs no word from Telegram about which result was chosen, and a
 //! forged button starts nothing.
 
-use super::app::{App, now};
+use super::app::App;
 use super::callback::Act;
 use super::challenges;
 use super::context::{Answer, HandlerResult, Tap};
@@ -173,7 +173,7 @@ async fn offers_for(
     from: UserId,
     w: &Wanted,
 ) -> Result<Vec<(VariantId, TimeControl, Offer)>, BotError> {
-    let at = now();
+    let at = app.now();
     let key = |v: VariantId, tc: TimeControl| {
         let to = w.to.as_deref().unwrap_or("").to_lowercase();
         format!("{v} {tc} {} {to}", w.casual)
@@ -281,13 +281,15 @@ pub async fn on_answer(
     let (user, username) = (tap.user(), tap.query().from.username.clone());
     let r = if accept {
         let m = message.clone();
+        let now = app.now();
         app.games
-            .run(move |s| s.accept_inline_challenge(id, user, username.as_deref(), m, token, now()))
+            .run(move |s| s.accept_inline_challenge(id, user, username.as_deref(), m, token, now))
             .await
             .map(|(_, g)| Some(g))
     } else {
+        let now = app.now();
         app.games
-            .run(move |s| s.decline_challenge(id, user, username.as_deref(), now()))
+            .run(move |s| s.decline_challenge(id, user, username.as_deref(), now))
             .await
             .map(|_| None)
     };
@@ -355,14 +357,12 @@ pub async fn on_act(app: App, tap: Tap, (game, ply, act): (GameId, u32, Act)) ->
     match act {
         Act::Resign => {
             tap.answer(Answer::Silent).await;
-            view::show_ui_at(&app, id, ply, tap.board(), &Ui::ConfirmResign).await
+            view::show_ui_at(&app, id, ply, tap.board(), &Ui::ConfirmResign)
         }
         Act::Draw => {
             // A refusal is explained by the routing (`Tap::finish`).
-            let r = app
-                .games
-                .run(move |s| s.offer_draw(id, user, now()))
-                .await?;
+            let now = app.now();
+            let r = app.games.run(move |s| s.offer_draw(id, user, now)).await?;
             tap.answer(Answer::Silent).await;
             match r {
                 crate::game::DrawOutcome::Agreed(g) => flow::after_change(&app, g).await,
@@ -370,7 +370,8 @@ pub async fn on_act(app: App, tap: Tap, (game, ply, act): (GameId, u32, Act)) ->
             }
         }
         Act::Abort => {
-            let g = app.games.run(move |s| s.abort(id, user, now())).await?;
+            let now = app.now();
+            let g = app.games.run(move |s| s.abort(id, user, now)).await?;
             tap.answer(Answer::Silent).await;
             flow::after_change(&app, g).await
         }
@@ -381,7 +382,7 @@ pub async fn on_act(app: App, tap: Tap, (game, ply, act): (GameId, u32, Act)) ->
 /// with colours swapped, for the opponent alone (and then the new game's board).
 pub async fn on_rematch(app: App, tap: Tap, game: GameId) -> HandlerResult {
     let (user, t) = (tap.user(), tap.texts());
-    let (Some(g), Some(message)) = (board_game(&app, &tap, game).await?, tap.inline()) else {
+    let (Some(g), Some(message)) = (board_game(&app, &tap, game)?, tap.inline()) else {
         return tap.reply(Answer::Alert(t.bad_button()));
     };
     if g.is_active() {
@@ -424,10 +425,8 @@ pub async fn on_rematch(app: App, tap: Tap, game: GameId) -> HandlerResult {
         },
         rated: g.rated,
     };
-    let c = app
-        .games
-        .run(move |s| s.create_challenge(new, now()))
-        .await?;
+    let now = app.now();
+    let c = app.games.run(move |s| s.create_challenge(new, now)).await?;
     tap.answer(Answer::Silent).await;
     offer_on(&app, &c, token, &message.0).await
 }

@@ -11,7 +11,7 @@
 //! off, without a result (see `DeadlineKind::Unreachable`). Marking and clearing run one
 //! at a time, so the pacer and the store cannot end up disagreeing.
 
-use super::app::{App, now};
+use super::app::App;
 use super::context::HandlerResult;
 use super::migration;
 use super::tg::ChatEvent;
@@ -56,19 +56,13 @@ pub async fn seen(app: &App, chat: ChatId) {
     }
 }
 
-/// Marking and clearing, one at a time (see the module documentation).
-static CHANGING: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
-
 /// The bot cannot write to `chat`: mark it, and pause its games (a board of theirs in
 /// another chat, such as the opponent's private chat, shows them paused).
 pub async fn gone(app: &App, chat: ChatId) {
-    let _one = CHANGING.lock().await;
+    let _one = app.reachability.lock().await;
     app.pacer.set_unreachable(chat.0, true);
-    let paused = match app
-        .games
-        .run(move |s| s.chat_unreachable(chat, now()))
-        .await
-    {
+    let now = app.now();
+    let paused = match app.games.run(move |s| s.chat_unreachable(chat, now)).await {
         Ok(paused) => paused,
         Err(e) => {
             // Unmarked, the next call into the chat is refused again and retries this.
@@ -92,8 +86,9 @@ pub async fn gone(app: &App, chat: ChatId) {
 
 /// The bot can write to `chat` again: its games resume and their boards are posted anew.
 pub async fn back(app: &App, chat: ChatId) {
-    let one = CHANGING.lock().await;
-    let games = match app.games.run(move |s| s.chat_reachable(chat, now())).await {
+    let one = app.reachability.lock().await;
+    let now = app.now();
+    let games = match app.games.run(move |s| s.chat_reachable(chat, now)).await {
         Ok(games) => games,
         Err(e) => {
             tracing::warn!(%chat, error = %e, "could not resume the games of a chat");

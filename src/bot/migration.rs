@@ -3,7 +3,7 @@
 //! first call into the old chat fails naming the new one ([`super::tg::ChatEvent::Moved`]),
 //! which moves it just the same.
 
-use super::app::{App, now};
+use super::app::App;
 use super::challenges;
 use super::context::HandlerResult;
 use super::texts::texts;
@@ -43,11 +43,8 @@ pub async fn on_migrate(app: App, m: Migration) -> HandlerResult {
 /// Move the group's settings, games and open challenges to the supergroup, and post the
 /// moved games' boards and challenges there (once, however often this is asked).
 pub async fn migrate(app: &App, from: ChatId, to: ChatId) {
-    let moved = match app
-        .games
-        .run(move |s| s.migrate_chat(from, to, now()))
-        .await
-    {
+    let now = app.now();
+    let moved = match app.games.run(move |s| s.migrate_chat(from, to, now)).await {
         Ok(moved) => moved,
         Err(e) => {
             tracing::warn!(%from, %to, error = %e, "could not move a group's games to its supergroup");

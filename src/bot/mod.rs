@@ -45,6 +45,7 @@ mod stats;
 mod training;
 
 pub use app::ACTION_WINDOW as ACTIONS_WINDOW;
+pub use app::BotClock;
 pub use error::BotError;
 pub use health::UNHEALTHY_AFTER;
 pub use retention::EVERY as RETENTION_EVERY;
@@ -54,7 +55,6 @@ pub use tg::PaceLimits;
 /// What the integration tests need to predict the bot's answers.
 #[cfg(feature = "testing")]
 pub mod testing {
-    pub use super::app::advance_clock;
     pub use super::flow::{date_of, program_choice};
 }
 
@@ -127,6 +127,9 @@ pub struct BotConfig {
     /// How often the retention sweep looks for records past their retention
     /// ([`RETENTION_EVERY`] by default).
     pub sweep_every: std::time::Duration,
+    /// The bot's clock: the wall clock ([`BotClock::default`]); tests keep a handle to
+    /// move it ahead.
+    pub clock: Arc<BotClock>,
 }
 
 impl std::fmt::Debug for BotConfig {
@@ -383,6 +386,8 @@ fn build_app(
         started: std::time::Instant::now(),
         timers: Arc::default(),
         live,
+        clock: cfg.clock.clone(),
+        reachability: tokio::sync::Mutex::new(()),
     })))
 }
 

@@ -26,7 +26,7 @@ pub enum Pick {
 }
 
 /// The game `m` refers to (see [`Pick`]).
-pub async fn pick_game(app: &App, m: &Incoming) -> Result<Pick, BotError> {
+pub fn pick_game(app: &App, m: &Incoming) -> Result<Pick, BotError> {
     let (chat, user) = (m.chat, m.user);
     let games = app.games.read(|s| s.active_games(chat))?;
     if let Some(r) = m.msg.reply_to_message() {
@@ -61,7 +61,7 @@ pub async fn picked(
     m: &Incoming,
     t: &dyn Texts,
 ) -> Result<Option<GameRecord>, BotError> {
-    let text = match pick_game(app, m).await? {
+    let text = match pick_game(app, m)? {
         Pick::One(g) => return Ok(Some(*g)),
         Pick::None => t.no_active_game(),
         Pick::Several => t.several_games(),
@@ -100,7 +100,7 @@ pub async fn on_text(app: App, m: Incoming) -> HandlerResult {
         return Ok(());
     }
     let t = m.texts(&app).await;
-    match pick_game(&app, &m).await? {
+    match pick_game(&app, &m)? {
         Pick::One(g) => typed_move(&app, &m, &g, text, t).await,
         // Replies to text that is no move count against the limit like commands do.
         Pick::None => {
@@ -152,7 +152,7 @@ async fn typed_move(
 
 /// The game a board button names, when that game has a board where it was tapped: in
 /// the tapped chat, or in the tapped inline message.
-pub async fn board_game(app: &App, tap: &Tap, id: GameId) -> Result<Option<GameRecord>, BotError> {
+pub fn board_game(app: &App, tap: &Tap, id: GameId) -> Result<Option<GameRecord>, BotError> {
     let g = match app.games.read(|s| s.game(id)) {
         Ok(g) => g,
         Err(ServiceError::NoSuchGame(_)) => return Ok(None),
@@ -175,7 +175,7 @@ pub async fn played_game(
     id: GameId,
 ) -> Result<Option<(GameRecord, Color)>, BotError> {
     let t = tap.texts();
-    let why = match board_game(app, tap, id).await? {
+    let why = match board_game(app, tap, id)? {
         None => t.bad_button(),
         Some(g) => match g.color_of(tap.user()) {
             None => t.not_your_game(),
@@ -240,11 +240,11 @@ pub async fn on_square(
     }
     // Selecting a piece is half a move: never limited (its keyboard edit waits for the
     // chat's slot, newer selections replacing older ones).
-    let (g, game) = flow::load(&app, game).await?;
+    let (g, game) = view::reload(&app, game)?;
     let pos = game.position();
     if pos.piece_at(square) == Some(colour) && !pos.destinations(square).is_empty() {
         tap.answer(Answer::Silent).await;
-        view::show_ui_at(&app, g.id, g.ply(), tap.board(), &Ui::Select(square)).await?;
+        view::show_ui_at(&app, g.id, g.ply(), tap.board(), &Ui::Select(square))?;
         return Ok(());
     }
     app.count_action(user.0);
@@ -270,7 +270,7 @@ pub async fn on_move(
     (game, ply, from, to, confirmed): (GameId, u32, Square, Square, bool),
 ) -> HandlerResult {
     let (user, t, q) = (tap.user(), tap.texts(), tap.query());
-    let Some(g) = board_game(&app, &tap, game).await? else {
+    let Some(g) = board_game(&app, &tap, game)? else {
         return tap.reply(Answer::Alert(t.bad_button()));
     };
     if g.color_of(user).is_none() {
@@ -291,7 +291,7 @@ pub async fn on_move(
         Attempt::Confirm { path } => {
             tap.answer(Answer::Silent).await;
             let (from, to) = (path.from(), path.to());
-            view::show_ui_at(&app, g.id, ply, tap.board(), &Ui::ConfirmHome { from, to }).await
+            view::show_ui_at(&app, g.id, ply, tap.board(), &Ui::ConfirmHome { from, to })
         }
         Attempt::Refused(s) => {
             app.count_action(user.0);
@@ -307,7 +307,7 @@ pub async fn on_move(
 /// Drop the selection, or cancel a confirmation: the plain board again.
 pub async fn on_reset(app: App, tap: Tap, (game, ply): (GameId, u32)) -> HandlerResult {
     let (user, t, q) = (tap.user(), tap.texts(), tap.query());
-    let Some(g) = board_game(&app, &tap, game).await? else {
+    let Some(g) = board_game(&app, &tap, game)? else {
         app.count_action(user.0);
         return tap.reply(Answer::Alert(t.bad_button()));
     };
@@ -326,6 +326,6 @@ pub async fn on_reset(app: App, tap: Tap, (game, ply): (GameId, u32)) -> Handler
         // The question is in the caption: the whole board is redrawn.
         view::refresh(&app, g.id).await
     } else {
-        view::show_ui_at(&app, g.id, ply, tap.board(), &Ui::Unselect).await
+        view::show_ui_at(&app, g.id, ply, tap.board(), &Ui::Unselect)
     }
 }

@@ -81,7 +81,7 @@ async fn board_shows_turn(app: &App, g: &GameRecord) -> bool {
         let _ =
             tokio::time::timeout(std::time::Duration::from_millis(100), app.boards.changed()).await;
     }
-    match view::reload(app, g.id).await {
+    match view::reload(app, g.id) {
         Ok((now, _)) => now.is_active() && now.ply() == g.ply(),
         Err(_) => false,
     }

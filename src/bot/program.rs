@@ -1,7 +1,7 @@
 //! Playing against the program in a private chat: `/play`, its variant, colour and level
 //! buttons, and the game they start.
 
-use super::app::{App, now};
+use super::app::App;
 use super::context::{Answer, HandlerResult, Incoming, Tap};
 use super::flow;
 use super::keyboard;
@@ -97,7 +97,7 @@ pub async fn start(
     level: u8,
 ) -> HandlerResult {
     let colour = colour.unwrap_or_else(|| {
-        if now().0.is_multiple_of(2) {
+        if app.now().0.is_multiple_of(2) {
             Color::White
         } else {
             Color::Black

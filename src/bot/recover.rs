@@ -11,7 +11,7 @@
 //! meanwhile: a tap carries its ply and one from an old board is refused with the current
 //! board, and every board update re-reads the game under the board's lock.
 
-use super::app::{App, now};
+use super::app::App;
 use super::view;
 use crate::game::{DeadlineKind, GameId, GameRecord, Millis, Player, ServiceError, Timestamp};
 
@@ -66,7 +66,7 @@ pub async fn refresh_recent_boards(app: &App) {
 /// a person is to move in, with no deadline that redraws the board due by
 /// [`DUE_SOON_MS`] from now, and not paused.
 async fn recent_boards(app: &App) -> Result<Vec<GameId>, ServiceError> {
-    let soon = now().plus(Millis(DUE_SOON_MS));
+    let soon = app.now().plus(Millis(DUE_SOON_MS));
     let abandon_after = app.games.service().timing().abandon_after;
     let games = app
         .games

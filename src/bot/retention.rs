@@ -15,7 +15,7 @@
 //! later; the first comes a few seconds after start. A jump of the bot's clock (tests)
 //! starts a pass at once.
 
-use super::app::{App, CLOCK_JUMPED, now};
+use super::app::App;
 use crate::game::ChallengeId;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -39,7 +39,7 @@ pub async fn run(app: App) {
     loop {
         tokio::select! {
             () = tokio::time::sleep(wait) => {}
-            () = CLOCK_JUMPED.notified() => {}
+            () = app.clock.jumped() => {}
         }
         if app.stopping.load(Ordering::SeqCst) {
             return;
@@ -58,9 +58,10 @@ async fn pass(app: &App, cursor: &mut ChallengeId) {
     let (mut examined, mut removed) = (0usize, 0usize);
     for _ in 0..STEPS {
         let from = *cursor;
+        let now = app.now();
         match app
             .games
-            .run(move |s| s.sweep_challenges(from, STEP, now()))
+            .run(move |s| s.sweep_challenges(from, STEP, now))
             .await
         {
             Ok(step) => {
@@ -84,7 +85,7 @@ async fn pass(app: &App, cursor: &mut ChallengeId) {
     if removed > 0 {
         tracing::info!(removed, examined, "challenges past their retention removed");
     }
-    let at = now();
+    let at = app.now();
     app.notices.sweep(at);
     app.offers.sweep(at);
     app.sweep_actions();

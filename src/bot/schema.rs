@@ -3,7 +3,7 @@
 //! per command and one per kind of button, each in the module of its feature.
 
 use super::actions;
-use super::app::{Allowance, App, now};
+use super::app::{Allowance, App};
 use super::callback::Callback;
 use super::challenges;
 use super::commands::Command;
@@ -73,7 +73,7 @@ fn messages() -> UpdateHandler<BotError> {
                     membership::seen(&app, m.chat).await
                 })
                 .inspect(|app: App, m: Incoming| {
-                    app.notices.looked(m.user, Place::Chat(m.chat), now());
+                    app.notices.looked(m.user, Place::Chat(m.chat), app.now());
                 })
                 .chain(after(report_error))
                 .branch(
@@ -119,7 +119,7 @@ fn commands() -> UpdateHandler<BotError> {
 /// A tap shows that its person is looking at the tapped chat and at the game of the
 /// button (which turn notifications heed).
 fn looked_by_tap(app: App, tap: Tap) {
-    let (user, at) = (tap.user(), now());
+    let (user, at) = (tap.user(), app.now());
     if tap.inline().is_none() {
         app.notices.looked(user, Place::Chat(tap.chat()), at);
     }

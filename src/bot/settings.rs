@@ -1,7 +1,7 @@
 //! A chat's settings and language: `/settings` and its buttons, `/lang` and its buttons,
 //! and the anonymous group admin (who may change them but cannot play).
 
-use super::app::{App, now};
+use super::app::App;
 use super::callback::{Callback, SettingKey};
 use super::commands::Command;
 use super::context::{Answer, HandlerResult, Incoming, Tap};
@@ -83,8 +83,9 @@ pub async fn on_setting(app: App, tap: Tap, (key, value): (SettingKey, String)) 
     let Some(change) = Change::parse(key, &value) else {
         return tap.reply(Answer::Alert(t.bad_button()));
     };
+    let now = app.now();
     app.games
-        .run(move |s| s.update_chat_settings(chat, now(), |c| change.apply(c)))
+        .run(move |s| s.update_chat_settings(chat, now, |c| change.apply(c)))
         .await?;
     tap.answer(Answer::Toast("✓".into())).await;
     // The language may be the one just changed.
@@ -179,8 +180,9 @@ pub async fn anonymous_admin(app: App, msg: Message, cmd: Command) -> HandlerRes
         Command::Settings(_) => menu(&app, chat, t).await,
         Command::Lang(arg) => match Language::from_code(arg.trim()) {
             Some(l) => {
+                let now = app.now();
                 app.games
-                    .run(move |s| s.update_chat_settings(chat, now(), |c| c.language = Some(l)))
+                    .run(move |s| s.update_chat_settings(chat, now, |c| c.language = Some(l)))
                     .await?;
                 say(&app, chat, Some(msg.id), &texts(l).language_set(), None).await?;
                 Ok(())
@@ -212,12 +214,14 @@ async fn set_language(
             say(app, chat, reply, &t.admins_only(), None).await?;
             return Ok(());
         }
+        let now = app.now();
         app.games
-            .run(move |s| s.update_chat_settings(chat, now(), |c| c.language = Some(l)))
+            .run(move |s| s.update_chat_settings(chat, now, |c| c.language = Some(l)))
             .await?;
     } else {
+        let now = app.now();
         app.games
-            .run(move |s| s.set_user_language(user, Some(l), now()))
+            .run(move |s| s.set_user_language(user, Some(l), now))
             .await?;
     }
     say(app, chat, reply, &texts(l).language_set(), None).await?;
@@ -248,7 +252,8 @@ async fn is_admin(app: &App, chat: ChatId, user: UserId) -> bool {
 
 /// Post the settings menu, the current choices marked.
 async fn menu(app: &App, chat: ChatId, t: &dyn Texts) -> HandlerResult {
-    let c = app.games.run(move |s| s.chat(chat, now())).await?;
+    let now = app.now();
+    let c = app.games.run(move |s| s.chat(chat, now)).await?;
     let s = &c.settings;
     let mark = |on: bool, label: String| if on { format!("✅ {label}") } else { label };
     let variant = |v: &VariantId| {

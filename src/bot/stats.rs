@@ -254,10 +254,8 @@ pub async fn on_top(app: App, m: Incoming, t: &'static dyn Texts, arg: String) -
     let (app, msg, arg) = (&app, &m.msg, arg.as_str());
     let (chat, me) = (m.chat, m.user);
     let group = chat.0 < 0;
-    let c = app
-        .games
-        .run(move |s| s.chat(chat, super::app::now()))
-        .await?;
+    let now = app.now();
+    let c = app.games.run(move |s| s.chat(chat, now)).await?;
     let variant = match arg.split_whitespace().next() {
         None => {
             let d = c.settings.variant.id();
@@ -367,7 +365,7 @@ pub async fn on_history(app: App, m: Incoming, t: &'static dyn Texts) -> Handler
             .map(|c| g.player(c));
         let opponent = match other {
             Some(Player::Human(u)) => {
-                let name = app.user_name(u).await.unwrap_or_else(|| format!("#{u}"));
+                let name = app.user_name(u).unwrap_or_else(|| format!("#{u}"));
                 Opponent::Person(escape(&name))
             }
             Some(Player::Program { level }) => Opponent::Program(level),
@@ -506,7 +504,7 @@ async fn send_export(
     gif: Option<bool>,
     t: &dyn Texts,
 ) -> Result<(), BotError> {
-    let (g, game) = flow::load(app, id).await?;
+    let (g, game) = view::reload(app, id)?;
     if gif != Some(true) {
         flow::send_record_to(app, to, &g, &game).await?;
     }

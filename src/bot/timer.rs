@@ -1,14 +1,14 @@
 //! The timer task in the bot: the game layer's [`Scheduler`] with a sink that tells the
 //! chats what fired (reminders, automatic moves, results, lapsed offers and challenges).
 
-use super::app::{App, now};
+use super::app::App;
 use super::error::BotError;
 use super::flow;
 use super::keyboard;
 use super::send::{close_challenge_message, say};
 use super::texts::texts;
 use super::view::{self, BoardAt};
-use crate::game::scheduler::{self, BoxFuture, Clock, Scheduler, Sink, Stop};
+use crate::game::scheduler::{self, BoxFuture, Scheduler, Sink, Stop};
 use crate::game::{ChatId, DeadlineEntry, DeadlineKind, Fired, GameRecord, Language};
 use std::sync::Arc;
 
@@ -35,29 +35,21 @@ impl Sink for Announcer {
     }
 }
 
-/// The bot's clock ([`super::app::now`]).
-struct BotClock;
-
-impl Clock for BotClock {
-    fn now(&self) -> crate::game::Timestamp {
-        now()
-    }
-}
-
 /// Run the timer task until `stop`.
 pub async fn run(app: App, stop: Stop) {
     let level = app.tuning.auto_move_level;
     // A jump of the bot's clock (tests) makes deadlines due without any write.
     let wake = app.games.service().deadlines_changed();
+    let clock = app.clock.clone();
     let forward = tokio::spawn(async move {
         loop {
-            super::app::CLOCK_JUMPED.notified().await;
+            clock.jumped().await;
             wake.notify_one();
         }
     });
     Scheduler {
         games: app.games.clone(),
-        clock: Arc::new(BotClock),
+        clock: app.clock.clone(),
         sink: Arc::new(Announcer(app.clone())),
         auto_move: Arc::new(move |g| flow::program_choice(g, level)),
         parallel: 2,
@@ -97,7 +89,7 @@ async fn announce(app: &App, f: Fired) -> Result<(), BotError> {
                     DeadlineKind::ClockReminder => {
                         let side = game.side_to_move().index();
                         let left = game.clocks.remaining[side]
-                            .saturating_sub(now().since(game.clocks.turn_started));
+                            .saturating_sub(app.now().since(game.clocks.turn_started));
                         t.clock_reminder(&who, left.0.div_ceil(1000))
                     }
                     _ => t.abandon_warning(
@@ -189,7 +181,7 @@ async fn days_left(app: &App, g: &GameRecord) -> Result<(), BotError> {
     let Some(until) = g.move_due() else {
         return Ok(());
     };
-    let left = until.since(now()).0;
+    let left = until.since(app.now()).0;
     let dm = ChatId(user.0 as i64);
     if g.board_in(dm).is_none() {
         let lang = app.chat_lang(dm, Some(user)).await;

@@ -1,7 +1,7 @@
 //! The board message of a game: picture, caption and keyboard, posted once and then edited
 //! in place after every change.
 
-use super::app::{App, now};
+use super::app::App;
 use super::error::BotError;
 use super::keyboard::{self, Selection};
 use super::outbox::Want;
@@ -12,7 +12,7 @@ use super::tg;
 use crate::engine::{Color, Game, LimitRule};
 use crate::game::{
     Board, ChatId, ChatRecord, GameId, GameRecord, GameService, InlineMessageId, Language,
-    MessageId, Orientation, Player, Status, TimeControl, UserId, UserRecord, Version,
+    MessageId, Orientation, Player, Status, TimeControl, Timestamp, UserId, UserRecord, Version,
 };
 use crate::render::RenderOptions;
 use std::sync::atomic::Ordering;
@@ -48,8 +48,8 @@ pub struct Lookup {
 
 impl Lookup {
     /// Read what `g`'s board in chat `at` needs (reads only).
-    pub fn read(s: &GameService, g: &GameRecord, at: ChatId) -> Lookup {
-        let chat = (at.0 < 0).then(|| s.chat(at, now()).ok()).flatten();
+    pub fn read(s: &GameService, g: &GameRecord, at: ChatId, now: Timestamp) -> Lookup {
+        let chat = (at.0 < 0).then(|| s.chat(at, now).ok()).flatten();
         let mut ids: Vec<UserId> = Color::ALL
             .into_iter()
             .filter_map(|c| g.player(c).user())
@@ -72,19 +72,20 @@ impl Lookup {
     }
 
     /// [`Lookup::read`] through the service (reads only, so on the calling thread).
-    pub async fn fetch(app: &App, g: &GameRecord, at: ChatId) -> Lookup {
-        app.games.read(|s| Lookup::read(s, g, at))
+    pub fn fetch(app: &App, g: &GameRecord, at: ChatId) -> Lookup {
+        let now = app.now();
+        app.games.read(|s| Lookup::read(s, g, at, now))
     }
 
     /// What the board at `at` needs: an inline board takes the language of the private
     /// chat the game belongs to (the challenger's) and is seen from White's side, since
     /// both players see the one message.
-    pub async fn fetch_at(app: &App, g: &GameRecord, at: BoardAt) -> Lookup {
+    pub fn fetch_at(app: &App, g: &GameRecord, at: BoardAt) -> Lookup {
         match at {
-            BoardAt::Chat(chat) => Lookup::fetch(app, g, chat).await,
+            BoardAt::Chat(chat) => Lookup::fetch(app, g, chat),
             BoardAt::Inline(_) => Lookup {
                 inline: true,
-                ..Lookup::fetch(app, g, g.chat).await
+                ..Lookup::fetch(app, g, g.chat)
             },
         }
     }
@@ -151,13 +152,14 @@ fn private_view(g: &GameRecord, chat: ChatId) -> Color {
 }
 
 /// Which side the picture in `chat` is seen from.
-pub async fn view_in(app: &App, g: &GameRecord, chat: ChatId) -> Color {
+pub fn view_in(app: &App, g: &GameRecord, chat: ChatId) -> Color {
     if chat.0 > 0 {
         return private_view(g, chat);
     }
+    let now = app.now();
     let orientation = app
         .games
-        .read(|s| s.chat(chat, now()))
+        .read(|s| s.chat(chat, now))
         .map(|c| c.settings.orientation)
         .unwrap_or_default();
     match orientation {
@@ -232,7 +234,7 @@ pub async fn caption(
             let mut rem = g.clocks.remaining;
             if g.is_active() {
                 let i = side.index();
-                let at = g.paused.unwrap_or_else(now);
+                let at = g.paused.unwrap_or_else(|| app.now());
                 rem[i] = rem[i].saturating_sub(at.since(g.clocks.turn_started));
             }
             c.clocks = Some((clock(rem[0].0), clock(rem[1].0)));
@@ -242,7 +244,7 @@ pub async fn caption(
             c.move_by = g
                 .move_due()
                 .filter(|_| g.is_active())
-                .map(|until| (until.0, until.since(now()).0));
+                .map(|until| (until.0, until.since(app.now()).0));
         }
         TimeControl::Untimed => {}
     }
@@ -272,7 +274,7 @@ pub async fn compose(
     chat: ChatId,
     ui: &Ui,
 ) -> Result<BoardMessage, BotError> {
-    let known = Lookup::fetch(app, g, chat).await;
+    let known = Lookup::fetch(app, g, chat);
     compose_with(app, g, game, ui, &known).await
 }
 
@@ -462,9 +464,10 @@ pub async fn post(
     let sent = tg::call(&app.pacer, to, tg::Kind::Send, send).await?;
     let id = MessageId(sent.id.0);
     let gid = g.id;
+    let now = app.now();
     let stored = app
         .games
-        .run(move |s| s.set_board_message_in(gid, chat, id, now()))
+        .run(move |s| s.set_board_message_in(gid, chat, id, now))
         .await?;
     // The new message shows `g` as it was; the record changed only where its board lives.
     if stored.ply() == g.ply() && stored.version == g.version.next() {
@@ -565,7 +568,7 @@ async fn send_newest(
 ) -> Result<(), BotError> {
     let lane = at.lane();
     let key = (id.0, lane);
-    let (g, _) = reload(app, id).await?;
+    let (g, _) = reload(app, id)?;
     let Some(posted) = shown_at(&g, at) else {
         return Ok(());
     };
@@ -587,7 +590,7 @@ async fn send_newest(
     // a draw offer) gives no time back.
     let unseen = |g: &GameRecord| app.boards.shown_ply(key) != Some(g.ply());
     if !wait.is_zero() && unseen(&g) {
-        let shown = now().plus(crate::game::Millis(wait.as_millis() as u64));
+        let shown = app.now().plus(crate::game::Millis(wait.as_millis() as u64));
         shift_turn(app, &g, shown).await;
     }
     // Wait for the slot without taking it: the picture is drawn first and the slot taken
@@ -604,7 +607,7 @@ async fn send_newest(
         ply = newer.ply;
         done.extend(newer.done);
     }
-    let (mut g, mut game) = reload(app, id).await?;
+    let (mut g, mut game) = reload(app, id)?;
     let (sent, picture) = app.boards.sent(key);
     if let Some((v, _)) = &sent
         && *v > g.version
@@ -619,18 +622,18 @@ async fn send_newest(
     }
     // The turn this board shows starts now if the board is late (see `turn_shown`).
     let later = match unseen(&g) {
-        true => shift_turn(app, &g, now()).await,
+        true => shift_turn(app, &g, app.now()).await,
         false => None,
     };
     if let Some(later) = later {
-        game = reload(app, id).await?.1;
+        game = reload(app, id)?.1;
         ui = resolve(&later, ui, ply);
         g = later;
     }
     let Some(posted) = shown_at(&g, at) else {
         return Ok(());
     };
-    let known = Lookup::fetch_at(app, &g, at).await;
+    let known = Lookup::fetch_at(app, &g, at);
     let keyboard_alone = posted && keyboard_only(&g, &game, &ui) && picture == Some(g.version);
     let sent = match (at, &g.inline) {
         (BoardAt::Inline(_), Some(message)) => {
@@ -674,11 +677,7 @@ pub fn places(g: &GameRecord) -> Vec<BoardAt> {
 
 /// Start the turn `g` shows at `shown` if that is late (see
 /// [`crate::game::GameService::turn_shown`]); the record after, if it changed.
-async fn shift_turn(
-    app: &App,
-    g: &GameRecord,
-    shown: crate::game::Timestamp,
-) -> Option<GameRecord> {
+async fn shift_turn(app: &App, g: &GameRecord, shown: Timestamp) -> Option<GameRecord> {
     // Seconds matter to clocks and per-move limits, not to days a move.
     let late = g.is_active()
         && matches!(
@@ -690,9 +689,10 @@ async fn shift_turn(
         return None;
     }
     let (id, ply) = (g.id, g.ply());
+    let now = app.now();
     match app
         .games
-        .run(move |s| s.turn_shown(id, ply, shown, now()))
+        .run(move |s| s.turn_shown(id, ply, shown, now))
         .await
     {
         Ok(later) => later,
@@ -704,7 +704,7 @@ async fn shift_turn(
 }
 
 /// Show `g` on every board it has; returns at once (see [`Outbox`]).
-pub async fn show(app: &App, g: &GameRecord, _game: &Game) -> Result<(), BotError> {
+pub fn show(app: &App, g: &GameRecord) -> Result<(), BotError> {
     for at in places(g) {
         request(app, g.id, at, Ui::Plain, g.ply(), None);
     }
@@ -958,7 +958,7 @@ pub async fn refresh(app: &App, id: GameId) -> Result<(), BotError> {
 /// [`refresh`], returning when every board of the game has been updated (the start-up
 /// redraw goes a few games at a time, beside the live traffic).
 pub async fn refresh_and_wait(app: &App, id: GameId) -> Result<(), BotError> {
-    let (g, _) = reload(app, id).await?;
+    let (g, _) = reload(app, id)?;
     let mut waits = Vec::new();
     for at in places(&g) {
         let (tx, rx) = tokio::sync::oneshot::channel();
@@ -972,8 +972,8 @@ pub async fn refresh_and_wait(app: &App, id: GameId) -> Result<(), BotError> {
     Ok(())
 }
 
-/// Re-read game `id` and its replay (also [`super::flow::load`]).
-pub async fn reload(app: &App, id: GameId) -> Result<(GameRecord, Game), BotError> {
+/// Re-read game `id` and its replay.
+pub fn reload(app: &App, id: GameId) -> Result<(GameRecord, Game), BotError> {
     // Reads only, so in place (see `AsyncGames::read`).
     app.games
         .read(|s| {
@@ -1007,20 +1007,14 @@ pub async fn show_latest(
         };
         Ok::<_, crate::game::ServiceError>((g, game))
     })?;
-    show(app, &g, &game).await?;
+    show(app, &g)?;
     Ok((g, game))
 }
 
 /// Show `ui` (a selection, a question) on the game's board at `at` if the game is still
 /// at `ply` when the edit goes out; if a move came first, the current state is shown
 /// instead, so a selection drawn for an old position never covers a newer board.
-pub async fn show_ui_at(
-    app: &App,
-    id: GameId,
-    ply: u32,
-    at: BoardAt,
-    ui: &Ui,
-) -> Result<(), BotError> {
+pub fn show_ui_at(app: &App, id: GameId, ply: u32, at: BoardAt, ui: &Ui) -> Result<(), BotError> {
     request(app, id, at, ui.clone(), ply, None);
     Ok(())
 }

@@ -239,6 +239,7 @@ pub fn run(a: &BotArgs) -> Result<(), CliError> {
         unhealthy_after: std::time::Duration::from_secs(a.unhealthy_after_secs.max(1)),
         media_chats: a.media_chat.iter().map(|c| ChatId(*c)).collect(),
         sweep_every: std::time::Duration::from_secs(a.sweep_every_secs.max(1)),
+        clock: Arc::default(),
     };
     tracing::info!(data_dir = %a.data_dir.display(), api = a.api_url.as_deref().unwrap_or("telegram"), "starting the bot");
     let rt = tokio::runtime::Builder::new_multi_thread()

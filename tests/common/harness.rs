@@ -6,9 +6,9 @@
 use serde_json::Value;
 use std::sync::Arc;
 use std::time::Duration;
-use ugolki_bot::bot::{self, BotConfig, Updates};
+use ugolki_bot::bot::{self, BotClock, BotConfig, Updates};
 use ugolki_bot::fakeapi::{Call, FakeApi, TelegramLimits, TgChat, TgUser};
-use ugolki_bot::game::{ChatId, GameRecord, MemoryStore, MessageId, Storage, Timing};
+use ugolki_bot::game::{ChatId, GameRecord, MemoryStore, MessageId, Millis, Storage, Timing};
 
 pub const WAIT: Duration = Duration::from_secs(10);
 /// The bot's picture size in these tests (small: fast to draw and to compare).
@@ -20,6 +20,8 @@ pub struct Harness {
     task: tokio::task::JoinHandle<()>,
     /// The bot's own runtime, when it has one (see [`Harness::start_killable`]).
     runtime: Option<tokio::runtime::Runtime>,
+    /// The bot's clock, kept across a restart (see [`Harness::advance_clock`]).
+    pub clock: Arc<BotClock>,
 }
 
 impl Drop for Harness {
@@ -44,6 +46,7 @@ pub fn config(api: &FakeApi, timing: Timing) -> BotConfig {
         unhealthy_after: ugolki_bot::bot::UNHEALTHY_AFTER,
         media_chats: Vec::new(),
         sweep_every: ugolki_bot::bot::RETENTION_EVERY,
+        clock: Arc::default(),
     }
 }
 
@@ -78,6 +81,7 @@ impl Harness {
         // Telegram's limits, as Telegram enforces them: the bot paces itself within them.
         api.set_limits(Some(TelegramLimits::default()));
         let s = store.clone();
+        let clock = cfg.clock.clone();
         let task = tokio::spawn(async move {
             if let Err(e) = bot::run(cfg, s).await {
                 panic!("bot stopped: {e}");
@@ -88,6 +92,7 @@ impl Harness {
             store,
             task,
             runtime: None,
+            clock,
         };
         // Ready once it has registered its commands (a generous wait: teloxide pauses 10 s
         // after a 5xx answer, which tests with faulted start-ups inject).
@@ -104,18 +109,26 @@ impl Harness {
         let api = FakeApi::start().await.expect("fake api");
         api.set_limits(Some(TelegramLimits::default()));
         let store: Arc<dyn Storage> = Arc::new(MemoryStore::new());
-        let (task, runtime) = spawn_own(&api, store.clone(), timing);
+        let clock: Arc<BotClock> = Arc::default();
+        let (task, runtime) = spawn_own(&api, store.clone(), timing, clock.clone());
         let h = Harness {
             api,
             store,
             task,
             runtime: Some(runtime),
+            clock,
         };
         h.api
             .wait_for(0, WAIT * 3, |c| c.is("SetMyCommands"))
             .await
             .expect("bot started");
         h
+    }
+
+    /// Move the bot's clock `by` ahead (days of a correspondence game in no time); its
+    /// timer looks at its deadlines again at once.
+    pub fn advance_clock(&self, by: Millis) {
+        self.clock.advance(by);
     }
 
     /// Stop the bot at once, whatever it was doing (the store and the fake stay).
@@ -129,7 +142,7 @@ impl Harness {
     /// After [`Harness::crash`], start the bot again on the same store and fake.
     pub async fn restart(&mut self, timing: Timing) {
         let c0 = self.cursor();
-        let (task, runtime) = spawn_own(&self.api, self.store.clone(), timing);
+        let (task, runtime) = spawn_own(&self.api, self.store.clone(), timing, self.clock.clone());
         (self.task, self.runtime) = (task, Some(runtime));
         self.api
             .wait_for(c0, WAIT * 3, |c| c.is("SetMyCommands"))
@@ -362,13 +375,17 @@ fn spawn_own(
     api: &FakeApi,
     store: Arc<dyn Storage>,
     timing: Timing,
+    clock: Arc<BotClock>,
 ) -> (tokio::task::JoinHandle<()>, tokio::runtime::Runtime) {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
         .expect("a runtime for the bot");
-    let cfg = config(api, timing);
+    let cfg = BotConfig {
+        clock,
+        ..config(api, timing)
+    };
     let task = rt.spawn(async move {
         if let Err(e) = bot::run(cfg, store).await {
             panic!("bot stopped: {e}");

@@ -1,9 +1,7 @@
 //! Perft vectors from tests/data/perft.txt (shakmaty-style), checked against the engine and,
 //! for every count small enough, against the independent naive generator.
 
-mod common;
-
-use common::reference::RefRules;
+use crate::common::reference::RefRules;
 use ugolki_bot::engine::{Position, Variant, split_option};
 
 struct Entry {
@@ -14,7 +12,7 @@ struct Entry {
 }
 
 fn entries() -> Vec<Entry> {
-    let text = include_str!("data/perft.txt");
+    let text = include_str!("../data/perft.txt");
     let mut out = Vec::new();
     for block in text.split("\n\n") {
         let mut id = None;

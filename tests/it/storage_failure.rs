@@ -7,9 +7,7 @@
 //! - the real binary on a small tmpfs that is filled up, then remounted read-only (needs
 //!   root and mount; skipped with a note otherwise: file permissions do not bind root).
 
-mod common;
-
-use common::harness::*;
+use crate::common::harness::*;
 use std::ops::ControlFlow;
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;

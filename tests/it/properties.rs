@@ -2,9 +2,7 @@
 //! agree on every legal move and on every ending; paths replay to their destination;
 //! position text and record text round-trip.
 
-mod common;
-
-use common::reference::{RefRules, to_squares};
+use crate::common::reference::{RefRules, to_squares};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 use ugolki_bot::engine::{Color, Game, Move, Position, Record, Variant, VariantId};
