@@ -606,6 +606,10 @@ where
                 return Err(e);
             }
             Err(RequestError::MigrateToChatId(to)) if into_chat => {
+                // The old group is gone for good: every later call into it (a board edit
+                // right behind a notice) fails here at once instead of reaching Telegram,
+                // while the games move to the supergroup and post their boards there.
+                pacer.set_unreachable(chat, true);
                 pacer.report(ChatEvent::Moved {
                     from: chat,
                     to: to.0,
