@@ -91,7 +91,7 @@ fn describe() {
     }
 }
 
-/// Gauges set when `/metrics` is read (see [`super::health`]).
+/// Gauges set when `/metrics` is read (see [`crate::bot::runtime::health`]).
 pub const GAUGES: &[(&str, &str)] = &[
     ("ugolki_up", "1 while the bot runs and is not stopping."),
     ("ugolki_uptime_seconds", "Seconds since the bot started."),
@@ -144,7 +144,7 @@ pub const COUNTERS: &[(&str, &str)] = &[
 ];
 
 /// Count one attempt of a Telegram call that came to `outcome` (see
-/// [`super::tg::outcome`]).
+/// [`crate::bot::telegram::outcome`]).
 pub fn telegram_call(method: &'static str, outcome: &'static str, took: Duration) {
     metrics::counter!(TELEGRAM_CALLS_TOTAL, "method" => method, "outcome" => outcome).increment(1);
     if method != "GetUpdates" {

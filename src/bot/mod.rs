@@ -5,62 +5,47 @@
 //! Everything here translates between Telegram and the game service; no rules and no
 //! storage details live here.
 
-mod app;
-pub(crate) mod callback;
-mod commands;
-mod context;
+mod board;
+mod chat;
+pub(crate) mod controls;
+mod dispatch;
 mod error;
-mod flow;
-pub(crate) mod health;
-mod keyboard;
-mod lane;
+mod features;
 mod metrics;
-mod outbox;
-mod recover;
-mod replies;
-mod retention;
-mod schema;
-mod send;
+mod play;
+mod runtime;
+mod state;
+pub(crate) mod telegram;
 pub(crate) mod texts;
-pub(crate) mod tg;
-mod timer;
-mod updates;
-mod view;
 
-// Features: each owns its commands and buttons, routed in `schema`.
-mod actions;
-mod challenges;
-mod games;
-mod inline;
-mod membership;
-mod migration;
-mod moves;
-mod notices;
-mod notify;
-mod offers;
-mod program;
-mod settings;
-mod start;
-mod stats;
-mod training;
+pub(crate) use controls::callback;
+use controls::commands;
+use dispatch::{schema, updates};
+use features::membership;
+pub(crate) use runtime::health;
+use runtime::{recover, retention, timer};
+use state::liveness::Liveness;
+use state::{replays, replies, turn_notices};
+use telegram as tg;
 
-pub use app::ACTION_WINDOW as ACTIONS_WINDOW;
-pub use app::BotClock;
 pub use error::BotError;
 pub use health::UNHEALTHY_AFTER;
 pub use retention::EVERY as RETENTION_EVERY;
 pub use schema::schema;
+pub use state::ACTION_WINDOW as ACTIONS_WINDOW;
+pub use state::BotClock;
 pub use tg::PaceLimits;
 
 /// What the integration tests need to predict the bot's answers.
 #[cfg(feature = "testing")]
 pub mod testing {
-    pub use super::flow::{date_of, program_choice};
+    pub use super::play::end::date_of;
+    pub use super::play::program::program_choice;
 }
 
 use crate::game::{AsyncGames, GameService, Language, Storage, Timing};
 use crate::render::Renderer;
-use app::{App, AppInner, Tuning};
+use state::{App, AppInner, Tuning};
 
 use std::collections::{HashMap, HashSet};
 use std::net::SocketAddr;
@@ -146,32 +131,32 @@ impl std::fmt::Debug for BotConfig {
     }
 }
 
-/// Which updates the dispatcher handles one after another (each lane in order, lanes side
-/// by side). teloxide's default is one lane per chat, but a handler may wait for its chat's
+/// Which updates the dispatcher handles one after another (each queue in order, queues side
+/// by side). teloxide's default is one queue per chat, but a handler may wait for its chat's
 /// rate-limit slot (posting a board, a challenge, a reply), and a tap behind it would keep
 /// its spinner all that time: a tap must be answered at once. So taps queue only behind the
 /// same person's taps, and messages behind the same person's messages in that chat. What
 /// two people do at once in one chat is kept consistent by the game service's
 /// compare-and-swap, not by this order.
 #[derive(Clone, Debug, Hash, PartialEq, Eq)]
-pub enum UpdateLane {
+pub enum UpdateQueue {
     /// One person's messages in one chat (or the chat's, for a message without a sender).
     Messages(i64, Option<u64>),
     /// One person's taps, wherever they are.
     Taps(u64),
 }
 
-fn update_lane(u: &Update) -> Option<UpdateLane> {
+fn update_queue(u: &Update) -> Option<UpdateQueue> {
     use teloxide::types::UpdateKind;
     match &u.kind {
-        UpdateKind::CallbackQuery(q) => Some(UpdateLane::Taps(q.from.id.0)),
+        UpdateKind::CallbackQuery(q) => Some(UpdateQueue::Taps(q.from.id.0)),
         _ => u
             .chat()
-            .map(|c| UpdateLane::Messages(c.id.0, u.from().map(|f| f.id.0))),
+            .map(|c| UpdateQueue::Messages(c.id.0, u.from().map(|f| f.id.0))),
     }
 }
 
-/// Updates queued per lane before the dispatcher waits (bounds memory under a flood).
+/// Updates queued per queue before the dispatcher waits (bounds memory under a flood).
 const WORKER_QUEUE: usize = 1024;
 
 /// Register the command menus, per chat type ([`commands::Menu`]) in English and
@@ -211,7 +196,7 @@ async fn register_commands(bot: &Bot) {
 /// is returned.
 async fn at_start<T, F, Fut>(
     what: &'static str,
-    live: &updates::Liveness,
+    live: &Liveness,
     mut call: F,
 ) -> Result<T, teloxide::RequestError>
 where
@@ -272,7 +257,7 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
     metrics::handle();
     // Health and metrics answer from the start: while Telegram cannot be reached, `/healthz`
     // says so (503, with the last start-up failure) instead of leaving its callers waiting.
-    let live = Arc::new(updates::Liveness::default());
+    let live = Arc::new(Liveness::default());
     let app = build_app(&cfg, bot.clone(), store.clone(), live.clone())?;
     if let Some(l) = health_listener {
         tokio::spawn(health::serve(l, app.clone()));
@@ -321,11 +306,7 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
 }
 
 /// Reach Telegram (retrying while it cannot be reached) and register the command menus.
-async fn connect(
-    bot: &Bot,
-    polling_bot: &CacheMe<Bot>,
-    live: &updates::Liveness,
-) -> Result<(), BotError> {
+async fn connect(bot: &Bot, polling_bot: &CacheMe<Bot>, live: &Liveness) -> Result<(), BotError> {
     // The first answer is awaited through the bot's own client: teloxide's request path
     // sleeps 10 s after each 5xx before the retry could even begin.
     let get_me = teloxide::payloads::GetMe::new();
@@ -348,7 +329,7 @@ fn build_app(
     cfg: &BotConfig,
     bot: Bot,
     store: Arc<dyn Storage>,
-    live: Arc<updates::Liveness>,
+    live: Arc<Liveness>,
 ) -> Result<App, BotError> {
     let service = Arc::new(GameService::new(store, cfg.timing));
     Ok(App(Arc::new(AppInner {
@@ -356,10 +337,10 @@ fn build_app(
         games: AsyncGames::new(service),
         renderer: Renderer::new(),
         pacer: tg::Pacer::new(cfg.pacing),
-        boards: view::Outbox::default(),
+        boards: board::Outbox::default(),
         replies: replies::Replies::default(),
-        notices: notices::Notices::default(),
-        offers: offers::Offers::default(),
+        notices: turn_notices::Notices::default(),
+        offers: state::offers::Offers::default(),
         tuning: Tuning {
             board_px: cfg.board_px,
             auto_move_level: cfg.auto_move_level,
@@ -379,7 +360,7 @@ fn build_app(
         touched: Mutex::new(HashMap::new()),
         to_repair: Mutex::new(HashSet::new()),
         reposts: Mutex::new(HashSet::new()),
-        replays: lane::Lane::start("ugolki-replays")
+        replays: replays::ReplayThread::start("ugolki-replays")
             .map_err(|e| BotError::Internal(format!("cannot start the replay thread: {e}")))?,
         ending: std::sync::atomic::AtomicUsize::new(0),
         stopping: std::sync::atomic::AtomicBool::new(false),
@@ -398,10 +379,10 @@ async fn dispatch(
     updates: Updates,
     signals: Signals,
 ) -> Result<(), BotError> {
-    let mut dispatcher: Dispatcher<CacheMe<Bot>, BotError, UpdateLane> =
+    let mut dispatcher: Dispatcher<CacheMe<Bot>, BotError, UpdateQueue> =
         Dispatcher::builder(bot.clone(), schema())
             .dependencies(dptree::deps![app.clone()])
-            .distribution_function(update_lane)
+            .distribution_function(update_queue)
             // When one chat's queue is full the dispatcher stops fetching updates for every
             // chat; a deeper queue (teloxide's default is 64) lets a flood in one chat wait
             // there instead of stalling the others.

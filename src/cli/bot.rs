@@ -40,13 +40,13 @@ pub struct BotArgs {
     pub no_pacing: bool,
     /// Calls into one chat, private or group, as CALLS/SPAN (a burst, then spread out).
     #[arg(long, env = "UGOLKI_PACE_CHAT", default_value = "3/3s")]
-    pub pace_chat: crate::bot::tg::Window,
+    pub pace_chat: crate::bot::telegram::Window,
     /// New messages in one group, as CALLS/SPAN.
     #[arg(long, env = "UGOLKI_PACE_GROUP", default_value = "19/60s")]
-    pub pace_group: crate::bot::tg::Window,
+    pub pace_group: crate::bot::telegram::Window,
     /// Messages and edits over all chats, as CALLS/SPAN.
     #[arg(long, env = "UGOLKI_PACE_GLOBAL", default_value = "29/1s")]
-    pub pace_global: crate::bot::tg::Window,
+    pub pace_global: crate::bot::telegram::Window,
     /// Board picture size in pixels.
     #[arg(long, env = "UGOLKI_BOARD_PX", default_value_t = 720)]
     pub board_px: u32,
@@ -224,7 +224,7 @@ pub fn run(a: &BotArgs) -> Result<(), CliError> {
             },
             None => Updates::Polling,
         },
-        pacing: (!a.no_pacing).then_some(crate::bot::tg::PaceLimits {
+        pacing: (!a.no_pacing).then_some(crate::bot::telegram::PaceLimits {
             chat: a.pace_chat,
             group_sends: a.pace_group,
             global: a.pace_global,

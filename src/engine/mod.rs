@@ -14,7 +14,9 @@ mod variant;
 mod zobrist;
 
 pub use game::{Game, Played, write_record};
-pub use notation::{InputError, MoveError, Record, RecordError, parse_move, read_squares};
+pub use notation::{
+    InputError, MoveError, Record, RecordError, parse_move, read_squares, resolve_readings,
+};
 pub use outcome::{GameResult, Outcome, Reason};
 pub use position::{CoreRef, IllegalMove, Move, Path, Position, PositionError, Variant};
 pub use square::{BoardSize, Color, Square};

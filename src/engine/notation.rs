@@ -201,11 +201,17 @@ pub fn read_squares(text: &str) -> Result<Vec<Vec<Square>>, InputError> {
 /// every kind, Cyrillic look-alikes, Russian layout) and check it; where readings differ the
 /// legal one wins, otherwise the most likely reading's reason is given.
 pub fn parse_move(position: &Position, text: &str) -> Result<Path, MoveError> {
-    let readings = read_squares(text)?;
+    resolve_readings(position, &read_squares(text)?)
+}
+
+/// The move that [`read_squares`]'s `readings` of a typed text make in `position` (see
+/// [`parse_move`]), for a caller that has read the text already (to tell a move from a
+/// chat message) and need not read it again.
+pub fn resolve_readings(position: &Position, readings: &[Vec<Square>]) -> Result<Path, MoveError> {
     let board = position.variant().board();
     let mut first_err: Option<IllegalMove> = None;
     let mut off_board: Option<Square> = None;
-    for r in &readings {
+    for r in readings {
         if let Some(s) = r.iter().find(|s| !board.contains(**s)) {
             off_board.get_or_insert(*s);
             continue;

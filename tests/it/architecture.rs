@@ -40,7 +40,7 @@ fn code(path: &Path) -> String {
         .join("\n")
 }
 
-/// The identifiers that follow `prefix` (`crate::bot::flow`: `flow`), and the names
+/// The identifiers that follow `prefix` (`crate::bot::play`: `play`), and the names
 /// listed in a `use prefix::{…}` group.
 fn names_after(code: &str, prefix: &str) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
@@ -85,10 +85,11 @@ fn top_level_deps() -> BTreeMap<String, BTreeSet<String>> {
     deps
 }
 
-/// The block ```` ```text deps ```` of docs/ARCHITECTURE.md, read as `module -> a, b`.
-fn documented_deps() -> BTreeMap<String, BTreeSet<String>> {
+/// The block ```` ```text <name> ```` of docs/ARCHITECTURE.md, read as `module -> a, b`.
+fn documented_deps(name: &str) -> BTreeMap<String, BTreeSet<String>> {
     let doc = std::fs::read_to_string(root().join("docs/ARCHITECTURE.md")).expect("the doc");
-    let start = doc.find("```text deps\n").expect("a deps block") + "```text deps\n".len();
+    let open = format!("```text {name}\n");
+    let start = doc.find(&open).expect("a deps block") + open.len();
     let end = start + doc[start..].find("```").expect("the block's end");
     doc[start..end]
         .lines()
@@ -108,7 +109,24 @@ fn documented_deps() -> BTreeMap<String, BTreeSet<String>> {
 
 #[test]
 fn the_documented_module_dependencies_are_the_codes() {
-    assert_eq!(documented_deps(), top_level_deps());
+    assert_eq!(documented_deps("deps"), top_level_deps());
+}
+
+#[test]
+fn the_documented_layers_of_the_bot_are_the_codes() {
+    let code = sibling_deps(&root().join("src/bot"), "crate::bot");
+    assert_eq!(documented_deps("bot-deps"), code);
+}
+
+/// A feature owns its commands and buttons; what two features need is in a shared
+/// module (`play`, `board`, `chat`, ...), never in another feature.
+#[test]
+fn features_do_not_use_each_other() {
+    let deps = sibling_deps(&root().join("src/bot/features"), "crate::bot::features");
+    assert!(deps.len() >= 10, "the features are found: {deps:?}");
+    for (feature, used) in &deps {
+        assert!(used.is_empty(), "the feature {feature} uses {used:?}");
+    }
 }
 
 /// The sibling modules of directory `dir` (files and subdirectories with a `mod.rs`) and

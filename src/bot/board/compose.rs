@@ -1,0 +1,465 @@
+//! A board message composed: its picture, caption and keyboard for what the board is to
+//! show ([`Ui`]), with the chat and player records it needs read once ([`Lookup`]).
+
+use crate::bot::controls::keyboard::{self, Selection};
+use crate::bot::error::BotError;
+use crate::bot::state::App;
+use crate::bot::state::outbox::{BoardAt, Ui};
+use crate::bot::texts::{CaptionData, ResultContext, Texts, clock, texts};
+use crate::engine::{Color, Game, LimitRule};
+use crate::game::{
+    ChatId, ChatRecord, GameRecord, GameService, Language, Orientation, Player, Status,
+    TimeControl, Timestamp, UserId, UserRecord,
+};
+use crate::render::RenderOptions;
+use teloxide::types::InlineKeyboardMarkup;
+
+/// A board message ready to send.
+pub struct BoardMessage {
+    /// PNG bytes.
+    pub png: Vec<u8>,
+    /// HTML caption.
+    pub caption: String,
+    /// Keyboard.
+    pub keyboard: InlineKeyboardMarkup,
+}
+
+/// The chat and player records a board message needs, read in one store call (one trip
+/// to the blocking pool per board instead of five; see docs/BENCHMARKS.md, "Load").
+#[derive(Clone, Debug)]
+pub struct Lookup {
+    /// The chat of the board this is for.
+    at: ChatId,
+    /// The group chat's record (`None` for private chats or when it could not be read).
+    chat: Option<ChatRecord>,
+    /// The people of the game (and the owner of a private chat), as stored.
+    users: Vec<(UserId, Option<UserRecord>)>,
+    /// The board is the game's inline message.
+    inline: bool,
+}
+
+impl Lookup {
+    /// Read what `g`'s board in chat `at` needs (reads only).
+    pub fn read(s: &GameService, g: &GameRecord, at: ChatId, now: Timestamp) -> Lookup {
+        let chat = (at.0 < 0).then(|| s.chat(at, now).ok()).flatten();
+        let mut ids: Vec<UserId> = Color::ALL
+            .into_iter()
+            .filter_map(|c| g.player(c).user())
+            .collect();
+        if at.0 > 0 {
+            ids.push(UserId(at.0 as u64));
+        }
+        ids.sort_unstable();
+        ids.dedup();
+        let users = ids
+            .into_iter()
+            .map(|u| (u, s.user(u).ok().flatten()))
+            .collect();
+        Lookup {
+            at,
+            chat,
+            users,
+            inline: false,
+        }
+    }
+
+    /// [`Lookup::read`] through the service (reads only, so on the calling thread).
+    pub fn fetch(app: &App, g: &GameRecord, at: ChatId) -> Lookup {
+        let now = app.now();
+        app.games.read(|s| Lookup::read(s, g, at, now))
+    }
+
+    /// What the board at `at` needs: an inline board takes the language of the private
+    /// chat the game belongs to (the challenger's) and is seen from White's side, since
+    /// both players see the one message.
+    pub fn fetch_at(app: &App, g: &GameRecord, at: BoardAt) -> Lookup {
+        match at {
+            BoardAt::Chat(chat) => Lookup::fetch(app, g, chat),
+            BoardAt::Inline(_) => Lookup {
+                inline: true,
+                ..Lookup::fetch(app, g, g.chat)
+            },
+        }
+    }
+
+    fn user(&self, u: UserId) -> Option<&UserRecord> {
+        self.users
+            .iter()
+            .find(|(id, _)| *id == u)
+            .and_then(|(_, r)| r.as_ref())
+    }
+
+    /// As [`App::game_lang_in`]: a private chat's owner's language, else the group's,
+    /// else the first person's.
+    pub(super) fn lang(&self, app: &App, g: &GameRecord) -> Language {
+        if let Some(l) = self.chat.as_ref().and_then(|c| c.settings.language) {
+            return l;
+        }
+        let first_human = Color::ALL.into_iter().find_map(|c| g.player(c).user());
+        let owner = (self.at.0 > 0).then_some(UserId(self.at.0 as u64));
+        let Some(u) = owner.or(first_human) else {
+            return Language::En;
+        };
+        self.user(u)
+            .and_then(|r| r.language)
+            .or_else(|| app.seen_language(u))
+            .unwrap_or(Language::En)
+    }
+
+    /// As [`view_in`].
+    fn view(&self, g: &GameRecord) -> Color {
+        if self.inline {
+            return Color::White;
+        }
+        if self.at.0 > 0 {
+            return private_view(g, self.at);
+        }
+        let orientation = self
+            .chat
+            .as_ref()
+            .map(|c| c.settings.orientation)
+            .unwrap_or_default();
+        match orientation {
+            Orientation::White => Color::White,
+            Orientation::SideToMove => g.side_to_move(),
+        }
+    }
+
+    /// As [`App::player_mention`].
+    fn mention(&self, p: Player, lang: Language) -> String {
+        let name = match p {
+            Player::Human(u) => self.user(u).map(|r| r.name.clone()),
+            _ => None,
+        };
+        crate::bot::texts::player_mention(p, name, lang)
+    }
+}
+
+/// A private chat's board is seen from the side of the person the chat belongs to.
+fn private_view(g: &GameRecord, chat: ChatId) -> Color {
+    Color::ALL
+        .into_iter()
+        .find(|c| g.player(*c) == Player::Human(UserId(chat.0 as u64)))
+        .unwrap_or(Color::White)
+}
+
+/// Which side the picture in `chat` is seen from.
+pub fn view_in(app: &App, g: &GameRecord, chat: ChatId) -> Color {
+    if chat.0 > 0 {
+        return private_view(g, chat);
+    }
+    let now = app.now();
+    let orientation = app
+        .games
+        .read(|s| s.chat(chat, now))
+        .map(|c| c.settings.orientation)
+        .unwrap_or_default();
+    match orientation {
+        Orientation::White => Color::White,
+        Orientation::SideToMove => g.side_to_move(),
+    }
+}
+
+/// The result sentence of a finished game (None while active; aborted games get their own).
+pub async fn result_line(app: &App, g: &GameRecord, game: &Game, t: &dyn Texts) -> Option<String> {
+    match g.status {
+        Status::Active => None,
+        Status::Aborted { by, .. } => {
+            let who = match by {
+                Some(u) => app.user_mention(u).await,
+                None => "—".into(),
+            };
+            Some(t.aborted(&who))
+        }
+        Status::Over { outcome, .. } => {
+            let rules = g.variant.rules();
+            let ctx = ResultContext {
+                deadline: rules.exit_deadline,
+                move_limit: rules.move_limit,
+                by_tempo: rules.limit_rule == LimitRule::Tempo,
+                solo: rules.solo,
+                moves: game.plies() as u16,
+            };
+            Some(t.result(outcome, &ctx))
+        }
+    }
+}
+
+/// Build the caption of a game's board.
+pub async fn caption(
+    app: &App,
+    g: &GameRecord,
+    game: &Game,
+    lang: Language,
+    known: &Lookup,
+) -> String {
+    let t = texts(lang);
+    let rules = *g.variant.rules();
+    let pos = game.position();
+    let white = known.mention(g.player(Color::White), lang);
+    let black = known.mention(g.player(Color::Black), lang);
+    let side = pos.side_to_move();
+    let mut c = CaptionData {
+        to_move: if side == Color::White {
+            white.clone()
+        } else {
+            black.clone()
+        },
+        white,
+        black,
+        variant: Some(g.variant.id()),
+        house_rules: !g.variant.overrides().is_empty(),
+        move_number: pos.move_number(),
+        white_to_move: side == Color::White,
+        last_move: game.moves().last().map(|p| p.to_string()),
+        solo: rules.solo,
+        ..CaptionData::default()
+    };
+    if let Some(d) = rules.exit_deadline
+        && pos.move_number() <= d
+    {
+        c.deadline = Some((d, d - pos.move_number() + 1));
+    }
+    c.move_limit = rules.move_limit;
+    match g.time_control {
+        TimeControl::Clock { .. } => {
+            let mut rem = g.clocks.remaining;
+            if g.is_active() {
+                let i = side.index();
+                let at = g.paused.unwrap_or_else(|| app.now());
+                rem[i] = rem[i].saturating_sub(at.since(g.clocks.turn_started));
+            }
+            c.clocks = Some((clock(rem[0].0), clock(rem[1].0)));
+        }
+        TimeControl::PerMove { limit } => c.per_move = Some(limit.0 / 1000),
+        TimeControl::Days { .. } => {
+            c.move_by = g
+                .move_due()
+                .filter(|_| g.is_active())
+                .map(|until| (until.0, until.since(app.now()).0));
+        }
+        TimeControl::Untimed => {}
+    }
+    if let Some(o) = g.draw_offer {
+        c.draw_offer_by = Some(known.mention(g.player(o.by), lang));
+    }
+    c.result = result_line(app, g, game, t).await;
+    if let Some(r) = g.ratings {
+        for col in Color::ALL {
+            if let Player::Human(u) = g.player(col) {
+                let name = known.mention(Player::Human(u), Language::En);
+                c.ratings
+                    .push(t.rating_line(&name, r[col.index()].before, r[col.index()].after));
+            }
+        }
+    }
+    c.tempo = Some((pos.tempo(Color::White), pos.tempo(Color::Black)));
+    c.paused = g.paused.is_some() && g.is_active();
+    t.caption(&c)
+}
+
+/// Compose the whole board message of the game's board in `chat` for `ui`.
+pub async fn compose(
+    app: &App,
+    g: &GameRecord,
+    game: &Game,
+    chat: ChatId,
+    ui: &Ui,
+) -> Result<BoardMessage, BotError> {
+    let known = Lookup::fetch(app, g, chat);
+    compose_with(app, g, game, ui, &known).await
+}
+
+/// The keyboard for `ui`, and the selection the picture draws (only a selection draws).
+/// An inline board also carries the buttons for what players elsewhere type as commands.
+pub(super) fn board_keyboard(
+    g: &GameRecord,
+    game: &Game,
+    ui: &Ui,
+    known: &Lookup,
+    t: &dyn Texts,
+) -> (InlineKeyboardMarkup, Option<crate::render::Selection>) {
+    let (mut kb, sel) = grid_or_picker(g, game, ui, known.view(g), t);
+    if known.inline && g.is_active() && !matches!(ui, Ui::ConfirmResign | Ui::ConfirmHome { .. }) {
+        kb.inline_keyboard.extend(keyboard::inline_actions(g, t));
+    }
+    (kb, sel)
+}
+
+/// [`board_keyboard`] without the inline board's action buttons.
+fn grid_or_picker(
+    g: &GameRecord,
+    game: &Game,
+    ui: &Ui,
+    view: Color,
+    t: &dyn Texts,
+) -> (InlineKeyboardMarkup, Option<crate::render::Selection>) {
+    let pos = game.position();
+    let ply = g.ply();
+    if !g.is_active() {
+        let rematch =
+            !g.variant.rules().solo && g.players.iter().all(|p| !matches!(p, Player::Absent));
+        return (keyboard::finished(g.id, rematch, t), None);
+    }
+    match ui {
+        Ui::Plain | Ui::Unselect | Ui::News(_) => (
+            keyboard::board(g.id, ply, pos, view, &Selection::default(), t),
+            None,
+        ),
+        Ui::Select(sq) => {
+            let targets = pos.destinations(*sq);
+            let s = Selection {
+                piece: Some(*sq),
+                targets: targets.clone(),
+            };
+            let kb = keyboard::board(g.id, ply, pos, view, &s, t);
+            (
+                kb,
+                Some(crate::render::Selection {
+                    piece: *sq,
+                    targets,
+                }),
+            )
+        }
+        Ui::ConfirmHome { from, to } => (
+            keyboard::confirm_return_home(g.id, ply, *from, *to, t),
+            None,
+        ),
+        Ui::ConfirmResign => (keyboard::confirm_resign_on_board(g.id, ply, t), None),
+    }
+}
+
+/// Whether `ui` is shown by editing the keyboard alone. On a board whose keyboard is the
+/// grid of squares (8×8), a selection is drawn there (the piece and its destinations),
+/// where the player is tapping: the picture keeps the position and the last move, and a
+/// tap costs no new picture (no render, no upload, no image reload in the client).
+/// Larger boards name pieces in a two-step picker, so their picture marks the selection.
+pub(super) fn keyboard_only(g: &GameRecord, game: &Game, ui: &Ui) -> bool {
+    matches!(ui, Ui::Select(_) | Ui::Unselect)
+        && g.is_active()
+        && game.position().variant().board().n() as usize <= keyboard::MAX_ROW
+}
+
+/// A board message before its picture is drawn.
+pub(super) struct Parts {
+    pub(super) caption: String,
+    pub(super) keyboard: InlineKeyboardMarkup,
+    pub(super) opts: RenderOptions,
+}
+
+/// The caption, keyboard and picture options of the board in `known`'s place for `ui`.
+pub(super) async fn parts(
+    app: &App,
+    g: &GameRecord,
+    game: &Game,
+    ui: &Ui,
+    known: &Lookup,
+) -> Parts {
+    let lang = known.lang(app, g);
+    let t = texts(lang);
+    let view = known.view(g);
+    let pos = game.position();
+    let (keyboard, sel) = board_keyboard(g, game, ui, known, t);
+    // A grid's selection lives in its keyboard only (see `keyboard_only`), also on a board
+    // posted anew.
+    let sel = sel.filter(|_| !keyboard_only(g, game, ui));
+    let mut caption = caption(app, g, game, lang, known).await;
+    match ui {
+        Ui::ConfirmHome { from, to } => {
+            let path = pos
+                .path(crate::engine::Move {
+                    from: *from,
+                    to: *to,
+                })
+                .map(|p| p.to_string())
+                .unwrap_or_else(|_| format!("{from}-{to}"));
+            caption.push_str("\n\n");
+            caption.push_str(
+                &t.confirm_return_home(&path, g.variant.rules().exit_deadline.unwrap_or(0)),
+            );
+        }
+        Ui::ConfirmResign => {
+            caption.push_str("\n\n");
+            caption.push_str(&t.confirm_resign());
+        }
+        Ui::News(news) => {
+            caption.push_str("\n\n");
+            caption.push_str(news);
+        }
+        Ui::Plain | Ui::Unselect | Ui::Select(_) => {}
+    }
+    let opts = RenderOptions {
+        size_px: app.tuning.board_px,
+        view,
+        last_move: game.moves().last().cloned(),
+        selection: sel,
+        error_mark: None,
+    };
+    Parts {
+        caption,
+        keyboard,
+        opts,
+    }
+}
+
+/// [`compose`] with the records it needs already read (for the board in `known`'s chat).
+pub async fn compose_with(
+    app: &App,
+    g: &GameRecord,
+    game: &Game,
+    ui: &Ui,
+    known: &Lookup,
+) -> Result<BoardMessage, BotError> {
+    let p = parts(app, g, game, ui, known).await;
+    let png = draw(app, game, &p.opts).await?;
+    Ok(BoardMessage {
+        png,
+        caption: truncate_caption(p.caption),
+        keyboard: p.keyboard,
+    })
+}
+
+/// The picture of `game`'s position.
+pub(super) async fn draw(
+    app: &App,
+    game: &Game,
+    opts: &RenderOptions,
+) -> Result<Vec<u8>, BotError> {
+    // Drawn here on the runtime's worker (about 0.3 ms): a hand-off to the blocking pool
+    // costs more in thread switches under load (docs/BENCHMARKS.md, "Load"). The permit
+    // still bounds how many pictures are in memory at once.
+    let _permit = app
+        .render_pool
+        .acquire()
+        .await
+        .map_err(|e| BotError::Internal(e.to_string()))?;
+    Ok(app.renderer.render_png(game.position(), opts)?)
+}
+
+/// Captions are limited to 1024 characters.
+pub(super) fn truncate_caption(s: String) -> String {
+    if s.chars().count() <= 1024 {
+        s
+    } else {
+        s.chars().take(1020).collect::<String>() + "…"
+    }
+}
+
+/// An inline board without a picture: the caption, the position as text where the
+/// keyboard is no grid of the board (10×10 and 16×16, and every finished game, whose
+/// keyboard becomes Rematch and Record: the final position stays on the message), and on
+/// the first board a word on why there is no picture.
+pub(super) fn inline_text(g: &GameRecord, game: &Game, caption: String, t: &dyn Texts) -> String {
+    let mut text = caption;
+    let pos = game.position();
+    if pos.variant().board().n() as usize > keyboard::MAX_ROW || !g.is_active() {
+        let last = game.moves().last().map(|p| p.squares().to_vec());
+        let diagram = crate::render::board_text(pos, last.as_deref());
+        text = format!("<pre>{}</pre>\n{text}", crate::bot::texts::escape(&diagram));
+    }
+    if g.ply() == 0 && g.is_active() {
+        text.push_str("\n\n");
+        text.push_str(&t.inline_no_pictures());
+    }
+    text.chars().take(4096).collect()
+}

@@ -1,0 +1,102 @@
+//! A game's views, and the one place they are brought up to date. Whatever changes a game
+//! (a move typed or tapped, the timer, the program, a resignation, a chat that comes
+//! back) reports it to [`changed`]; a person's look at one board (a piece selected, a
+//! question asked) goes to [`show_ui`]. Each view of the game (its board message in every
+//! chat, its inline message) has one sender ([`sender`]) that coalesces requests, paces
+//! them per chat, reads the newest state when its slot comes and composes it
+//! ([`compose`]) once for that send; the [`Outbox`] keeps what each board shows.
+
+pub(crate) mod compose;
+pub(crate) mod sender;
+
+pub use crate::bot::state::outbox::{BoardAt, Outbox, Ui, inline_lane};
+pub use compose::{result_line, view_in};
+pub use sender::edit_inline_text;
+
+use crate::bot::error::BotError;
+use crate::bot::state::App;
+use crate::engine::Game;
+use crate::game::{ChatId, GameId, GameRecord};
+use sender::request;
+
+/// Every place `g` has a board.
+pub fn places(g: &GameRecord) -> Vec<BoardAt> {
+    let chats = g.boards().map(|b| BoardAt::Chat(b.chat));
+    chats
+        .chain(
+            g.inline
+                .as_ref()
+                .map(|m| BoardAt::Inline(inline_lane(&m.0))),
+        )
+        .collect()
+}
+
+/// The game `g` changed (as stored): every view of it is asked to show its newest state.
+/// Returns at once; each view's sender reads the game again when its slot comes, so two
+/// changes racing (a person's move and the program's answer) leave it on the later one.
+pub fn changed(app: &App, g: &GameRecord) {
+    for at in places(g) {
+        request(app, g.id, at, Ui::Plain, g.ply(), None);
+    }
+    app.repaired(g.id);
+}
+
+/// [`changed`] for a game known by its id (a stale button's, whose views may be behind).
+pub fn refresh(app: &App, id: GameId) -> Result<(), BotError> {
+    let g = app.games.read(|s| s.game(id))?;
+    changed(app, &g);
+    Ok(())
+}
+
+/// [`refresh`], returning when every view of the game has been updated (the start-up
+/// redraw goes a few games at a time, beside the live traffic).
+pub async fn refresh_and_wait(app: &App, id: GameId) -> Result<(), BotError> {
+    let g = app.games.read(|s| s.game(id))?;
+    let mut waits = Vec::new();
+    for at in places(&g) {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        request(app, id, at, Ui::Plain, g.ply(), Some(tx));
+        waits.push(rx);
+    }
+    for w in waits {
+        let _ = w.await;
+    }
+    app.repaired(id);
+    Ok(())
+}
+
+/// Show `ui` (a selection, a question) on the game's board at `at` if the game is still
+/// at `ply` when the edit goes out; if a move came first, the current state is shown
+/// instead, so a selection drawn for an old position never covers a newer board.
+pub fn show_ui(app: &App, id: GameId, ply: u32, at: BoardAt, ui: Ui) {
+    request(app, id, at, ui, ply, None);
+}
+
+/// Show `news` under the caption of `g`'s inline board until the next move (an inline
+/// game has no chat to say it in); nothing for a game played in chats.
+pub fn notice(app: &App, g: &GameRecord, news: String) {
+    if let Some(m) = &g.inline {
+        let at = BoardAt::Inline(inline_lane(&m.0));
+        request(app, g.id, at, Ui::News(news), g.ply(), None);
+    }
+}
+
+/// Post `g`'s board anew in `chat` (`/board`: the board at the bottom of the chat, the
+/// game's edits following it there).
+pub async fn repost(app: &App, g: &GameRecord, game: &Game, chat: ChatId) -> Result<(), BotError> {
+    let msg = compose::compose(app, g, game, chat, &Ui::Plain).await?;
+    sender::post(app, g, chat, msg).await?;
+    Ok(())
+}
+
+/// Read game `id` and its replay.
+pub fn reload(app: &App, id: GameId) -> Result<(GameRecord, Game), BotError> {
+    // Reads only, so in place (see `AsyncGames::read`).
+    app.games
+        .read(|s| {
+            let g = s.game(id)?;
+            let game = s.replay(&g)?;
+            Ok::<_, crate::game::ServiceError>((g, game))
+        })
+        .map_err(Into::into)
+}

@@ -1,0 +1,177 @@
+//! The one place messages are sent, edited and closed (boards excepted: `view` owns
+//! them): every call goes through [`telegram::call`], paced and retried.
+
+use crate::bot::controls::callback::Callback;
+use crate::bot::controls::keyboard;
+use crate::bot::error::BotError;
+use crate::bot::state::App;
+use crate::bot::telegram;
+use crate::game::{ChallengeRecord, ChatId, UserId};
+use teloxide::payloads::{EditMessageTextSetters, SendMessageSetters};
+use teloxide::prelude::*;
+use teloxide::types::{CallbackQuery, InlineKeyboardMarkup, ParseMode, ReplyParameters};
+
+/// Send `text` (HTML) to a chat, optionally as a reply, with an optional keyboard.
+pub async fn say(
+    app: &App,
+    chat: ChatId,
+    reply_to: Option<teloxide::types::MessageId>,
+    text: &str,
+    keyboard: Option<InlineKeyboardMarkup>,
+) -> Result<Message, BotError> {
+    let text = if text.chars().count() > 4096 {
+        text.chars().take(4090).collect::<String>() + "…"
+    } else {
+        text.to_string()
+    };
+    let m = telegram::call(&app.pacer, chat.0, telegram::Kind::Send, || {
+        let mut req = app
+            .bot
+            .send_message(teloxide::types::ChatId(chat.0), text.clone())
+            .parse_mode(ParseMode::Html);
+        if let Some(r) = reply_to {
+            req = req.reply_parameters(ReplyParameters::new(r).allow_sending_without_reply());
+        }
+        if let Some(k) = &keyboard {
+            req = req.reply_markup(k.clone());
+        }
+        req
+    })
+    .await?;
+    Ok(m)
+}
+
+/// Replace a challenge's message with how it ended (no buttons). `tapped`: the message
+/// the answer was tapped on, if it is the challenge's own (its id may not be stored yet).
+pub async fn close_challenge_message(
+    app: &App,
+    c: &ChallengeRecord,
+    tapped: Option<crate::game::MessageId>,
+    text: &str,
+) {
+    let Some(mid) = c.message.or(tapped) else {
+        return;
+    };
+    let chat = c.chat.0;
+    let r = telegram::call(&app.pacer, chat, telegram::Kind::Edit, || {
+        app.bot
+            .edit_message_text(
+                teloxide::types::ChatId(chat),
+                teloxide::types::MessageId(mid.0),
+                text.to_string(),
+            )
+            .parse_mode(ParseMode::Html)
+    })
+    .await;
+    if let Err(e) = r
+        && !telegram::not_modified(&e)
+    {
+        tracing::debug!(error = %e, "could not close a challenge message");
+    }
+}
+
+/// Take the buttons off the tapped message (a menu or a question once answered), unless
+/// it is a board.
+pub async fn remove_keyboard(app: &App, q: &CallbackQuery) {
+    let Some(m) = q.regular_message() else { return };
+    let Some(markup) = m.reply_markup() else {
+        return;
+    };
+    // Anyone can send any button data on any message: a forged "resign" or "keep playing"
+    // pressed on a board must not strip the board's keyboard (tests/abuse.rs sends such presses).
+    if is_board_keyboard(markup) {
+        return;
+    }
+    let (chat, id) = (m.chat.id, m.id);
+    let r = telegram::call(&app.pacer, chat.0, telegram::Kind::Edit, || {
+        app.bot.edit_message_reply_markup(chat, id)
+    })
+    .await;
+    if let Err(e) = r
+        && !telegram::not_modified(&e)
+        && !telegram::gone(&e)
+    {
+        tracing::debug!(error = %e, "could not remove a keyboard");
+    }
+}
+
+/// Whether a keyboard is a board's (squares and targets, or a finished game's rematch and
+/// export), as opposed to a confirmation or menu message's.
+fn is_board_keyboard(k: &InlineKeyboardMarkup) -> bool {
+    keyboard::callbacks(k).iter().any(|d| {
+        matches!(
+            Callback::decode(d),
+            Ok(Callback::Tap { .. }
+                | Callback::Move {
+                    confirmed: false,
+                    ..
+                }
+                | Callback::Rematch { .. }
+                | Callback::Export { .. })
+        )
+    })
+}
+
+/// Replace the tapped message's text (and keyboard).
+pub async fn edit_text(app: &App, q: &CallbackQuery, text: &str, kb: Option<InlineKeyboardMarkup>) {
+    let Some(m) = q.regular_message() else { return };
+    let (chat, id) = (m.chat.id, m.id);
+    let r = telegram::call(&app.pacer, chat.0, telegram::Kind::Edit, || {
+        let mut req = app
+            .bot
+            .edit_message_text(chat, id, text.to_string())
+            .parse_mode(ParseMode::Html);
+        if let Some(k) = &kb {
+            req = req.reply_markup(k.clone());
+        }
+        req
+    })
+    .await;
+    if let Err(e) = r
+        && !telegram::not_modified(&e)
+    {
+        tracing::debug!(error = %e, "could not edit a message");
+    }
+}
+
+/// Explain to `user` in `chat` why their input was refused (an illegal or mistimed move,
+/// no game here, a stale button's typed answer), as a reply to `reply_to`: at once if
+/// nothing was said to them here within the cooldown, else once the cooldown is over,
+/// replaced by any newer explanation meanwhile ([`crate::bot::state::replies`]). Each one sent counts
+/// against the person's limit: past it the explanation waits until the limit lets one
+/// more through, so a refusal is never left unanswered, and a flood of refused input
+/// costs the chat no more messages than the limit. Returns at once.
+pub fn refuse(
+    app: &App,
+    chat: ChatId,
+    user: UserId,
+    reply_to: Option<teloxide::types::MessageId>,
+    text: String,
+) {
+    if app.replies.put(chat, user, reply_to, text) {
+        let app = app.clone();
+        tokio::spawn(async move { send_replies(&app, chat, user).await });
+    }
+}
+
+async fn send_replies(app: &App, chat: ChatId, user: UserId) {
+    loop {
+        if let Some(t) = app.replies.ready_at(chat, user) {
+            tokio::time::sleep_until(t).await;
+        }
+        // The person's limit: a reply past it waits for the next free slot, the newest
+        // replacing it meanwhile.
+        if app.replies.waiting(chat, user)
+            && let Some(free) = app.reply_slot(user.0)
+        {
+            tokio::time::sleep_until(tokio::time::Instant::from_std(free)).await;
+            continue;
+        }
+        let Some((text, reply_to)) = app.replies.take(chat, user) else {
+            return;
+        };
+        if let Err(e) = say(app, chat, reply_to, &text, None).await {
+            tracing::debug!(chat = %chat, error = %e, "could not send a reply");
+        }
+    }
+}

@@ -1,0 +1,227 @@
+//! Receiving updates by long polling, and knowing that it works.
+//!
+//! teloxide's own polling listener hides the answers to `getUpdates` that carry no update,
+//! so an idle bot and one whose polls fail look the same from outside. This listener does
+//! what it does (one long poll at a time, the offset confirmed at stop, `retry_after` and a
+//! growing pause after errors) and also stamps every answer in [`Liveness`], which
+//! `/healthz` reads, and counts every poll in the metrics. Its calls go through
+//! [`crate::bot::telegram::direct`]: teloxide's request path would wait 10 s after a 5xx answer
+//! before the listener even saw it. With a webhook, every delivered update stamps
+//! [`Liveness`] instead.
+
+use crate::bot::metrics;
+use crate::bot::state::liveness::Liveness;
+use crate::bot::telegram;
+use futures::stream::{self, BoxStream, StreamExt};
+use std::collections::VecDeque;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use teloxide::RequestError;
+use teloxide::adaptors::CacheMe;
+use teloxide::errors::AsResponseParameters;
+use teloxide::payloads::{DeleteWebhook, GetUpdates, GetWebhookInfo};
+use teloxide::prelude::*;
+use teloxide::stop::{StopFlag, StopToken, mk_stop_token};
+use teloxide::types::{AllowedUpdate, Update};
+use teloxide::update_listeners::{AsUpdateStream, UpdateListener};
+
+/// How long one long poll waits for an update before Telegram answers with none.
+pub const POLL_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Long polling that stamps [`Liveness`] at every answer.
+pub struct Polling {
+    bot: CacheMe<Bot>,
+    live: Arc<Liveness>,
+    allowed: Option<Vec<AllowedUpdate>>,
+    token: StopToken,
+    flag: Option<StopFlag>,
+}
+
+impl Polling {
+    /// Poll with `bot`, stamping `live`. A webhook left set (a bot moved from webhook to
+    /// polling) is deleted first: Telegram refuses `getUpdates` while one is set.
+    pub async fn new(bot: CacheMe<Bot>, live: Arc<Liveness>) -> Polling {
+        let info = telegram::direct(bot.inner(), &GetWebhookInfo::new()).await;
+        match info {
+            Ok(info) if info.url.is_some() => {
+                let deleted = telegram::direct(bot.inner(), &DeleteWebhook::new()).await;
+                if let Err(e) = deleted {
+                    tracing::warn!(error = %e, "could not delete the webhook");
+                }
+            }
+            Ok(_) => {}
+            Err(e) => tracing::warn!(error = %e, "getWebhookInfo failed"),
+        }
+        let (token, flag) = mk_stop_token();
+        Polling {
+            bot,
+            live,
+            allowed: None,
+            token,
+            flag: Some(flag),
+        }
+    }
+}
+
+impl UpdateListener for Polling {
+    type Err = RequestError;
+
+    fn stop_token(&mut self) -> StopToken {
+        self.token.clone()
+    }
+
+    fn hint_allowed_updates(&mut self, hint: &mut dyn Iterator<Item = AllowedUpdate>) {
+        self.allowed = Some(hint.collect());
+    }
+}
+
+/// The state of one polling stream.
+struct Poller<'a> {
+    p: &'a mut Polling,
+    offset: i32,
+    buffer: VecDeque<Update>,
+    flag: StopFlag,
+    errors: u32,
+    done: bool,
+}
+
+impl<'a> AsUpdateStream<'a> for Polling {
+    type StreamErr = RequestError;
+    type Stream = BoxStream<'a, Result<Update, RequestError>>;
+
+    fn as_stream(&'a mut self) -> Self::Stream {
+        // A second stream gets a fresh stop token (the dispatcher asks for it again).
+        let flag = self.flag.take().unwrap_or_else(|| {
+            let (token, flag) = mk_stop_token();
+            self.token = token;
+            flag
+        });
+        let state = Poller {
+            p: self,
+            offset: 0,
+            buffer: VecDeque::new(),
+            flag,
+            errors: 0,
+            done: false,
+        };
+        stream::unfold(state, |mut st| async move {
+            let next = st.next().await;
+            next.map(|item| (item, st))
+        })
+        .boxed()
+    }
+}
+
+impl Poller<'_> {
+    async fn next(&mut self) -> Option<Result<Update, RequestError>> {
+        loop {
+            if let Some(u) = self.buffer.pop_front() {
+                return Some(Ok(u));
+            }
+            if self.done {
+                return None;
+            }
+            let mut req = GetUpdates::new();
+            req.offset = Some(self.offset);
+            req.timeout = Some(POLL_TIMEOUT.as_secs() as u32);
+            req.allowed_updates = self.p.allowed.clone();
+            let r = tokio::select! {
+                r = telegram::direct(self.p.bot.inner(), &req) => r,
+                () = &mut self.flag => {
+                    self.stop().await;
+                    continue;
+                }
+            };
+            match r {
+                Ok(updates) => {
+                    self.p.live.touch();
+                    self.errors = 0;
+                    if let Some(last) = updates.last() {
+                        self.offset = last.id.as_offset();
+                    }
+                    self.buffer.extend(updates);
+                }
+                Err(e) => {
+                    let pause = match e.retry_after() {
+                        Some(s) => s.duration(),
+                        None => {
+                            self.errors = self.errors.saturating_add(1);
+                            backoff(self.errors)
+                        }
+                    };
+                    tracing::warn!(error = %e, retry_in_ms = pause.as_millis() as u64, "getUpdates failed");
+                    tokio::select! {
+                        () = tokio::time::sleep(pause) => {}
+                        () = &mut self.flag => self.stop().await,
+                    }
+                    return Some(Err(e));
+                }
+            }
+        }
+    }
+
+    /// Confirm the updates already taken (so a restart does not get them again) and end.
+    async fn stop(&mut self) {
+        self.done = true;
+        let mut confirm = GetUpdates::new();
+        confirm.offset = Some(self.offset);
+        confirm.limit = Some(1);
+        confirm.timeout = Some(0);
+        if let Err(e) = telegram::direct(self.p.bot.inner(), &confirm).await {
+            tracing::warn!(error = %e, "could not confirm the last updates at stop");
+        }
+    }
+}
+
+/// The pause after `n` failed polls in a row: 1 s, 2 s, 4 s, ... up to 30 s.
+fn backoff(n: u32) -> Duration {
+    Duration::from_secs(1u64 << n.saturating_sub(1).min(5)).min(Duration::from_secs(30))
+}
+
+/// How often a webhook bot asks Telegram about its webhook.
+pub const WEBHOOK_CHECK: Duration = Duration::from_secs(30);
+
+/// With a webhook an idle bot hears nothing, so ask Telegram now and then: no update
+/// waiting means deliveries work (a stamp); updates piling up are left unstamped, and
+/// `/healthz` turns unhealthy once the last delivery is old.
+pub async fn watch_webhook(bot: CacheMe<Bot>, live: Arc<Liveness>) {
+    let mut tick = tokio::time::interval(WEBHOOK_CHECK);
+    loop {
+        tick.tick().await;
+        let started = Instant::now();
+        let r = bot.get_webhook_info().await;
+        metrics::telegram_call(
+            "GetWebhookInfo",
+            crate::bot::telegram::outcome(&r),
+            started.elapsed(),
+        );
+        match r {
+            Ok(info) if info.pending_update_count == 0 => live.touch(),
+            Ok(info) => tracing::warn!(
+                pending = info.pending_update_count,
+                last_error = ?info.last_error_message,
+                "updates are waiting for the webhook"
+            ),
+            Err(e) => tracing::warn!(error = %e, "getWebhookInfo failed"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn liveness_counts_from_the_last_answer() {
+        let l = Liveness::default();
+        assert_eq!(l.age(), None);
+        l.touch();
+        assert!(l.age().is_some_and(|a| a < Duration::from_secs(1)));
+    }
+
+    #[test]
+    fn failed_polls_back_off_up_to_half_a_minute() {
+        let pauses: Vec<u64> = (1..=8).map(|n| backoff(n).as_secs()).collect();
+        assert_eq!(pauses, [1, 2, 4, 8, 16, 30, 30, 30]);
+    }
+}

@@ -1,0 +1,311 @@
+//! What players do to a game besides moving: `/board`, resigning, offering and answering
+//! a draw, aborting, and the rematch button under a finished board.
+
+use crate::bot::board::{self, BoardAt};
+use crate::bot::chat::context::{Answer, HandlerResult, Incoming, Tap};
+use crate::bot::chat::messages::{edit_text, remove_keyboard, say};
+use crate::bot::controls::keyboard;
+use crate::bot::error::BotError;
+use crate::bot::play;
+use crate::bot::play::challenges;
+use crate::bot::play::moves::{board_game, picked, played_game};
+use crate::bot::state::App;
+use crate::bot::telegram;
+use crate::bot::texts::{Texts, escape, mention};
+use crate::game::{ChatId, DrawOutcome, GameId, GameRecord, Player, ServiceError};
+use teloxide::prelude::*;
+
+/// `/board`: post the board again at the bottom of the chat.
+pub async fn on_board(app: App, m: Incoming, t: &'static dyn Texts) -> HandlerResult {
+    match picked(&app, &m, t).await? {
+        Some(g) => repost_board(&app, m.chat, &g, t).await,
+        None => Ok(()),
+    }
+}
+
+/// `/resign`: asks to confirm with a button.
+pub async fn on_resign(app: App, m: Incoming, t: &'static dyn Texts) -> HandlerResult {
+    let Some(g) = picked(&app, &m, t).await? else {
+        return Ok(());
+    };
+    let kb = keyboard::confirm_resign(g.id, t);
+    say(&app, m.chat, Some(m.id()), &t.confirm_resign(), Some(kb)).await?;
+    Ok(())
+}
+
+/// `/abort`: ends a game before both sides have moved, unrated.
+pub async fn on_abort(app: App, m: Incoming, t: &'static dyn Texts) -> HandlerResult {
+    let Some(g) = picked(&app, &m, t).await? else {
+        return Ok(());
+    };
+    let (id, user) = (g.id, m.user);
+    let now = app.now();
+    match app.games.run(move |s| s.abort(id, user, now)).await {
+        Ok(g) => {
+            play::changed(&app, g);
+            Ok(())
+        }
+        Err(e) => refuse(&app, &m, &e, t).await,
+    }
+}
+
+/// `/draw`: offers a draw (or agrees to the opponent's offer).
+pub async fn on_draw(app: App, m: Incoming, t: &'static dyn Texts) -> HandlerResult {
+    let Some(g) = picked(&app, &m, t).await? else {
+        return Ok(());
+    };
+    let (id, user) = (g.id, m.user);
+    let now = app.now();
+    match app.games.run(move |s| s.offer_draw(id, user, now)).await {
+        Ok(DrawOutcome::Agreed(g)) => {
+            play::changed(&app, g);
+            Ok(())
+        }
+        Ok(DrawOutcome::Offered(g)) => {
+            let who = mention(user.0, &m.from.full_name());
+            let kb = keyboard::draw_offer(id, t);
+            say(&app, m.chat, None, &t.draw_offered(&who), Some(kb)).await?;
+            board::changed(&app, &g);
+            Ok(())
+        }
+        Err(e) => refuse(&app, &m, &e, t).await,
+    }
+}
+
+/// `/takeback`: asks the opponent to let the asker take back their last move (the
+/// program lets them at once).
+pub async fn on_takeback(app: App, m: Incoming, t: &'static dyn Texts) -> HandlerResult {
+    let Some(g) = picked(&app, &m, t).await? else {
+        return Ok(());
+    };
+    let (id, user) = (g.id, m.user);
+    let now = app.now();
+    match app
+        .games
+        .run(move |s| s.request_takeback(id, user, now))
+        .await
+    {
+        Ok(g) if g.takeback.is_none() => {
+            let lang = app.chat_lang(m.chat, Some(m.user)).await;
+            let program = app.player_mention(g.player(!g.side_to_move()), lang).await;
+            say(&app, m.chat, None, &t.takeback_accepted(&program), None).await?;
+            board::changed(&app, &g);
+            Ok(())
+        }
+        Ok(_) => {
+            let who = mention(user.0, &m.from.full_name());
+            let kb = keyboard::takeback_request(id, t);
+            say(&app, m.chat, None, &t.takeback_requested(&who), Some(kb)).await?;
+            Ok(())
+        }
+        Err(e) => refuse(&app, &m, &e, t).await,
+    }
+}
+
+/// Accept or decline a takeback request: the request's message says how it ended, and
+/// an accepted one redraws the board.
+pub async fn on_takeback_tap(app: App, tap: Tap, (game, accept): (GameId, bool)) -> HandlerResult {
+    let (user, t) = (tap.user(), tap.texts());
+    let Some(g) = board_game(&app, &tap, game)? else {
+        return tap.reply(Answer::Alert(t.bad_button()));
+    };
+    let id = g.id;
+    // A refusal is explained by the routing (`Tap::finish`).
+    let now = app.now();
+    let g = app
+        .games
+        .run(move |s| s.answer_takeback(id, user, accept, now))
+        .await?;
+    tap.answer(Answer::Silent).await;
+    let who = app.user_mention(user).await;
+    let text = if accept {
+        t.takeback_accepted(&who)
+    } else {
+        t.takeback_declined(&who)
+    };
+    edit_text(&app, tap.query(), &text, None).await;
+    if accept {
+        board::refresh(&app, g.id)?;
+    }
+    Ok(())
+}
+
+/// Say why the service refused (an error when it is no refusal).
+async fn refuse(app: &App, m: &Incoming, e: &ServiceError, t: &dyn Texts) -> HandlerResult {
+    match crate::bot::error::refusal(e, t) {
+        Some(text) => {
+            say(app, m.chat, Some(m.id()), &escape(&text), None).await?;
+            Ok(())
+        }
+        None => Err(BotError::Service(e.clone())),
+    }
+}
+
+/// Post a new board for `g` and retire the old one (it keeps its picture, loses its
+/// buttons and says where the game went).
+async fn repost_board(app: &App, chat: ChatId, g: &GameRecord, t: &dyn Texts) -> HandlerResult {
+    // Two `/board`s at once (two people, or a double send) would post two boards, and
+    // only the last stored would be tracked: the other's buttons would lead nowhere. The
+    // second finds the first under way and leaves it to post the one board.
+    let Some(_posting) = app.reposting(g.id, chat) else {
+        return Ok(());
+    };
+    let (g, game) = board::reload(app, g.id)?;
+    let old = g.board_in(chat).and_then(|b| b.message);
+    board::repost(app, &g, &game, chat).await?;
+    let Some(old) = old else {
+        return Ok(());
+    };
+    let text = t.board_moved();
+    let r = telegram::call(&app.pacer, chat.0, telegram::Kind::Edit, || {
+        app.bot
+            .edit_message_caption(
+                teloxide::types::ChatId(chat.0),
+                teloxide::types::MessageId(old.0),
+            )
+            .caption(text.clone())
+    })
+    .await;
+    if let Err(e) = r
+        && !telegram::not_modified(&e)
+        && !telegram::gone(&e)
+    {
+        tracing::debug!(error = %e, "could not retire the old board");
+    }
+    Ok(())
+}
+
+/// The confirmed Resign button.
+pub async fn on_resign_tap(app: App, tap: Tap, game: GameId) -> HandlerResult {
+    let (user, t) = (tap.user(), tap.texts());
+    let Some(g) = board_game(&app, &tap, game)? else {
+        return tap.reply(Answer::Alert(t.bad_button()));
+    };
+    let id = g.id;
+    let now = app.now();
+    let r = app.games.run(move |s| s.resign(id, user, now)).await;
+    if r.is_ok() {
+        tap.answer(Answer::Silent).await;
+    }
+    remove_keyboard(&app, tap.query()).await;
+    match r {
+        Ok(g) => {
+            play::changed(&app, g);
+            Ok(())
+        }
+        Err(e) => tap.reply(Answer::Alert(
+            crate::bot::error::refusal(&e, t).unwrap_or_else(|| t.try_again()),
+        )),
+    }
+}
+
+/// Accept or decline a draw offer.
+pub async fn on_draw_tap(app: App, tap: Tap, (game, accept): (GameId, bool)) -> HandlerResult {
+    let (user, t) = (tap.user(), tap.texts());
+    let Some(g) = board_game(&app, &tap, game)? else {
+        return tap.reply(Answer::Alert(t.bad_button()));
+    };
+    let id = g.id;
+    // A refusal is explained by the routing (`Tap::finish`).
+    let now = app.now();
+    let g = app
+        .games
+        .run(move |s| s.answer_draw(id, user, accept, now))
+        .await?;
+    tap.answer(Answer::Silent).await;
+    remove_keyboard(&app, tap.query()).await;
+    let declined = match accept {
+        true => None,
+        false => Some(t.draw_declined(&app.user_mention(user).await)),
+    };
+    match (declined, tap.board()) {
+        // An inline board has no chat to say it in: it says so under its caption.
+        (Some(text), BoardAt::Inline(_)) => {
+            play::changed(&app, g.clone());
+            board::notice(&app, &g, text);
+            Ok(())
+        }
+        (Some(text), BoardAt::Chat(chat)) => {
+            say(&app, chat, None, &text, None).await?;
+            play::changed(&app, g);
+            Ok(())
+        }
+        (None, _) => {
+            play::changed(&app, g);
+            Ok(())
+        }
+    }
+}
+
+/// Rematch: the same game again with colours swapped (against the program it starts at
+/// once; a person is challenged).
+pub async fn on_rematch(app: App, tap: Tap, game: GameId) -> HandlerResult {
+    let (chat, user, t) = (tap.chat(), tap.user(), tap.texts());
+    let Some(g) = board_game(&app, &tap, game)? else {
+        return tap.reply(Answer::Alert(t.bad_button()));
+    };
+    // The button is only on finished boards; forged data for a game in play must not
+    // open a second game between the same people.
+    if g.is_active() {
+        return tap.reply(Answer::Alert(t.bad_button()));
+    }
+    let Some(colour) = g.color_of(user) else {
+        return tap.reply(Answer::Alert(t.not_your_game()));
+    };
+    tap.answer(Answer::Silent).await;
+    match g.player(!colour) {
+        Player::Program { level } => {
+            play::start::against_program(&app, chat, user, g.variant.id(), Some(!colour), level)
+                .await
+        }
+        Player::Human(opp) => challenges::rematch(&app, chat, user, opp, &g, colour, t).await,
+        Player::Absent => Ok(()),
+    }
+}
+
+/// After a correspondence move's time ran out: its opponent claims the win, or keeps
+/// waiting (the late player may still move; the win stays claimable until then).
+pub async fn on_claim(
+    app: App,
+    tap: Tap,
+    (game, ply, claim): (GameId, u32, bool),
+) -> HandlerResult {
+    let (user, t) = (tap.user(), tap.texts());
+    let Some((g, colour)) = played_game(&app, &tap, game).await? else {
+        return Ok(());
+    };
+    if g.ply() != ply {
+        remove_keyboard(&app, tap.query()).await;
+        return tap.reply(Answer::Alert(t.stale_button()));
+    }
+    if g.time_is_up() && colour == g.side_to_move() {
+        return tap.reply(Answer::Alert(t.claim_own_time()));
+    }
+    if !g.time_is_up() {
+        return tap.reply(Answer::Alert(t.time_not_up()));
+    }
+    if claim {
+        let id = g.id;
+        // A refusal is explained by the routing (`Tap::finish`).
+        let now = app.now();
+        let g = app.games.run(move |s| s.claim_win(id, user, now)).await?;
+        tap.answer(Answer::Silent).await;
+        remove_keyboard(&app, tap.query()).await;
+        play::changed(&app, g);
+        return Ok(());
+    }
+    tap.answer(Answer::Silent).await;
+    let who = app.user_mention(user).await;
+    let late = app
+        .player_mention(g.player(g.side_to_move()), crate::game::Language::En)
+        .await;
+    let text = t.kept_waiting(&who, &late);
+    match tap.board() {
+        BoardAt::Inline(_) => board::notice(&app, &g, text),
+        BoardAt::Chat(_) => {
+            let kb = keyboard::time_up(g.id, ply, true, t);
+            edit_text(&app, tap.query(), &text, Some(kb)).await;
+        }
+    }
+    Ok(())
+}

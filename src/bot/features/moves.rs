@@ -1,0 +1,236 @@
+//! Moves: typed (`c3-e5`, `/m c3-e5`, a reply to a board) and tapped on the board
+//! keyboard (a piece, then its destination), and which game a message means.
+
+use crate::bot::board::{self, Ui};
+use crate::bot::chat::context::{Answer, HandlerResult, Incoming, Tap};
+use crate::bot::chat::messages::{self, remove_keyboard, say};
+use crate::bot::controls::callback::Callback;
+use crate::bot::controls::keyboard;
+use crate::bot::play;
+use crate::bot::play::moves::{
+    Attempt, Input, Pick, board_game, on_current_board, pick_game, picked, played_game, user_move,
+};
+use crate::bot::state::App;
+use crate::bot::texts::{Texts, escape};
+use crate::engine::{Color, IllegalMove, InputError, Position, Square, read_squares};
+use crate::game::{Expect, GameId, GameRecord};
+use teloxide::types::{CallbackQuery, InlineKeyboardButtonKind};
+
+/// Whether free text looks like an attempted move (so a reason is worth replying).
+fn looks_like_move(text: &str, read: &Result<Vec<Vec<Square>>, InputError>) -> bool {
+    if text.chars().count() > 40 {
+        return false;
+    }
+    match read {
+        Ok(_) => true,
+        Err(InputError::OneSquare(_)) => text.trim().chars().count() <= 4,
+        Err(InputError::BadSquare { .. } | InputError::OffBoard { .. }) => {
+            text.split_whitespace().count() <= 3
+        }
+        Err(_) => false,
+    }
+}
+
+/// Text that is no command: a move when it reads as one (in a group, only squares or a
+/// reply to a board).
+pub async fn on_text(app: App, m: Incoming) -> HandlerResult {
+    let reply_to_board = m
+        .msg
+        .reply_to_message()
+        .filter(|r| r.from.as_ref().is_some_and(|u| u.is_bot));
+    let text = m.text.as_str();
+    let read = read_squares(text);
+    if !m.private() && reply_to_board.is_none() && read.is_err() {
+        return Ok(());
+    }
+    if !looks_like_move(text, &read) && reply_to_board.is_none() {
+        return Ok(());
+    }
+    let t = m.texts(&app).await;
+    match pick_game(&app, &m)? {
+        Pick::One(g) => typed_move(&app, &m, *g, Input::Typed(read), t).await,
+        // Replies to text that is no move count against the limit like commands do.
+        Pick::None => {
+            if m.private() || reply_to_board.is_some() {
+                messages::refuse(&app, m.chat, m.user, Some(m.id()), t.no_active_game());
+            }
+            Ok(())
+        }
+        Pick::Several => {
+            messages::refuse(&app, m.chat, m.user, Some(m.id()), t.several_games());
+            Ok(())
+        }
+    }
+}
+
+/// `/m c3-e5`.
+pub async fn on_m(app: App, m: Incoming, t: &'static dyn Texts, arg: String) -> HandlerResult {
+    match picked(&app, &m, t).await? {
+        Some(g) => typed_move(&app, &m, g, Input::Typed(read_squares(&arg)), t).await,
+        None => Ok(()),
+    }
+}
+
+async fn typed_move(
+    app: &App,
+    m: &Incoming,
+    g: GameRecord,
+    input: Input,
+    t: &dyn Texts,
+) -> HandlerResult {
+    // A move is never refused for speed: the game bounds moves (one per turn). What a
+    // refusal costs (its reply) counts against the person's limit instead.
+    let (chat, user) = (m.chat, m.user);
+    let (id, ply, deadline) = (g.id, g.ply(), g.variant.rules().exit_deadline);
+    match user_move(app, g, user, input, Expect::Any, false, t).await? {
+        Attempt::Played(stored) => play::changed(app, *stored),
+        Attempt::Confirm { path } => {
+            let kb = keyboard::confirm_return_home(id, ply, path.from(), path.to(), t);
+            let text = t.confirm_return_home(&path.to_string(), deadline.unwrap_or(0));
+            say(app, chat, Some(m.id()), &text, Some(kb)).await?;
+        }
+        // A flood of bad moves gets the newest explanation, not one each.
+        Attempt::Refused(reason) => {
+            messages::refuse(app, chat, user, Some(m.id()), escape(&reason))
+        }
+        Attempt::Stale => messages::refuse(app, chat, user, Some(m.id()), t.stale_button()),
+    }
+    Ok(())
+}
+
+/// Whether the tapped message asks to confirm a losing return home (its "Cancel" is a
+/// reset too, but the question is in the caption, unlike a selection).
+fn asks_return_home(q: &CallbackQuery) -> bool {
+    q.regular_message()
+        .and_then(|m| m.reply_markup())
+        .is_some_and(|k| {
+            k.inline_keyboard.iter().flatten().any(|b| {
+                matches!(&b.kind, InlineKeyboardButtonKind::CallbackData(d)
+                    if matches!(Callback::decode(d), Ok(Callback::Move { confirmed: true, .. })))
+            })
+        })
+}
+
+/// A label button: nothing to do but drop a leftover keyboard.
+pub async fn on_noop(app: App, tap: Tap) -> HandlerResult {
+    tap.answer(Answer::Silent).await;
+    remove_keyboard(&app, tap.query()).await;
+    Ok(())
+}
+
+/// A square tapped on the board keyboard: select the piece there.
+pub async fn on_square(
+    app: App,
+    tap: Tap,
+    (game, ply, square): (GameId, u32, Square),
+) -> HandlerResult {
+    let (user, t) = (tap.user(), tap.texts());
+    let Some((g, colour)) = played_game(&app, &tap, game).await? else {
+        return Ok(());
+    };
+    if ply != g.ply() || !on_current_board(tap.query(), &g) {
+        // Redrawing is expensive: a flood of old taps gets the alert only.
+        if app.allow_action(user.0) {
+            board::changed(&app, &g);
+        }
+        return tap.reply(Answer::Alert(t.stale_button()));
+    }
+    if g.side_to_move() != colour {
+        app.count_action(user.0);
+        return tap.reply(Answer::Alert(t.not_your_turn()));
+    }
+    // Selecting a piece is half a move: never limited (its keyboard edit waits for the
+    // chat's slot, newer selections replacing older ones).
+    let game = app.games.read(|s| s.replay(&g))?;
+    let pos = game.position();
+    if pos.piece_at(square) == Some(colour) && !pos.destinations(square).is_empty() {
+        tap.answer(Answer::Silent).await;
+        board::show_ui(&app, g.id, g.ply(), tap.board(), Ui::Select(square));
+        return Ok(());
+    }
+    app.count_action(user.0);
+    let why = t.illegal(&no_move_reason(pos, square, colour));
+    tap.reply(Answer::Toast(format!("{square}: {why}")))
+}
+
+fn no_move_reason(pos: &Position, square: Square, colour: Color) -> IllegalMove {
+    match pos.piece_at(square) {
+        None => IllegalMove::NoPiece(square),
+        Some(c) if c != colour => IllegalMove::NotYourPiece(square),
+        Some(_) => IllegalMove::Unreachable {
+            from: square,
+            to: square,
+        },
+    }
+}
+
+/// A destination tapped while a piece is selected (or a confirmed return home).
+pub async fn on_move(
+    app: App,
+    tap: Tap,
+    (game, ply, from, to, confirmed): (GameId, u32, Square, Square, bool),
+) -> HandlerResult {
+    let (user, t, q) = (tap.user(), tap.texts(), tap.query());
+    let Some(g) = board_game(&app, &tap, game)? else {
+        return tap.reply(Answer::Alert(t.bad_button()));
+    };
+    if g.color_of(user).is_none() {
+        app.count_action(user.0);
+        return tap.reply(Answer::Alert(t.not_your_game()));
+    }
+    let input = Input::Tapped { from, to };
+    let attempt = user_move(&app, g.clone(), user, input, Expect::Ply(ply), confirmed, t).await?;
+    // A confirmation asked in a separate message (typed moves) is done with.
+    if confirmed && !on_current_board(q, &g) {
+        remove_keyboard(&app, q).await;
+    }
+    match attempt {
+        Attempt::Played(stored) => {
+            tap.answer(Answer::Silent).await;
+            play::changed(&app, *stored);
+            Ok(())
+        }
+        Attempt::Confirm { path } => {
+            tap.answer(Answer::Silent).await;
+            let (from, to) = (path.from(), path.to());
+            board::show_ui(&app, g.id, ply, tap.board(), Ui::ConfirmHome { from, to });
+            Ok(())
+        }
+        Attempt::Refused(s) => {
+            app.count_action(user.0);
+            tap.reply(Answer::Alert(s))
+        }
+        Attempt::Stale => {
+            app.count_action(user.0);
+            tap.reply(Answer::Alert(t.stale_button()))
+        }
+    }
+}
+
+/// Drop the selection, or cancel a confirmation: the plain board again.
+pub async fn on_reset(app: App, tap: Tap, (game, ply): (GameId, u32)) -> HandlerResult {
+    let (user, t, q) = (tap.user(), tap.texts(), tap.query());
+    let Some(g) = board_game(&app, &tap, game)? else {
+        app.count_action(user.0);
+        return tap.reply(Answer::Alert(t.bad_button()));
+    };
+    if !on_current_board(q, &g) {
+        if app.allow_action(user.0) {
+            remove_keyboard(&app, q).await;
+        }
+        return Ok(());
+    }
+    if g.color_of(user).is_none() {
+        app.count_action(user.0);
+        return tap.reply(Answer::Alert(t.not_your_game()));
+    }
+    tap.answer(Answer::Silent).await;
+    if asks_return_home(q) {
+        // The question is in the caption: the whole board is redrawn.
+        board::changed(&app, &g);
+        Ok(())
+    } else {
+        board::show_ui(&app, g.id, ply, tap.board(), Ui::Unselect);
+        Ok(())
+    }
+}

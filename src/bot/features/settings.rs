@@ -1,0 +1,377 @@
+//! A chat's settings and language: `/settings` and its buttons, `/lang` and its buttons,
+//! and the anonymous group admin (who may change them but cannot play).
+
+use crate::bot::chat::context::{Answer, HandlerResult, Incoming, Tap};
+use crate::bot::chat::messages::{remove_keyboard, say};
+use crate::bot::controls::callback::{Callback, SettingKey};
+use crate::bot::controls::commands::Command;
+use crate::bot::controls::keyboard;
+use crate::bot::state::App;
+use crate::bot::telegram;
+use crate::bot::texts::{Texts, texts};
+use crate::engine::{Variant, VariantId};
+use crate::game::{
+    ChatId, ChatSettings, Language, NoticeDelay, Orientation, Pace, TimeControl, UserId,
+};
+use teloxide::prelude::*;
+use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
+
+/// The time controls offered as chat defaults.
+const TIME_CHOICES: [&str; 8] = ["untimed", "3+2", "5+3", "10+5", "60s", "1d", "3d", "7d"];
+/// How long a turn notice may wait in slow games (untimed, days a move), in minutes:
+/// at once, or after the time a glance at the group would take.
+const SLOW_DELAYS: [NoticeDelay; 4] = [
+    NoticeDelay::AT_ONCE,
+    NoticeDelay::After { minutes: 15 },
+    NoticeDelay::After { minutes: 60 },
+    NoticeDelay::After { minutes: 240 },
+];
+/// The same for games on a clock, where the players are usually at the board: never by
+/// default, and only short waits (a longer one would come after the flag).
+const CLOCK_DELAYS: [NoticeDelay; 4] = [
+    NoticeDelay::Never,
+    NoticeDelay::AT_ONCE,
+    NoticeDelay::After { minutes: 1 },
+    NoticeDelay::After { minutes: 5 },
+];
+
+/// The variants offered as chat defaults (two rows of three).
+const VARIANT_CHOICES: [VariantId; 6] = [
+    VariantId::Classic,
+    VariantId::Classic3x4,
+    VariantId::Diagonal,
+    VariantId::Triangle,
+    VariantId::Gambiter,
+    VariantId::Duelio,
+];
+
+/// `/settings`: the chat's defaults as buttons (anyone sees them; only admins change
+/// them in a group).
+pub async fn on_settings(
+    app: App,
+    m: Incoming,
+    t: &'static dyn Texts,
+    _arg: String,
+) -> HandlerResult {
+    menu(&app, m.chat, t).await
+}
+
+/// `/lang [en|ru]`: set the language, or offer the choice.
+pub async fn on_lang(app: App, m: Incoming, t: &'static dyn Texts, arg: String) -> HandlerResult {
+    match Language::from_code(arg.trim()) {
+        Some(l) => set_language(&app, m.chat, m.user, l, Some(m.id())).await,
+        None => {
+            let kb = Some(keyboard::languages());
+            say(&app, m.chat, None, &t.choose_language(), kb).await?;
+            Ok(())
+        }
+    }
+}
+
+/// A language button.
+pub async fn on_lang_tap(app: App, tap: Tap, l: Language) -> HandlerResult {
+    tap.answer(Answer::Silent).await;
+    set_language(&app, tap.chat(), tap.user(), l, None).await
+}
+
+/// A settings button (group admins only).
+pub async fn on_setting(app: App, tap: Tap, (key, value): (SettingKey, String)) -> HandlerResult {
+    let (chat, user, t) = (tap.chat(), tap.user(), tap.texts());
+    if !is_admin(&app, chat, user).await {
+        return tap.reply(Answer::Alert(t.admins_only()));
+    }
+    let Some(change) = Change::parse(key, &value) else {
+        return tap.reply(Answer::Alert(t.bad_button()));
+    };
+    let now = app.now();
+    app.games
+        .run(move |s| s.update_chat_settings(chat, now, |c| change.apply(c)))
+        .await?;
+    tap.answer(Answer::Toast("✓".into())).await;
+    // The language may be the one just changed.
+    let t = texts(app.chat_lang(chat, Some(user)).await);
+    remove_keyboard(&app, tap.query()).await;
+    menu(&app, chat, t).await
+}
+
+/// One setting's new value.
+#[derive(Clone, Debug)]
+enum Change {
+    Variant(Variant),
+    Time(TimeControl),
+    /// `None`: each person's own (a button older menus still carry).
+    Language(Option<Language>),
+    Orientation(Orientation),
+    Takebacks(bool),
+    Notify(bool),
+    /// A turn notice's wait in games of a pace.
+    NoticeDelay(Pace, NoticeDelay),
+}
+
+impl Change {
+    fn parse(key: SettingKey, value: &str) -> Option<Change> {
+        Some(match key {
+            SettingKey::Variant => Change::Variant(Variant::new(value.parse().ok()?)),
+            SettingKey::Time => Change::Time(value.parse().ok()?),
+            SettingKey::Language => Change::Language(match value {
+                "auto" => None,
+                code => Some(Language::from_code(code)?),
+            }),
+            SettingKey::Takebacks => Change::Takebacks(on_off(value)?),
+            SettingKey::Notify => Change::Notify(on_off(value)?),
+            // Only the waits offered: a forged value changes nothing.
+            SettingKey::NoticeSlow => {
+                Change::NoticeDelay(Pace::Slow, offered(&SLOW_DELAYS, value)?)
+            }
+            SettingKey::NoticeClock => {
+                Change::NoticeDelay(Pace::Clock, offered(&CLOCK_DELAYS, value)?)
+            }
+            SettingKey::Orientation => Change::Orientation(match value {
+                "white" => Orientation::White,
+                "side" => Orientation::SideToMove,
+                _ => return None,
+            }),
+        })
+    }
+
+    fn apply(&self, c: &mut ChatSettings) {
+        match self {
+            Change::Variant(v) => c.variant = v.clone(),
+            Change::Time(tc) => c.time_control = *tc,
+            Change::Language(l) => c.language = *l,
+            Change::Orientation(o) => c.orientation = *o,
+            Change::Takebacks(on) => c.takebacks = *on,
+            Change::Notify(on) => c.notify_turns = *on,
+            Change::NoticeDelay(pace, d) => c.turn_notices.set(*pace, *d),
+        }
+    }
+}
+
+/// The offered choice whose code is `value`.
+fn offered(choices: &[NoticeDelay], value: &str) -> Option<NoticeDelay> {
+    choices.iter().copied().find(|d| d.code() == value)
+}
+
+fn on_off(value: &str) -> Option<bool> {
+    match value {
+        "on" => Some(true),
+        "off" => Some(false),
+        _ => None,
+    }
+}
+
+/// A message a group admin sent anonymously: Telegram shows it as from the group itself
+/// (`sender_chat`), with a stand-in bot as the sender.
+pub fn is_anonymous_admin(msg: Message) -> bool {
+    msg.from.as_ref().is_some_and(|u| u.is_bot)
+        && msg
+            .sender_chat
+            .as_ref()
+            .is_some_and(|c| c.id == msg.chat.id)
+}
+
+/// An anonymous admin's command: they may change the group's settings and language
+/// (only admins can be anonymous); playing needs a person, so the rest is declined with a
+/// hint.
+pub async fn anonymous_admin(app: App, msg: Message, cmd: Command) -> HandlerResult {
+    let chat = ChatId(msg.chat.id.0);
+    let t = texts(app.chat_lang(chat, None).await);
+    match cmd {
+        Command::Settings(_) => menu(&app, chat, t).await,
+        Command::Lang(arg) => match Language::from_code(arg.trim()) {
+            Some(l) => {
+                let now = app.now();
+                app.games
+                    .run(move |s| s.update_chat_settings(chat, now, |c| c.language = Some(l)))
+                    .await?;
+                say(&app, chat, Some(msg.id), &texts(l).language_set(), None).await?;
+                Ok(())
+            }
+            None => {
+                let kb = Some(keyboard::languages());
+                say(&app, chat, None, &t.choose_language(), kb).await?;
+                Ok(())
+            }
+        },
+        _ => {
+            say(&app, chat, Some(msg.id), &t.anonymous_admin(), None).await?;
+            Ok(())
+        }
+    }
+}
+
+/// Set a private chat's owner's language, or (by an admin) a group's.
+async fn set_language(
+    app: &App,
+    chat: ChatId,
+    user: UserId,
+    l: Language,
+    reply: Option<teloxide::types::MessageId>,
+) -> HandlerResult {
+    if chat.0 < 0 {
+        if !is_admin(app, chat, user).await {
+            let t = texts(app.chat_lang(chat, Some(user)).await);
+            say(app, chat, reply, &t.admins_only(), None).await?;
+            return Ok(());
+        }
+        let now = app.now();
+        app.games
+            .run(move |s| s.update_chat_settings(chat, now, |c| c.language = Some(l)))
+            .await?;
+    } else {
+        let now = app.now();
+        app.games
+            .run(move |s| s.set_user_language(user, Some(l), now))
+            .await?;
+    }
+    say(app, chat, reply, &texts(l).language_set(), None).await?;
+    Ok(())
+}
+
+/// Whether `user` may change `chat`'s settings: anyone in a private chat, a group's
+/// administrators (asked of Telegram each time: admins change).
+async fn is_admin(app: &App, chat: ChatId, user: UserId) -> bool {
+    if chat.0 > 0 {
+        return true;
+    }
+    let r = telegram::call_unpaced(&app.pacer, || {
+        app.bot.get_chat_member(
+            teloxide::types::ChatId(chat.0),
+            teloxide::types::UserId(user.0),
+        )
+    })
+    .await;
+    match r {
+        Ok(m) => m.is_privileged(),
+        Err(e) => {
+            tracing::warn!(error = %e, "getChatMember failed");
+            false
+        }
+    }
+}
+
+/// Post the settings menu, the current choices marked.
+async fn menu(app: &App, chat: ChatId, t: &dyn Texts) -> HandlerResult {
+    let now = app.now();
+    let c = app.games.run(move |s| s.chat(chat, now)).await?;
+    let s = &c.settings;
+    let mark = |on: bool, label: String| if on { format!("✅ {label}") } else { label };
+    let variant = |v: &VariantId| {
+        let label = mark(s.variant.id() == *v, t.variant_name(*v));
+        button(label, SettingKey::Variant, v.id())
+    };
+    let time = |x: &&str| {
+        let tc: TimeControl = x.parse().unwrap_or_default();
+        let label = mark(s.time_control == tc, t.time_control(&tc));
+        button(label, SettingKey::Time, x)
+    };
+    let mut rows = vec![
+        VARIANT_CHOICES[..3].iter().map(variant).collect::<Vec<_>>(),
+        VARIANT_CHOICES[3..].iter().map(variant).collect(),
+        // Clocks, then days a move (correspondence).
+        TIME_CHOICES[..5].iter().map(time).collect(),
+        TIME_CHOICES[5..].iter().map(time).collect(),
+        [
+            (Language::En, "en", "English"),
+            (Language::Ru, "ru", "Русский"),
+        ]
+        .into_iter()
+        .map(|(l, code, name)| {
+            let label = mark(s.language == Some(l), name.into());
+            button(label, SettingKey::Language, code)
+        })
+        .collect(),
+    ];
+    rows.push(
+        [(true, "on"), (false, "off")]
+            .into_iter()
+            .map(|(on, value)| {
+                let label = mark(s.takebacks == on, t.takebacks_setting(on));
+                button(label, SettingKey::Takebacks, value)
+            })
+            .collect(),
+    );
+    if chat.0 > 0 {
+        rows.push(
+            [(true, "on"), (false, "off")]
+                .into_iter()
+                .map(|(on, value)| {
+                    let label = mark(s.notify_turns == on, t.notify_setting(on));
+                    button(label, SettingKey::Notify, value)
+                })
+                .collect(),
+        );
+        if s.notify_turns {
+            let n = s.turn_notices;
+            let delays = |pace: Pace, choices: [NoticeDelay; 4], key: SettingKey| {
+                choices
+                    .into_iter()
+                    .map(|d| {
+                        let label = mark(n.get(pace) == d, t.notice_delay_button(pace, d));
+                        button(label, key, &d.code())
+                    })
+                    .collect::<Vec<_>>()
+            };
+            rows.push(delays(Pace::Slow, SLOW_DELAYS, SettingKey::NoticeSlow));
+            rows.push(delays(Pace::Clock, CLOCK_DELAYS, SettingKey::NoticeClock));
+        }
+    }
+    if chat.0 < 0 {
+        rows.push(vec![
+            button(
+                mark(s.orientation == Orientation::White, t.btn_white()),
+                SettingKey::Orientation,
+                "white",
+            ),
+            button(
+                mark(s.orientation == Orientation::SideToMove, "⇅".into()),
+                SettingKey::Orientation,
+                "side",
+            ),
+        ]);
+    }
+    let mut text = format!(
+        "⚙ {} · {}",
+        t.variant_name(s.variant.id()),
+        t.time_control(&s.time_control)
+    );
+    if chat.0 > 0 && s.notify_turns {
+        text.push_str("\n\n");
+        text.push_str(&t.notice_delays(&s.turn_notices));
+    }
+    let kb = InlineKeyboardMarkup::new(rows);
+    say(app, chat, None, &text, Some(kb)).await?;
+    Ok(())
+}
+
+fn button(label: String, key: SettingKey, value: &str) -> InlineKeyboardButton {
+    let data = Callback::Setting {
+        key,
+        value: value.to_string(),
+    };
+    InlineKeyboardButton::callback(label, data.encode())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Millis;
+
+    #[test]
+    fn every_wait_offered_is_within_what_sightings_are_kept_for() {
+        let longest = Millis::minutes(crate::bot::state::turn_notices::LONGEST_WAIT_HOURS * 60);
+        for d in SLOW_DELAYS.into_iter().chain(CLOCK_DELAYS) {
+            assert!(d.wait().is_none_or(|w| w <= longest), "{d:?}");
+            assert_eq!(d.code().parse::<NoticeDelay>(), Ok(d), "round trip");
+        }
+    }
+
+    #[test]
+    fn only_the_waits_offered_are_accepted() {
+        assert!(Change::parse(SettingKey::NoticeSlow, "15").is_some());
+        assert!(Change::parse(SettingKey::NoticeSlow, "never").is_none());
+        assert!(Change::parse(SettingKey::NoticeSlow, "7").is_none());
+        assert!(Change::parse(SettingKey::NoticeClock, "never").is_some());
+        assert!(Change::parse(SettingKey::NoticeClock, "60").is_none());
+    }
+}

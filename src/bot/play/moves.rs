@@ -1,0 +1,229 @@
+//! A person's move, typed or tapped: which game a message or a button means, and the
+//! attempt itself (whose turn, a losing return home asked first, the service's answer).
+
+use super::Change;
+use crate::bot::board;
+use crate::bot::board::BoardAt;
+use crate::bot::chat::context::{Answer, Incoming, Tap};
+use crate::bot::chat::messages::say;
+use crate::bot::error::BotError;
+use crate::bot::error::refusal;
+use crate::bot::state::App;
+use crate::bot::texts::Texts;
+use crate::engine::{Color, InputError, MoveError, Path, Square, resolve_readings};
+use crate::game::{
+    Actor, ChatId, Expect, GameId, GameRecord, MessageId, MoveInput, MoveOutcome, ServiceError,
+    UserId,
+};
+use teloxide::types::CallbackQuery;
+
+/// Which of the user's games a message refers to: a reply to a board picks that game,
+/// otherwise their only game here (or the only one where it is their turn).
+pub enum Pick {
+    /// This one.
+    One(Box<GameRecord>),
+    /// The user plays no game here.
+    None,
+    /// Several, and the message does not say which.
+    Several,
+}
+
+/// The game `m` refers to (see [`Pick`]).
+pub fn pick_game(app: &App, m: &Incoming) -> Result<Pick, BotError> {
+    let (chat, user) = (m.chat, m.user);
+    let games = app.games.read(|s| s.active_games(chat))?;
+    if let Some(r) = m.msg.reply_to_message() {
+        let mid = MessageId(r.id.0);
+        if let Some(g) = games.iter().find(|g| g.is_board(chat, mid)) {
+            return Ok(Pick::One(Box::new(g.clone())));
+        }
+    }
+    let mine: Vec<GameRecord> = games
+        .into_iter()
+        .filter(|g| g.color_of(user).is_some())
+        .collect();
+    if mine.len() <= 1 {
+        return Ok(mine
+            .into_iter()
+            .next()
+            .map_or(Pick::None, |g| Pick::One(Box::new(g))));
+    }
+    let mut my_turn: Vec<GameRecord> = mine
+        .into_iter()
+        .filter(|g| g.color_of(user) == Some(g.side_to_move()) || g.is_solo())
+        .collect();
+    Ok(match (my_turn.pop(), my_turn.is_empty()) {
+        (Some(g), true) => Pick::One(Box::new(g)),
+        _ => Pick::Several,
+    })
+}
+
+/// The game `m` refers to, or `None` after saying why there is none.
+pub async fn picked(
+    app: &App,
+    m: &Incoming,
+    t: &dyn Texts,
+) -> Result<Option<GameRecord>, BotError> {
+    let text = match pick_game(app, m)? {
+        Pick::One(g) => return Ok(Some(*g)),
+        Pick::None => t.no_active_game(),
+        Pick::Several => t.several_games(),
+    };
+    say(app, m.chat, Some(m.id()), &text, None).await?;
+    Ok(None)
+}
+
+/// The game a board button names, when that game has a board where it was tapped: in
+/// the tapped chat, or in the tapped inline message.
+pub fn board_game(app: &App, tap: &Tap, id: GameId) -> Result<Option<GameRecord>, BotError> {
+    let g = match app.games.read(|s| s.game(id)) {
+        Ok(g) => g,
+        Err(ServiceError::NoSuchGame(_)) => return Ok(None),
+        Err(e) => return Err(e.into()),
+    };
+    let here = match (tap.inline(), tap.board()) {
+        (Some(message), _) => g.inline.as_ref() == Some(&message),
+        (None, BoardAt::Chat(chat)) => g.board_in(chat).is_some(),
+        (None, BoardAt::Inline(_)) => false,
+    };
+    Ok(here.then_some(g))
+}
+
+/// The game a board button names and the tapper's colour in it, when the tapper plays
+/// it and it is on; otherwise the tap is given its alert (counted against the tapper's
+/// limit, like every refused tap) and `None` comes back.
+pub async fn played_game(
+    app: &App,
+    tap: &Tap,
+    id: GameId,
+) -> Result<Option<(GameRecord, Color)>, BotError> {
+    let t = tap.texts();
+    let why = match board_game(app, tap, id)? {
+        None => t.bad_button(),
+        Some(g) => match g.color_of(tap.user()) {
+            None => t.not_your_game(),
+            Some(_) if !g.is_active() => t.game_over(),
+            Some(c) => return Ok(Some((g, c))),
+        },
+    };
+    app.count_action(tap.user().0);
+    tap.reply(Answer::Alert(why))?;
+    Ok(None)
+}
+
+/// Whether the tapped message is the game's current board.
+pub fn on_current_board(q: &CallbackQuery, g: &GameRecord) -> bool {
+    if let Some(id) = &q.inline_message_id {
+        return g.inline.as_ref().is_some_and(|m| &m.0 == id);
+    }
+    q.regular_message()
+        .is_some_and(|m| g.is_board(ChatId(m.chat.id.0), MessageId(m.id.0)))
+}
+
+/// How a move attempt went, for the handler to tell the player.
+#[derive(Debug)]
+pub enum Attempt {
+    /// Stored; the caller reports it to [`super::changed`] (a tap is answered in between,
+    /// so the answer comes before the edit).
+    Played(Box<Change>),
+    /// The move returns a piece home after the deadline: ask first.
+    Confirm {
+        /// The path that would be played.
+        path: Path,
+    },
+    /// Refused, with the reason in the player's language.
+    Refused(String),
+    /// The position changed since the player looked (the board was refreshed).
+    Stale,
+}
+
+/// A move as a person gave it, read once where it arrived.
+#[derive(Clone, Debug)]
+pub enum Input {
+    /// Typed: the readings of the text ([`crate::engine::read_squares`]), or why it reads
+    /// as no squares.
+    Typed(Result<Vec<Vec<Square>>, InputError>),
+    /// Tapped: a piece and its destination (the shortest chain between them).
+    Tapped {
+        /// The piece's square.
+        from: Square,
+        /// Its destination.
+        to: Square,
+    },
+}
+
+/// A person's move in `g` (as the handler read it): check whose turn it is, ask before a
+/// losing return home, play it with the expectation `expect`. The caller reports a played
+/// move to [`super::changed`].
+pub async fn user_move(
+    app: &App,
+    g: GameRecord,
+    user: UserId,
+    input: Input,
+    expect: Expect,
+    confirmed: bool,
+    t: &dyn Texts,
+) -> Result<Attempt, BotError> {
+    let id = g.id;
+    let game = match app.games.read(|s| s.replay(&g)) {
+        Ok(game) => game,
+        Err(e) => {
+            return refusal(&e, t)
+                .map(Attempt::Refused)
+                .ok_or(BotError::Service(e));
+        }
+    };
+    let Some(colour) = g.color_of(user) else {
+        return Ok(Attempt::Refused(t.not_your_game()));
+    };
+    if let Expect::Ply(p) = expect
+        && p != g.ply()
+    {
+        board::changed(app, &g);
+        return Ok(Attempt::Stale);
+    }
+    if !g.is_active() {
+        return Ok(Attempt::Refused(t.game_over()));
+    }
+    if g.paused.is_some() {
+        return Ok(Attempt::Refused(format!("⏸ {}", t.paused())));
+    }
+    if g.side_to_move() != colour && !g.is_solo() {
+        return Ok(Attempt::Refused(t.not_your_turn()));
+    }
+    let path = match &input {
+        Input::Typed(Ok(readings)) => resolve_readings(game.position(), readings),
+        Input::Typed(Err(e)) => Err(MoveError::Input(e.clone())),
+        Input::Tapped { from, to } => game.check(&[*from, *to]).map_err(Into::into),
+    };
+    let path = match path {
+        Ok(p) => p,
+        Err(e) => return Ok(Attempt::Refused(t.move_error(&e))),
+    };
+    if !confirmed && game.position().is_return_home(path.as_move()) {
+        return Ok(Attempt::Confirm { path });
+    }
+    let mv = MoveInput::Squares(path.squares().to_vec());
+    let now = app.now();
+    let r = app
+        .games
+        .run(move |s| s.play_known((g, game), Actor::User(user), expect, &mv, now))
+        .await;
+    match r {
+        Ok((MoveOutcome::Played(m), after)) => {
+            Ok(Attempt::Played(Box::new(Change::played(m.game, after))))
+        }
+        Ok((MoveOutcome::Flagged(g), _)) => {
+            super::changed(app, g);
+            Ok(Attempt::Refused(t.game_over()))
+        }
+        Err(ServiceError::Stale { .. }) => {
+            board::refresh(app, id)?;
+            Ok(Attempt::Stale)
+        }
+        Err(e) => match refusal(&e, t) {
+            Some(text) => Ok(Attempt::Refused(text)),
+            None => Err(e.into()),
+        },
+    }
+}

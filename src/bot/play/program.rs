@@ -1,0 +1,106 @@
+//! The program's moves: its choice at a level, and its move played in the background
+//! when it is its turn.
+
+use super::Change;
+use crate::ai;
+use crate::bot::board;
+use crate::bot::error::BotError;
+use crate::bot::state::App;
+use crate::engine::{Game, Path};
+use crate::game::{Actor, Expect, GameId, MoveInput, Player, ServiceError};
+use std::sync::Arc;
+
+/// The program's move for `game` at `level`, on the calling (blocking) thread.
+pub fn program_choice(game: &Game, level: u8) -> Option<Path> {
+    ai::best_move(
+        game,
+        &ai::Limits {
+            level: ai::Level::new(level.clamp(1, 5)),
+            ..ai::Limits::default()
+        },
+    )
+}
+
+/// Let the program move in game `id` in the background (once at a time per game).
+pub fn spawn_program_move(app: &App, id: GameId) {
+    {
+        let mut th = app.thinking.lock().unwrap_or_else(|e| e.into_inner());
+        if !th.insert(id.0) {
+            return;
+        }
+    }
+    let app = app.clone();
+    tokio::spawn(async move {
+        let r = program_move(&app, id).await;
+        app.thinking
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(&id.0);
+        if let Err(e) = r {
+            tracing::warn!(game = %id, error = %e, "the program's move failed");
+        }
+    });
+}
+
+async fn program_move(app: &App, id: GameId) -> Result<(), BotError> {
+    let (mut g, mut game) = board::reload(app, id)?;
+    // A new game's board is posted by the handler that created it, and the timer may fire
+    // the program's first move before that: wait for the board (up to 2 s) instead of
+    // posting a second one (two boards would split the game's edits between them).
+    for _ in 0..100 {
+        if g.message.is_some() || !g.is_active() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        (g, game) = board::reload(app, id)?;
+    }
+    let side = g.side_to_move();
+    let Player::Program { level } = g.player(side) else {
+        return Ok(());
+    };
+    if !g.is_active() {
+        return Ok(());
+    }
+    // One of the AI pool's permits first: a search takes a whole core for up to its
+    // level's budget, and unbounded searches on the blocking pool starve every other
+    // chat's moves under load.
+    let permit = Arc::clone(&app.ai_pool)
+        .acquire_owned()
+        .await
+        .map_err(|e| BotError::Internal(e.to_string()))?;
+    let (path, game) = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let started = std::time::Instant::now();
+        let path = program_choice(&game, level);
+        metrics::histogram!(crate::bot::metrics::PROGRAM_SEARCH_SECONDS, "level" => level.to_string())
+            .record(started.elapsed().as_secs_f64());
+        (path, game)
+    })
+    .await
+    .map_err(|e| BotError::Internal(e.to_string()))?;
+    let Some(path) = path else { return Ok(()) };
+    let version = g.version;
+    let mv = MoveInput::from(&path);
+    let now = app.now();
+    let r = app
+        .games
+        .run(move |s| {
+            s.play_known(
+                (g, game),
+                Actor::Program,
+                Expect::Version(version),
+                &mv,
+                now,
+            )
+        })
+        .await;
+    match r {
+        Ok((out, after)) => {
+            super::changed(app, Change::played(out.game().clone(), after));
+            Ok(())
+        }
+        // Someone (a resignation, a timer) changed the game first: nothing to do.
+        Err(ServiceError::Stale { .. } | ServiceError::GameOver) => Ok(()),
+        Err(e) => Err(e.into()),
+    }
+}

@@ -1,0 +1,65 @@
+//! Opening a game and showing its first board: against the program, in the training
+//! room, or from an accepted challenge (the service makes the record).
+
+use crate::bot::chat::context::HandlerResult;
+use crate::bot::error::BotError;
+use crate::bot::state::App;
+use crate::engine::{Color, Variant, VariantId};
+use crate::game::{ChatId, NewGame, Player, TimeControl, UserId};
+
+/// Open `new` and show its board (the program moves first when it has White).
+pub async fn open_game(app: &App, new: crate::game::NewGame) -> Result<(), BotError> {
+    let now = app.now();
+    let g = app.games.run(move |s| s.create_game(new, now)).await?;
+    super::changed(app, g);
+    Ok(())
+}
+
+/// Open a game between `user` and the program at `level` in `chat` and show its board
+/// (the program moves first when it has White). `colour` is the user's (`None`: drawn).
+pub async fn against_program(
+    app: &App,
+    chat: ChatId,
+    user: UserId,
+    variant: VariantId,
+    colour: Option<Color>,
+    level: u8,
+) -> HandlerResult {
+    let colour = colour.unwrap_or_else(|| {
+        if app.now().0.is_multiple_of(2) {
+            Color::White
+        } else {
+            Color::Black
+        }
+    });
+    let human = Player::Human(user);
+    let program = Player::Program { level };
+    let players = match colour {
+        Color::White => [human, program],
+        Color::Black => [program, human],
+    };
+    let new = NewGame {
+        variant: Variant::new(variant),
+        players,
+        time_control: TimeControl::Untimed,
+        chat,
+        message: None,
+        rated: false,
+        start: None,
+    };
+    open_game(app, new).await
+}
+
+/// Open a training game for `user` in `chat` and show its board.
+pub async fn training(app: &App, chat: ChatId, user: UserId, variant: Variant) -> HandlerResult {
+    let new = NewGame {
+        variant,
+        players: [Player::Human(user), Player::Absent],
+        time_control: TimeControl::Untimed,
+        chat,
+        message: None,
+        rated: false,
+        start: None,
+    };
+    open_game(app, new).await
+}

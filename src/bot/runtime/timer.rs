@@ -1,0 +1,239 @@
+//! The timer task in the bot: the game layer's [`Scheduler`] with a sink that tells the
+//! chats what fired (reminders, automatic moves, results, lapsed offers and challenges).
+
+use crate::bot::board::{self, BoardAt};
+use crate::bot::chat::messages::{close_challenge_message, say};
+use crate::bot::controls::keyboard;
+use crate::bot::error::BotError;
+use crate::bot::play;
+use crate::bot::state::App;
+use crate::bot::texts::texts;
+use crate::game::scheduler::{self, BoxFuture, Scheduler, Sink, Stop};
+use crate::game::{ChatId, DeadlineEntry, DeadlineKind, Fired, GameRecord, Language};
+use std::sync::Arc;
+
+/// Announces fired deadlines in Telegram.
+struct Announcer(App);
+
+impl Sink for Announcer {
+    fn fired(&self, fired: Fired) -> BoxFuture<'_> {
+        Box::pin(async move {
+            if let Err(e) = announce(&self.0, fired).await {
+                tracing::warn!(error = %e, "announcing a deadline failed");
+            }
+        })
+    }
+
+    fn busy(&self, e: &DeadlineEntry) -> bool {
+        scheduler::program_move_of(e).is_some_and(|g| {
+            self.0
+                .thinking
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .contains(&g.0)
+        })
+    }
+}
+
+/// Run the timer task until `stop`.
+pub async fn run(app: App, stop: Stop) {
+    let level = app.tuning.auto_move_level;
+    // A jump of the bot's clock (tests) makes deadlines due without any write.
+    let wake = app.games.service().deadlines_changed();
+    let clock = app.clock.clone();
+    let forward = tokio::spawn(async move {
+        loop {
+            clock.jumped().await;
+            wake.notify_one();
+        }
+    });
+    Scheduler {
+        games: app.games.clone(),
+        clock: app.clock.clone(),
+        sink: Arc::new(Announcer(app.clone())),
+        auto_move: Arc::new(move |g| play::program::program_choice(g, level)),
+        parallel: 2,
+        batch: 128,
+        stats: Arc::clone(&app.timers),
+    }
+    .run(stop)
+    .await;
+    forward.abort();
+}
+
+/// Say what fired, then show the change on the boards. The words go first and are
+/// awaited: if the chat turns out to be closed to the bot, its first refusal marks it,
+/// and the board's update then costs no call into it (both at once would be two).
+async fn announce(app: &App, f: Fired) -> Result<(), BotError> {
+    match f {
+        Fired::NotDue => {}
+        Fired::ProgramToMove(g) => play::program::spawn_program_move(app, g.id),
+        Fired::Reminder {
+            game,
+            kind: DeadlineKind::DayLeft | DeadlineKind::HourLeft,
+        } => {
+            said(days_left(app, &game).await);
+            play::changed(app, game);
+        }
+        Fired::TimeUp(g) => {
+            said(time_up(app, &g).await);
+            play::changed(app, g);
+        }
+        Fired::Reminder { game, kind } => {
+            for (at, lang) in places(app, &game).await {
+                let t = texts(lang);
+                let who = app
+                    .player_mention(game.player(game.side_to_move()), lang)
+                    .await;
+                let text = match kind {
+                    DeadlineKind::ClockReminder => {
+                        let side = game.side_to_move().index();
+                        let left = game.clocks.remaining[side]
+                            .saturating_sub(app.now().since(game.clocks.turn_started));
+                        t.clock_reminder(&who, left.0.div_ceil(1000))
+                    }
+                    _ => t.abandon_warning(
+                        &who,
+                        app.games
+                            .service()
+                            .timing()
+                            .abandon_warning
+                            .0
+                            .div_ceil(3_600_000),
+                    ),
+                };
+                tell(app, &game, at, text).await?;
+            }
+            if kind == DeadlineKind::AbandonWarning {
+                let hours = app.games.service().timing().abandon_warning.0;
+                crate::bot::features::notify::abandon_warning(
+                    app,
+                    &game,
+                    hours.div_ceil(3_600_000),
+                )
+                .await;
+            }
+        }
+        Fired::DrawOfferExpired(g) => {
+            for (at, lang) in places(app, &g).await {
+                said(tell(app, &g, at, texts(lang).draw_expired()).await);
+            }
+            play::changed(app, g);
+        }
+        Fired::AutoMoved(m) => {
+            // The side that missed is the one that has just moved.
+            let missed = !m.game.side_to_move();
+            for (at, lang) in places(app, &m.game).await {
+                let who = app.player_mention(m.game.player(missed), lang).await;
+                let text = texts(lang).auto_moved(&who, &m.path.to_string());
+                said(tell(app, &m.game, at, text).await);
+            }
+            play::changed(app, m.game);
+        }
+        Fired::Ended(g) => play::changed(app, g),
+        // Nothing on the board changes.
+        Fired::TurnNotice(g) => crate::bot::features::notify::turn_due(app, &g),
+        Fired::ChallengeExpired(c) => {
+            let t = texts(app.chat_lang(c.chat, Some(c.from)).await);
+            let from = app.user_mention(c.from).await;
+            close_challenge_message(app, &c, None, &t.challenge_expired(&from)).await;
+        }
+    }
+    Ok(())
+}
+
+/// An announcement that could not be made is logged; the boards are updated anyway.
+fn said(r: Result<(), BotError>) {
+    if let Err(e) = r {
+        tracing::debug!(error = %e, "an announcement could not be sent");
+    }
+}
+
+/// Each board of `g` with the language spoken there.
+async fn places(app: &App, g: &GameRecord) -> Vec<(BoardAt, Language)> {
+    let mut out = Vec::new();
+    for at in board::places(g) {
+        let chat = match at {
+            BoardAt::Chat(chat) => chat,
+            // The game's language is its challenger's (see `GameRecord::chat`).
+            BoardAt::Inline(_) => g.chat,
+        };
+        out.push((at, app.game_lang_in(g, chat).await));
+    }
+    out
+}
+
+/// Say `text` at a board: in its chat, or under an inline board's caption (there is no
+/// chat to send it to).
+async fn tell(app: &App, g: &GameRecord, at: BoardAt, text: String) -> Result<(), BotError> {
+    match at {
+        BoardAt::Chat(chat) => {
+            say(app, chat, None, &text, None).await?;
+        }
+        BoardAt::Inline(_) => board::notice(app, g, text),
+    }
+    Ok(())
+}
+
+/// A correspondence reminder for the player to move: in their private chat with the bot
+/// (with where the board is), or, where the bot may not write to them (they never started
+/// it), one line where the game is played.
+async fn days_left(app: &App, g: &GameRecord) -> Result<(), BotError> {
+    let side = g.side_to_move();
+    let Some(user) = g.player(side).user() else {
+        return Ok(());
+    };
+    let Some(until) = g.move_due() else {
+        return Ok(());
+    };
+    let left = until.since(app.now()).0;
+    let dm = ChatId(user.0 as i64);
+    if g.board_in(dm).is_none() {
+        let lang = app.chat_lang(dm, Some(user)).await;
+        let t = texts(lang);
+        let opponent = app.player_mention(g.player(!side), lang).await;
+        let text = t.days_notice(
+            &opponent,
+            &t.variant_name(g.variant.id()),
+            &t.left(left),
+            &t.when(until.0),
+            &crate::bot::features::notify::place(g),
+        );
+        match say(app, dm, None, &text, None).await {
+            Ok(_) => return Ok(()),
+            Err(e) => tracing::debug!(error = %e, "no private reminder; telling the game's chat"),
+        }
+    }
+    for (at, lang) in places(app, g).await {
+        let t = texts(lang);
+        let who = app.player_mention(g.player(side), lang).await;
+        tell(
+            app,
+            g,
+            at,
+            t.days_line(&who, &t.left(left), &t.when(until.0)),
+        )
+        .await?;
+    }
+    Ok(())
+}
+
+/// A correspondence move's time is up: its opponent is asked, where the game is played,
+/// to claim the win or keep waiting (an inline board carries the buttons itself).
+async fn time_up(app: &App, g: &GameRecord) -> Result<(), BotError> {
+    let late = g.side_to_move();
+    for (at, lang) in places(app, g).await {
+        let t = texts(lang);
+        let who = app.player_mention(g.player(late), lang).await;
+        let opponent = app.player_mention(g.player(!late), lang).await;
+        let text = t.time_up(&who, &opponent);
+        match at {
+            BoardAt::Chat(chat) => {
+                let kb = keyboard::time_up(g.id, g.ply(), false, t);
+                say(app, chat, None, &text, Some(kb)).await?;
+            }
+            BoardAt::Inline(_) => board::notice(app, g, text),
+        }
+    }
+    Ok(())
+}
