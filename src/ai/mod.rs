@@ -4,9 +4,15 @@
 //! Entry points: [`best_move`] (a legal path for a game and limits), [`search`] (the same
 //! with the score, depth, nodes and principal variation), [`choose`] (a [`Player`]: a level
 //! or the greedy baseline) and [`training::solve`] (the training-room optimum).
+//!
+//! The levels and the bounds of a search are in `levels`; the rules that keep every
+//! level from missing the home-exit deadline, whatever its budget or mistakes, in
+//! `deadline`.
 
 pub mod arena;
+mod deadline;
 pub(crate) mod eval;
+mod levels;
 pub mod rng;
 pub mod search;
 pub mod solo;
@@ -16,7 +22,10 @@ pub(crate) mod tt;
 use crate::engine::bits::{Bits, Geometry};
 use crate::engine::core::{Ctx, Pos, RawMove};
 use crate::engine::{Color, CoreRef, Game, Move, Path, Position};
-use eval::{TEMPO, Tables, Weights};
+use deadline::{deadline_urgent, exit_schedule_filter, leave_home_early};
+use eval::{TEMPO, Tables};
+pub use levels::{BadLevel, Level, Limits, Tuning};
+use levels::{Style, resolve, style};
 use rng::Rng;
 use search::{Found, Params, Searcher, WIN, WIN_BOUND};
 use solo::{FastMap, Solo};
@@ -24,272 +33,6 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 pub use tt::Tt;
-
-/// A playing level: 1 (beginner, makes human-like mistakes) to 5 (strongest, 1 s a move).
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
-)]
-#[serde(try_from = "u8", into = "u8")]
-pub struct Level(u8);
-
-/// A level outside 1–5.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("level must be 1 to 5, not {0}")]
-pub struct BadLevel(pub u8);
-
-impl Level {
-    /// The weakest level.
-    pub const MIN: Level = Level(1);
-    /// The strongest level.
-    pub const MAX: Level = Level(5);
-
-    /// The level `n` if it is 1–5.
-    pub const fn new(n: u8) -> Option<Level> {
-        if n >= 1 && n <= 5 {
-            Some(Level(n))
-        } else {
-            None
-        }
-    }
-
-    /// The number 1–5.
-    pub const fn get(self) -> u8 {
-        self.0
-    }
-
-    /// All levels, weakest first.
-    pub fn all() -> impl Iterator<Item = Level> {
-        (1..=5).map(Level)
-    }
-
-    /// The level's time budget as a node budget at `nps` nodes per second (never above the
-    /// level's own node cap), so that matches are reproducible and independent of load.
-    pub fn node_budget(self, nps: u64) -> u64 {
-        let st = style(self);
-        let by_time = st.movetime.map_or(u64::MAX, |t| {
-            (t.as_secs_f64() * nps as f64).round().max(1.0) as u64
-        });
-        by_time.min(st.nodes)
-    }
-}
-
-impl TryFrom<u8> for Level {
-    type Error = BadLevel;
-    fn try_from(n: u8) -> Result<Level, BadLevel> {
-        Level::new(n).ok_or(BadLevel(n))
-    }
-}
-
-impl From<Level> for u8 {
-    fn from(l: Level) -> u8 {
-        l.0
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
-
-impl FromStr for Level {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Level, String> {
-        let n: u8 = s
-            .trim()
-            .parse()
-            .map_err(|_| format!("level must be 1 to 5, not '{s}'"))?;
-        Level::new(n).ok_or_else(|| format!("level must be 1 to 5, not {n}"))
-    }
-}
-
-/// Bounds on one search; the first one reached stops it. With only `level` set the level's
-/// own budget applies; explicit `movetime`/`nodes` replace the level's (a level keeps its
-/// depth cap unless `depth` is given). With nothing set: level 5.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
-    /// Wall-clock budget.
-    pub movetime: Option<Duration>,
-    /// Maximum depth in plies.
-    pub depth: Option<u32>,
-    /// Maximum nodes.
-    pub nodes: Option<u64>,
-    /// Playing level (sets budget, noise and mistakes).
-    pub level: Option<Level>,
-    /// Evaluation and search overrides (for tuning matches); `None` = the defaults.
-    pub tuning: Option<Tuning>,
-}
-
-/// Overrides of the evaluation weights and search features, to compare versions in matches.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Tuning {
-    /// Evaluation weights.
-    pub weights: Weights,
-    /// Switch off null-move pruning.
-    pub no_null: bool,
-    /// Switch off late-move reductions.
-    pub no_lmr: bool,
-    /// Switch off exact race scores inside the tree.
-    pub no_race: bool,
-    /// Horizon progress bonus in sixteenths (see `search::Params::leaf_gain`).
-    pub leaf_gain: i32,
-}
-
-impl Default for Tuning {
-    fn default() -> Self {
-        Tuning {
-            weights: Weights::default(),
-            no_null: false,
-            no_lmr: false,
-            no_race: false,
-            leaf_gain: 8,
-        }
-    }
-}
-
-impl FromStr for Tuning {
-    type Err = String;
-    /// `straggler=8,lane=0,null=0` (weights by name; `null`, `lmr`, `race` take 0 or 1).
-    fn from_str(s: &str) -> Result<Tuning, String> {
-        let mut t = Tuning::default();
-        for part in s.split(',').filter(|p| !p.trim().is_empty()) {
-            let (k, v) = part
-                .split_once('=')
-                .ok_or_else(|| format!("'{part}' is not NAME=VALUE"))?;
-            let v: i32 = v
-                .trim()
-                .parse()
-                .map_err(|_| format!("'{v}' is not a number"))?;
-            match k.trim() {
-                "null" => t.no_null = v == 0,
-                "lmr" => t.no_lmr = v == 0,
-                "race" => t.no_race = v == 0,
-                "leaf" => t.leaf_gain = v,
-                name => t.weights.set(name, v)?,
-            }
-        }
-        Ok(t)
-    }
-}
-
-impl Limits {
-    /// The limits of a level alone.
-    pub fn level(level: Level) -> Limits {
-        Limits {
-            level: Some(level),
-            ..Limits::default()
-        }
-    }
-}
-
-/// How a level plays: its budget and how human its mistakes are.
-#[derive(Clone, Copy, Debug)]
-struct Style {
-    movetime: Option<Duration>,
-    depth: u32,
-    nodes: u64,
-    /// Evaluation noise amplitude.
-    noise: i32,
-    /// Chance of picking a near-best move instead of the best.
-    mistake: f64,
-    /// How much worse (evaluation units) a mistaken pick may be.
-    margin: i32,
-    /// Longest chain (in jumps) the level sees at the root.
-    max_chain: Option<usize>,
-    /// Exact scores for all root moves (needed for mistakes).
-    root_exact: bool,
-    pruning: bool,
-    tt_mb: usize,
-    /// Take home pieces out at the first chance from a quarter of the exit deadline on,
-    /// siege or not: a shallow search cannot see an opponent walling a piece in over many
-    /// moves (without it level 2 can lose a match game so, its last home piece boxed in by
-    /// move 21).
-    early_exit: bool,
-}
-
-fn style(level: Level) -> Style {
-    match level.get() {
-        1 => Style {
-            movetime: Some(Duration::from_millis(200)),
-            depth: 2,
-            nodes: 5_000,
-            noise: 3 * TEMPO,
-            mistake: 0.35,
-            margin: 5 * TEMPO,
-            max_chain: Some(2),
-            root_exact: true,
-            pruning: false,
-            tt_mb: 1,
-            early_exit: true,
-        },
-        2 => Style {
-            movetime: Some(Duration::from_millis(200)),
-            depth: 3,
-            nodes: 40_000,
-            noise: 3 * TEMPO / 2,
-            mistake: 0.15,
-            margin: 2 * TEMPO,
-            max_chain: Some(4),
-            root_exact: true,
-            pruning: false,
-            tt_mb: 2,
-            early_exit: true,
-        },
-        3 => Style {
-            movetime: Some(Duration::from_millis(150)),
-            depth: 5,
-            nodes: 300_000,
-            noise: TEMPO / 2,
-            mistake: 0.05,
-            margin: TEMPO,
-            max_chain: None,
-            root_exact: true,
-            pruning: true,
-            tt_mb: 4,
-            early_exit: false,
-        },
-        4 => Style {
-            movetime: Some(Duration::from_millis(120)),
-            depth: 64,
-            nodes: u64::MAX,
-            noise: 0,
-            mistake: 0.0,
-            margin: 0,
-            max_chain: None,
-            root_exact: false,
-            pruning: true,
-            tt_mb: 8,
-            early_exit: false,
-        },
-        _ => Style {
-            movetime: Some(Duration::from_millis(1000)),
-            depth: 64,
-            nodes: u64::MAX,
-            noise: 0,
-            mistake: 0.0,
-            margin: 0,
-            max_chain: None,
-            root_exact: false,
-            pruning: true,
-            tt_mb: 16,
-            early_exit: false,
-        },
-    }
-}
-
-fn resolve(limits: &Limits) -> Style {
-    let explicit = limits.movetime.is_some() || limits.depth.is_some() || limits.nodes.is_some();
-    let mut st = style(limits.level.unwrap_or(Level::MAX));
-    if explicit {
-        st.movetime = limits.movetime;
-        st.nodes = limits.nodes.unwrap_or(u64::MAX);
-        // A level keeps its own depth cap unless a depth is given.
-        st.depth = limits
-            .depth
-            .unwrap_or(if limits.level.is_some() { st.depth } else { 64 });
-    }
-    st
-}
 
 /// A search result as the score the mover sees.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -605,102 +348,6 @@ fn think_solo<G: Geometry>(ctx: &Ctx<G>, p: &Pos<G>, st: &Style) -> Option<Thoug
     })
 }
 
-/// Whether `side` must hurry its last home pieces out before the exit deadline (no
-/// mistakes are allowed then, whatever the level).
-fn deadline_urgent<G: Geometry>(ctx: &Ctx<G>, tables: &Tables<G>, p: &Pos<G>) -> bool {
-    let Some(d) = ctx.rules.exit_deadline else {
-        return false;
-    };
-    if p.number > d {
-        return false;
-    }
-    let ci = p.side.index();
-    let home = p.pieces[ci] & ctx.home[ci];
-    if home.is_empty() {
-        return false;
-    }
-    let need: i32 = home.iter().map(|i| tables.exit[ci][i as usize]).sum();
-    let opp = p.pieces[1 - ci];
-    let siege = home.iter().any(|i| ctx.ring(i).intersects(opp));
-    Tables::moves_left(p, p.side, d) <= need + 8
-        || p.number >= d / 2
-        || (siege && p.number >= d / 3)
-}
-
-/// Own moves before the deadline check in which the home-exit schedule is checked move by
-/// move with step distances; earlier only the piece count is (jumps make step distances far
-/// too pessimistic in the opening, e.g. 16 home pieces on `square4`).
-const SCHEDULE_WINDOW: i32 = 8;
-
-/// How far behind its home-exit schedule `m` leaves the side to move (0 = on schedule,
-/// negative = short by that much), for a position before the deadline check with deadline `d`.
-///
-/// A piece needs one of the side's own moves to leave home, so more home pieces than moves
-/// left is lost outright (ranked below everything else). In the last [`SCHEDULE_WINDOW`]
-/// moves each home piece is also charged its step distance out of home plus one spare move
-/// (a step can be blocked, as in the match game where a piece jumped back into its home on
-/// move 39 and could not step out on move 40).
-fn exit_shortfall<G: Geometry>(
-    ctx: &Ctx<G>,
-    tables: &Tables<G>,
-    p: &Pos<G>,
-    d: u16,
-    m: RawMove,
-) -> i32 {
-    let ci = p.side.index();
-    let home = ctx.home[ci];
-    let mut at_home = p.pieces[ci] & home;
-    if at_home.has(m.from) {
-        at_home ^= G::B::single(m.from);
-    }
-    if home.has(m.to) {
-        at_home |= G::B::single(m.to);
-    }
-    let left = Tables::moves_left(p, p.side, d) - 1;
-    let count = at_home.count() as i32;
-    if count > left {
-        return -1000 * (count - left);
-    }
-    if left > SCHEDULE_WINDOW {
-        return 0;
-    }
-    let need: i32 = at_home
-        .iter()
-        .map(|i| tables.exit[ci][i as usize] + 1)
-        .sum();
-    (left - need).min(0)
-}
-
-/// Before the exit deadline: the legal moves that keep the side on its home-exit schedule
-/// (or, if none does, those that fall least behind); `None` when no deadline is ahead or
-/// every move is equally fine.
-fn exit_schedule_filter<G: Geometry>(
-    ctx: &Ctx<G>,
-    tables: &Tables<G>,
-    p: &Pos<G>,
-    legal: &[RawMove],
-) -> Option<Vec<RawMove>> {
-    let d = ctx.rules.exit_deadline?;
-    if p.number > d {
-        return None;
-    }
-    let scored: Vec<(i32, RawMove)> = legal
-        .iter()
-        .map(|&m| (exit_shortfall(ctx, tables, p, d, m), m))
-        .collect();
-    let best = scored.iter().map(|e| e.0).max()?;
-    if scored.iter().all(|e| e.0 == best) {
-        return None;
-    }
-    Some(
-        scored
-            .into_iter()
-            .filter(|e| e.0 == best)
-            .map(|e| e.1)
-            .collect(),
-    )
-}
-
 fn think<G: Geometry>(
     ctx: &Ctx<G>,
     p: &Pos<G>,
@@ -802,42 +449,6 @@ fn short_chains<G: Geometry>(
         legal.to_vec()
     } else {
         short
-    }
-}
-
-/// A home piece under siege past half the exit deadline leaves at the first chance: the
-/// opponent can wall it in faster than a shallow search notices (it can release it too
-/// late, which the rules allow in orthogonal variants). The shallow levels do so from a
-/// quarter of the deadline on, siege or not.
-fn leave_home_early<G: Geometry>(
-    ctx: &Ctx<G>,
-    p: &Pos<G>,
-    st: &Style,
-    candidates: &mut Vec<RawMove>,
-) {
-    let Some(d) = ctx.rules.exit_deadline else {
-        return;
-    };
-    let from = if st.early_exit { d / 4 } else { d / 2 };
-    if p.number < from || p.number > d {
-        return;
-    }
-    let ci = p.side.index();
-    let home = ctx.home[ci];
-    let opp = p.pieces[1 - ci];
-    let sieged = (p.pieces[ci] & home)
-        .iter()
-        .any(|i| ctx.ring(i).intersects(opp));
-    if !sieged && !st.early_exit {
-        return;
-    }
-    let out: Vec<RawMove> = candidates
-        .iter()
-        .copied()
-        .filter(|m| home.has(m.from) && !home.has(m.to))
-        .collect();
-    if !out.is_empty() {
-        *candidates = out;
     }
 }
 

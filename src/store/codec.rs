@@ -30,7 +30,7 @@
 //!   unreachable (`ChatRecord::unreachable`).
 
 use super::keys;
-use super::{v0, v1, v2, v3, v4, v5};
+use super::schema::{v0, v1, v2, v3, v4, v5};
 use crate::game::{
     AnyRecord, ChallengeRecord, ChatRecord, GameRecord, RecordKind, StoreError, Timing, UserRecord,
 };

@@ -1,0 +1,10 @@
+//! The frozen layouts of older schemas (0 to 5), read and upgraded to the current types
+//! when a database is opened or a value is decoded; tests write genuine old databases
+//! with them.
+
+pub mod v0;
+pub mod v1;
+pub mod v2;
+pub mod v3;
+pub mod v4;
+pub mod v5;
