@@ -36,9 +36,11 @@ pub use state::ACTION_WINDOW as ACTIONS_WINDOW;
 pub use state::BotClock;
 pub use tg::PaceLimits;
 
-/// What the integration tests need to predict the bot's answers.
+/// What the integration tests need to predict the bot's answers and to read and make its
+/// buttons.
 #[cfg(feature = "testing")]
 pub mod testing {
+    pub use super::controls::callback::{Act, Callback, SettingKey};
     pub use super::play::end::date_of;
     pub use super::play::program::program_choice;
 }
@@ -236,17 +238,18 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
     if let Some(url) = &cfg.api_url {
         let url = url
             .parse()
-            .map_err(|e| BotError::Internal(format!("bad --api-url {url}: {e}")))?;
+            .map_err(|e| BotError::config(format!("--api-url {url}"), e))?;
         bot = bot.set_api_url(url);
     }
     // Bound first: a port already taken fails the start at once, not the first probe.
-    let health_listener =
-        match cfg.metrics_listen {
-            Some(addr) => Some(health::bind(addr).await.map_err(|e| {
-                BotError::Internal(format!("cannot serve /healthz on {addr}: {e}"))
-            })?),
-            None => None,
-        };
+    let health_listener = match cfg.metrics_listen {
+        Some(addr) => Some(
+            health::bind(addr)
+                .await
+                .map_err(|e| BotError::config(format!("serving /healthz on {addr}"), e))?,
+        ),
+        None => None,
+    };
     if let Some(l) = &health_listener
         && let Ok(addr) = l.local_addr()
     {
@@ -361,7 +364,7 @@ fn build_app(
         to_repair: Mutex::new(HashSet::new()),
         reposts: Mutex::new(HashSet::new()),
         replays: replays::ReplayThread::start("ugolki-replays")
-            .map_err(|e| BotError::Internal(format!("cannot start the replay thread: {e}")))?,
+            .map_err(|e| BotError::config("starting the replay thread", e))?,
         ending: std::sync::atomic::AtomicUsize::new(0),
         stopping: std::sync::atomic::AtomicBool::new(false),
         started: std::time::Instant::now(),
@@ -410,7 +413,7 @@ async fn dispatch(
         Updates::Webhook { url, listen } => {
             let url: url::Url = url
                 .parse()
-                .map_err(|e| BotError::Internal(format!("bad webhook URL: {e}")))?;
+                .map_err(|e| BotError::config("the webhook URL", e))?;
             // Registering the webhook is retried like getMe: an outage at start-up must not
             // stop the bot.
             let listener = at_start("setWebhook", &app.live, || {

@@ -34,10 +34,10 @@ pub use record::{
     ReplayError, Status, TakebackOffer, TurnNotices, UserRecord, VariantStats,
 };
 pub use service::{
-    Actor, DrawOutcome, Expect, Fired, GameService, LATE_BOARD, Migrated, MoveInput, MoveOutcome,
-    Moved, NewChallenge, NewGame, ServiceError, Swept, UserProfile,
+    Actor, DrawOutcome, ErrorClass, Expect, Fired, GameService, LATE_BOARD, Migrated, MoveInput,
+    MoveOutcome, Moved, NewChallenge, NewGame, ServiceError, Swept, UserProfile,
 };
-pub use storage::{CommitError, Imported, Storage, StoreError, Write, WriteSet};
+pub use storage::{Cause, CommitError, Imported, Storage, StoreError, Write, WriteSet};
 pub use time::{Clocks, TimeControl, Timing};
 
 use std::sync::Arc;

@@ -26,6 +26,56 @@ use super::record::{
 };
 use std::ops::ControlFlow;
 
+/// What failed under a store (the database, the disk), kept as the error itself, so that
+/// a log can show its whole chain.
+#[derive(Clone, Debug)]
+pub struct Cause(std::sync::Arc<dyn std::error::Error + Send + Sync>);
+
+impl Cause {
+    /// The failure `e`.
+    pub fn of(e: impl std::error::Error + Send + Sync + 'static) -> Cause {
+        Cause(std::sync::Arc::new(e))
+    }
+}
+
+/// A failure known only by what it says (an error type that is no `Error`, a panic).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+struct Said(String);
+
+impl From<String> for Cause {
+    fn from(s: String) -> Cause {
+        Cause::of(Said(s))
+    }
+}
+
+impl From<&str> for Cause {
+    fn from(s: &str) -> Cause {
+        Cause::of(Said(s.to_string()))
+    }
+}
+
+impl std::fmt::Display for Cause {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for Cause {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.0.source()
+    }
+}
+
+/// Two causes are the same failure when they say the same.
+impl PartialEq for Cause {
+    fn eq(&self, other: &Cause) -> bool {
+        self.to_string() == other.to_string()
+    }
+}
+
+impl Eq for Cause {}
+
 /// A storage failure.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum StoreError {
@@ -40,7 +90,7 @@ pub enum StoreError {
     },
     /// The disk or the database failed.
     #[error("storage failure: {0}")]
-    Io(String),
+    Io(#[source] Cause),
     /// A write that breaks the port's rules (a bug in the caller).
     #[error("invalid write: {0}")]
     Invalid(String),

@@ -90,7 +90,7 @@ impl SledStore {
                         }
                         Ok::<(), ConflictableTransactionError<()>>(())
                     })
-                    .map_err(|e| StoreError::Io(format!("{e:?}")))?;
+                    .map_err(|e| StoreError::Io(format!("{e:?}").into()))?;
             }
             for (k, raw, d) in bad {
                 self.quarantine(slot, &k, &raw, &format!("schema {from} upgrade: {d}"));

@@ -35,7 +35,7 @@ mod storage;
 pub use quarantine::Quarantined;
 pub use schema::{v0, v1, v2, v3, v4, v5};
 
-use crate::game::{RecordKind, StoreError, Timing};
+use crate::game::{Cause, RecordKind, StoreError, Timing};
 use keys::IndexTree;
 use std::fs::File;
 use std::path::{Path, PathBuf};
@@ -158,7 +158,7 @@ fn slot_kind(slot: usize) -> Option<RecordKind> {
 }
 
 fn io(e: sled::Error) -> StoreError {
-    StoreError::Io(e.to_string())
+    StoreError::Io(Cause::of(e))
 }
 
 /// The sled store. Open once per process; share it behind an `Arc`.

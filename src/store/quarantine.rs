@@ -63,7 +63,7 @@ impl SledStore {
                     }
                     Ok::<(), ConflictableTransactionError<()>>(())
                 })
-                .map_err(|e| StoreError::Io(format!("{e:?}")))
+                .map_err(|e| StoreError::Io(format!("{e:?}").into()))
         });
         let target = match &record {
             RecordRef::Game(g) => Some(DeadlineTarget::Game(*g)),

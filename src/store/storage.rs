@@ -238,7 +238,7 @@ impl Storage for SledStore {
                     }
                     Ok::<_, ConflictableTransactionError<()>>(gone)
                 })
-                .map_err(|e| StoreError::Io(format!("{e:?}")))?;
+                .map_err(|e| StoreError::Io(format!("{e:?}").into()))?;
             for r in &gone {
                 if let Some(t) = deadline_target(r) {
                     due.set(t, &[]);
@@ -287,7 +287,9 @@ impl Storage for SledStore {
                     drop(due);
                     return Err(match self.after_abort(e) {
                         CommitError::Store(s) => s,
-                        CommitError::Conflict(r) => StoreError::Io(format!("conflict on {r}")),
+                        CommitError::Conflict(r) => {
+                            StoreError::Io(format!("conflict on {r}").into())
+                        }
                     });
                 }
             };

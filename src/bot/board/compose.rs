@@ -432,7 +432,7 @@ pub(super) async fn draw(
         .render_pool
         .acquire()
         .await
-        .map_err(|e| BotError::Internal(e.to_string()))?;
+        .map_err(|_| BotError::Stopping)?;
     Ok(app.renderer.render_png(game.position(), opts)?)
 }
 

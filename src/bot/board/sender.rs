@@ -470,7 +470,7 @@ async fn upload(app: &App, game: &Game, opts: &RenderOptions) -> Result<Option<S
         .photo()
         .and_then(|sizes| sizes.iter().max_by_key(|p| p.width))
         .map(|p| p.file.id.to_string())
-        .ok_or_else(|| BotError::Internal("the media chat's upload has no photo".into()))?;
+        .ok_or(BotError::Unexpected("the media chat's upload has no photo"))?;
     Ok(Some(file))
 }
 

@@ -65,16 +65,14 @@ impl Incoming {
 
 /// Tell the chat that something failed (nothing is lost), and log it.
 pub async fn report(app: &App, chat: ChatId, user: Option<UserId>, e: &BotError) {
-    tracing::warn!(chat = %chat, error = %e, "handling an update failed");
+    e.log(&format!("a message in {chat}"));
     if let BotError::Telegram(_) = e {
         return;
     }
     let t = texts(app.chat_lang(chat, user).await);
-    let text = match e {
-        BotError::Service(s) => crate::bot::error::refusal(s, t).unwrap_or_else(|| t.try_again()),
-        _ => t.try_again(),
-    };
-    let _ = say(app, chat, None, &text, None).await;
+    if let Some(text) = crate::bot::error::told(e, t) {
+        let _ = say(app, chat, None, &text, None).await;
+    }
 }
 
 /// How a tap is answered.
@@ -178,24 +176,10 @@ impl Tap {
                 .take()
                 .unwrap_or(Answer::Silent),
             Err(e) => {
-                let t = self.0.t;
-                let refusal = match e {
-                    BotError::Service(s) => crate::bot::error::refusal(s, t),
-                    _ => None,
-                };
-                match refusal {
-                    // The player's mistake (not your turn, a stale button): no failure.
-                    Some(why) => {
-                        tracing::debug!(error = %e, "tap refused");
-                        Answer::Alert(why)
-                    }
-                    None => {
-                        tracing::warn!(error = %e, "callback failed");
-                        match e {
-                            BotError::Telegram(_) => Answer::Silent,
-                            _ => Answer::Alert(t.try_again()),
-                        }
-                    }
+                e.log("a tap");
+                match crate::bot::error::told(e, self.0.t) {
+                    Some(why) => Answer::Alert(why),
+                    None => Answer::Silent,
                 }
             }
         };

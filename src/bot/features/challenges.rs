@@ -159,14 +159,14 @@ async fn link(
     me: &Me,
     t: &dyn Texts,
 ) -> HandlerResult {
-    let token = LinkToken::random().map_err(|e| BotError::Internal(e.to_string()))?;
+    let token = LinkToken::random()?;
     let target = ChallengeTarget::Link(token);
     let new = new_challenge(chat, UserId(from.id.0), target, &a);
     let now = app.now();
     let c = app.games.run(move |s| s.create_challenge(new, now)).await?;
     let mut link = url::Url::parse("https://t.me/")
         .and_then(|u| u.join(me.username()))
-        .map_err(|e| BotError::Internal(format!("the bot's link: {e}")))?;
+        .map_err(|e| BotError::config("the bot's link", e))?;
     link.query_pairs_mut()
         .append_pair("start", &callback::link_payload(c.id, token));
     let (v, tc) = (t.variant_name(c.variant.id()), terms(&c, t));

@@ -191,7 +191,7 @@ async fn offers_for(
     if !missing.is_empty() {
         let mut news = Vec::with_capacity(missing.len());
         for &(v, tc) in &missing {
-            let token = LinkToken::random().map_err(|e| BotError::Internal(e.to_string()))?;
+            let token = LinkToken::random()?;
             news.push(NewChallenge {
                 chat: ChatId(from.0 as i64),
                 message: None,
@@ -416,7 +416,7 @@ pub async fn on_rematch(app: App, tap: Tap, game: GameId) -> HandlerResult {
     if !app.allow_action(user.0) {
         return tap.reply(Answer::Toast(t.slow_down()));
     }
-    let token = LinkToken::random().map_err(|e| BotError::Internal(e.to_string()))?;
+    let token = LinkToken::random()?;
     let new = NewChallenge {
         chat: ChatId(user.0 as i64),
         message: None,

@@ -2,7 +2,6 @@
 
 use crate::bot::chat::context::{HandlerResult, Incoming};
 use crate::bot::chat::messages::say;
-use crate::bot::error::BotError;
 use crate::bot::play;
 use crate::bot::state::App;
 use crate::bot::texts::Texts;
@@ -12,9 +11,9 @@ use crate::engine::{Variant, VariantId};
 pub async fn on_train(app: App, m: Incoming, t: &'static dyn Texts, arg: String) -> HandlerResult {
     let variant = match arg.trim() {
         "" | "classic" | "orth" => Variant::new(VariantId::Training),
-        "diagonal" | "diag" => Variant::new(VariantId::Training)
-            .with_option("directions", "all")
-            .map_err(|e| BotError::Internal(e.to_string()))?,
+        "diagonal" | "diag" => {
+            Variant::new(VariantId::Training).with_option("directions", "all")?
+        }
         other => {
             let usage = t.bad_arguments("/train [classic|diagonal]");
             say(&app, m.chat, Some(m.id()), &usage, None).await?;

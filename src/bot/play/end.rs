@@ -80,8 +80,7 @@ pub async fn send_replay_to(
                 },
             )
         })
-        .await
-        .map_err(|e| BotError::Internal(e.to_string()))??;
+        .await??;
     let chat = to.0;
     let name = format!("ugolki-{}.gif", g.id);
     telegram::call(&app.pacer, chat, telegram::Kind::Send, || {
@@ -222,9 +221,7 @@ async fn training_line(variant: &crate::engine::Variant) -> Result<Option<Game>,
         Some(line) => Some(line),
         None => {
             let v = variant.clone();
-            let line = tokio::task::spawn_blocking(move || ai::training_optimum(&v))
-                .await
-                .map_err(|e| BotError::Internal(e.to_string()))?;
+            let line = tokio::task::spawn_blocking(move || ai::training_optimum(&v)).await?;
             // Only answers are kept: a solver that gave up (or is not there yet) is
             // asked again next time.
             if let Some(l) = &line {

@@ -67,7 +67,7 @@ async fn program_move(app: &App, id: GameId) -> Result<(), BotError> {
     let permit = Arc::clone(&app.ai_pool)
         .acquire_owned()
         .await
-        .map_err(|e| BotError::Internal(e.to_string()))?;
+        .map_err(|_| BotError::Stopping)?;
     let (path, game) = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         let started = std::time::Instant::now();
@@ -76,8 +76,7 @@ async fn program_move(app: &App, id: GameId) -> Result<(), BotError> {
             .record(started.elapsed().as_secs_f64());
         (path, game)
     })
-    .await
-    .map_err(|e| BotError::Internal(e.to_string()))?;
+    .await?;
     let Some(path) = path else { return Ok(()) };
     let version = g.version;
     let mv = MoveInput::from(&path);

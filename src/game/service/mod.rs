@@ -133,6 +133,54 @@ pub enum ServiceError {
     Store(#[from] StoreError),
 }
 
+/// What kind of error a [`ServiceError`] is, for whoever reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorClass {
+    /// The rules or the game's state refuse what a person asked (not their turn, an
+    /// illegal move, a closed challenge): they are told why, and nothing failed.
+    Refusal,
+    /// The store or the machine failed (a full disk, a damaged record, too much
+    /// contention): nothing changed, and the same request may work later.
+    Failure,
+    /// A caller asked for something no person can (a timer event before it is due, a board
+    /// in a chat the game is not shown in): a bug in the caller.
+    Bug,
+}
+
+impl ServiceError {
+    /// Whether this is a refusal to tell a person, a failure, or a bug.
+    pub fn class(&self) -> ErrorClass {
+        match self {
+            ServiceError::Busy | ServiceError::Damaged { .. } => ErrorClass::Failure,
+            ServiceError::Store(StoreError::Invalid(_)) => ErrorClass::Bug,
+            ServiceError::Store(_) => ErrorClass::Failure,
+            ServiceError::NotDue | ServiceError::NotInChat => ErrorClass::Bug,
+            ServiceError::NoSuchGame(_)
+            | ServiceError::NotYourGame
+            | ServiceError::NotYourTurn
+            | ServiceError::Illegal(_)
+            | ServiceError::GameOver
+            | ServiceError::Stale { .. }
+            | ServiceError::TooLateToAbort
+            | ServiceError::NoDrawOffers
+            | ServiceError::NoDrawOffer
+            | ServiceError::AlreadyOffered
+            | ServiceError::NoTakebacks
+            | ServiceError::NothingToTakeBack
+            | ServiceError::NoTakebackRequest
+            | ServiceError::TakebackPending
+            | ServiceError::NoSuchChallenge(_)
+            | ServiceError::NotForYou
+            | ServiceError::OwnChallenge
+            | ServiceError::ChallengeClosed(_)
+            | ServiceError::ChallengeExpired
+            | ServiceError::TimeNotUp
+            | ServiceError::BadSetup(_)
+            | ServiceError::Paused => ErrorClass::Refusal,
+        }
+    }
+}
+
 /// What the caller believes about the game; a mismatch is [`ServiceError::Stale`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Expect {

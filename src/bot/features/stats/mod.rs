@@ -193,9 +193,7 @@ pub async fn on_stats(app: App, m: Incoming, t: &'static dyn Texts, arg: String)
         reference: Some(START_RATING),
         series,
     };
-    let png = tokio::task::spawn_blocking(move || render_rating_chart(&chart))
-        .await
-        .map_err(|e| BotError::Internal(e.to_string()))??;
+    let png = tokio::task::spawn_blocking(move || render_rating_chart(&chart)).await??;
     let fits = text.chars().count() <= CAPTION_MAX;
     telegram::call(&app.pacer, chat.0, telegram::Kind::Send, || {
         let mut req = app.bot.send_photo(
