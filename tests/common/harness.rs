@@ -1,8 +1,6 @@
 //! Start the real bot in-process against the fake Bot API (MemoryStore), plus helpers to
 //! find the bot's messages and buttons.
 
-#![allow(dead_code)]
-
 use serde_json::Value;
 use std::sync::Arc;
 use std::time::Duration;

@@ -4,8 +4,6 @@
 //! No bitboards, no code shared with `src/engine/core.rs`; only the option values (Rules) and
 //! the square/text types are reused.
 
-#![allow(dead_code)]
-
 use std::collections::BTreeSet;
 use ugolki_bot::engine::{Color, Directions, LimitRule, Position, Rules, Square, Variant};
 
@@ -15,7 +13,6 @@ pub type Sq = (i32, i32);
 /// A naive position.
 #[derive(Clone, Debug)]
 pub struct RefPos {
-    pub n: i32,
     /// cells[rank][file]: None or Some(colour index).
     pub cells: Vec<Vec<Option<usize>>>,
     pub side: usize,
@@ -82,7 +79,6 @@ impl RefRules {
             }
         }
         RefPos {
-            n,
             cells,
             side: p.side_to_move().index(),
             number: p.move_number() as u32,

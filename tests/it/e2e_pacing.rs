@@ -3,9 +3,7 @@
 //! they cause and never wait behind their chat's edits, boards coalesce under bursts, a
 //! 429 freezes its chat, and a flood of bad moves costs a few replies.
 
-mod common;
-
-use common::harness::*;
+use crate::common::harness::*;
 use std::time::Duration;
 use ugolki_bot::engine::{Game, Variant, VariantId};
 use ugolki_bot::fakeapi::{Call, Fault, TgUser, keyboard_buttons};

@@ -1,9 +1,7 @@
 //! Takebacks: in a casual game a player asks to take back their last move and the
 //! opponent accepts or declines; never in a rated game.
 
-mod common;
-
-use common::harness::*;
+use crate::common::harness::*;
 use ugolki_bot::fakeapi::{Call, TgChat, TgUser};
 
 /// `from` sends `/takeback`; the bot's message about it.

@@ -3,9 +3,7 @@
 //! by taps, its board edited by `inline_message_id`. With production pacing against the
 //! strict fake, which refuses a new upload on an inline message as Telegram does.
 
-mod common;
-
-use common::harness::*;
+use crate::common::harness::*;
 use serde_json::Value;
 use ugolki_bot::fakeapi::{Call, TgChat, TgUser, keyboard_buttons};
 use ugolki_bot::game::{ChatId, GameRecord, Status, UserId};

@@ -2,9 +2,7 @@
 //! head-to-head, `/top` with shared ranks, `/history` with its buttons, `/export`, and a
 //! training-room run from the first move to the comparison with the optimum.
 
-mod common;
-
-use common::harness::*;
+use crate::common::harness::*;
 use std::collections::{BinaryHeap, HashSet};
 use std::sync::Arc;
 use ugolki_bot::engine::{Color, Game, Path, Position, Square, Variant, VariantId};

@@ -2,9 +2,7 @@
 //! Telegram answers its polls (503 with the reason otherwise), `/metrics` counts what the
 //! bot did (moves, game ends, updates, Telegram calls by method and outcome, latencies) in
 //! the Prometheus text format, and `ugolki health` (Docker's HEALTHCHECK) reads the first.
-mod common;
-
-use common::harness::*;
+use crate::common::harness::*;
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::sync::Arc;

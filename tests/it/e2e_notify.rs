@@ -2,9 +2,7 @@
 //! hears there when it is their move in a group game, with a link to the board; once per
 //! turn, not for games in that private chat, and not when turned off.
 
-mod common;
-
-use common::harness::*;
+use crate::common::harness::*;
 use ugolki_bot::fakeapi::{TgChat, TgUser};
 use ugolki_bot::game::ChatId;
 

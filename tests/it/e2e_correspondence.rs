@@ -3,9 +3,7 @@
 //! with an hour left, the time up with the choice to claim the win or keep waiting, the
 //! same across a crash and a restart, and a game of one day a move.
 
-mod common;
-
-use common::harness::*;
+use crate::common::harness::*;
 use ugolki_bot::fakeapi::{Call, TgChat, TgUser};
 use ugolki_bot::game::{ChatId, Millis, Status, Timing};
 

@@ -1,8 +1,6 @@
 //! End to end against the fake Bot API: a private game against the program.
 
-mod common;
-
-use common::harness::*;
+use crate::common::harness::*;
 use ugolki_bot::fakeapi::TgChat;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -1,9 +1,7 @@
 //! The real `ugolki bot` process against the fake Bot API with the sled store: killed with
 //! SIGKILL in the middle of a game and restarted, the game continues on the same message.
 
-mod common;
-
-use common::harness::{WAIT, alice, boris, button, group, message_id};
+use crate::common::harness::{WAIT, alice, boris, button, group, message_id};
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};

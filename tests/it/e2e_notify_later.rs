@@ -3,9 +3,7 @@
 //! and also when the bot was restarted in between. The bot's clock is moved ahead instead
 //! of waiting an hour.
 
-mod common;
-
-use common::harness::*;
+use crate::common::harness::*;
 use ugolki_bot::fakeapi::{TgChat, TgUser};
 use ugolki_bot::game::{ChatId, Millis, NoticeDelay, Timing};
 

@@ -2,9 +2,7 @@
 //! menus per chat type, `/settings` and `/lang` in a group (admins, others, an anonymous
 //! admin), one language per group, and a group that becomes a supergroup.
 
-mod common;
-
-use common::harness::*;
+use crate::common::harness::*;
 use serde_json::Value;
 use ugolki_bot::fakeapi::{Call, TgChat};
 use ugolki_bot::game::{ChatId, Language, MessageId, TimeControl};

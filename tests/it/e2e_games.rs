@@ -1,9 +1,7 @@
 //! `/games`: every game in play of the asker's in a private chat (with whose move it is,
 //! the time left and where its board is), the group's games in a group.
 
-mod common;
-
-use common::harness::*;
+use crate::common::harness::*;
 use ugolki_bot::fakeapi::{Call, TgChat};
 
 /// The bot's answer to `text` from `from` in `chat`.

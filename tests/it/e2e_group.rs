@@ -1,8 +1,6 @@
 //! End to end against the fake Bot API: group games, challenges, access rules, confirmations.
 
-mod common;
-
-use common::harness::*;
+use crate::common::harness::*;
 use ugolki_bot::fakeapi::{Call, TgUser, keyboard_buttons};
 
 /// Who plays White according to a board caption (the first mention).
