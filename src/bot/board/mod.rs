@@ -82,10 +82,21 @@ pub fn notice(app: &App, g: &GameRecord, news: String) {
 }
 
 /// Post `g`'s board anew in `chat` (`/board`: the board at the bottom of the chat, the
-/// game's edits following it there).
-pub async fn repost(app: &App, g: &GameRecord, game: &Game, chat: ChatId) -> Result<(), BotError> {
+/// game's edits following it there), and retire the old one: it keeps its picture, loses
+/// its buttons and says `moved` (where the game went).
+pub async fn repost(
+    app: &App,
+    g: &GameRecord,
+    game: &Game,
+    chat: ChatId,
+    moved: &str,
+) -> Result<(), BotError> {
+    let old = g.board_in(chat).and_then(|b| b.message);
     let msg = compose::compose(app, g, game, chat, &Ui::Plain).await?;
     sender::post(app, g, chat, msg).await?;
+    if let Some(old) = old {
+        sender::retire(app, chat, old, moved).await;
+    }
     Ok(())
 }
 

@@ -483,3 +483,23 @@ enum Sent {
     /// A new message (recorded by [`post`]).
     Posted,
 }
+
+/// Replace the caption of board message `old` in `chat` with `text`, its buttons gone (a
+/// board posted anew below it). A message already gone or unchanged is no failure.
+pub(super) async fn retire(app: &App, chat: ChatId, old: MessageId, text: &str) {
+    let r = telegram::call(&app.pacer, chat.0, telegram::Kind::Edit, || {
+        app.bot
+            .edit_message_caption(
+                teloxide::types::ChatId(chat.0),
+                teloxide::types::MessageId(old.0),
+            )
+            .caption(text.to_string())
+    })
+    .await;
+    if let Err(e) = r
+        && !telegram::not_modified(&e)
+        && !telegram::gone(&e)
+    {
+        tracing::debug!(error = %e, "could not retire the old board");
+    }
+}

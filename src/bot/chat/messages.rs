@@ -1,5 +1,6 @@
-//! The one place messages are sent, edited and closed (boards excepted: `view` owns
-//! them): every call goes through [`telegram::call`], paced and retried.
+//! Every message the bot sends, edits and closes in a chat but the boards (which
+//! [`crate::bot::board`] owns): texts, pictures, replays and records. Every call goes
+//! through [`telegram::call`], paced and retried.
 
 use crate::bot::controls::callback::Callback;
 use crate::bot::controls::keyboard;
@@ -7,9 +8,12 @@ use crate::bot::error::BotError;
 use crate::bot::state::App;
 use crate::bot::telegram;
 use crate::game::{ChallengeRecord, ChatId, UserId};
-use teloxide::payloads::{EditMessageTextSetters, SendMessageSetters};
+use teloxide::payloads::{
+    EditMessageTextSetters, SendAnimationSetters, SendDocumentSetters, SendMessageSetters,
+    SendPhotoSetters,
+};
 use teloxide::prelude::*;
-use teloxide::types::{CallbackQuery, InlineKeyboardMarkup, ParseMode, ReplyParameters};
+use teloxide::types::{CallbackQuery, InlineKeyboardMarkup, InputFile, ParseMode, ReplyParameters};
 
 /// Send `text` (HTML) to a chat, optionally as a reply, with an optional keyboard.
 pub async fn say(
@@ -39,6 +43,61 @@ pub async fn say(
     })
     .await?;
     Ok(m)
+}
+
+/// A file sent as a message of its own.
+pub enum Attachment {
+    /// A picture (PNG), shown inline.
+    Photo(Vec<u8>),
+    /// An animation (GIF), played inline.
+    Animation(Vec<u8>),
+    /// A document to download.
+    Document(Vec<u8>),
+}
+
+/// Send `file` named `name` to a chat, with an HTML `caption` if given.
+pub async fn send_file(
+    app: &App,
+    chat: ChatId,
+    file: Attachment,
+    name: &str,
+    caption: Option<&str>,
+) -> Result<(), BotError> {
+    let to = teloxide::types::ChatId(chat.0);
+    let input = |bytes: &Vec<u8>| InputFile::memory(bytes.clone()).file_name(name.to_string());
+    match &file {
+        Attachment::Photo(png) => {
+            telegram::call(&app.pacer, chat.0, telegram::Kind::Send, || {
+                let mut req = app.bot.send_photo(to, input(png));
+                if let Some(c) = caption {
+                    req = req.caption(c.to_string()).parse_mode(ParseMode::Html);
+                }
+                req
+            })
+            .await?;
+        }
+        Attachment::Animation(gif) => {
+            telegram::call(&app.pacer, chat.0, telegram::Kind::Send, || {
+                let mut req = app.bot.send_animation(to, input(gif));
+                if let Some(c) = caption {
+                    req = req.caption(c.to_string()).parse_mode(ParseMode::Html);
+                }
+                req
+            })
+            .await?;
+        }
+        Attachment::Document(bytes) => {
+            telegram::call(&app.pacer, chat.0, telegram::Kind::Send, || {
+                let mut req = app.bot.send_document(to, input(bytes));
+                if let Some(c) = caption {
+                    req = req.caption(c.to_string()).parse_mode(ParseMode::Html);
+                }
+                req
+            })
+            .await?;
+        }
+    }
+    Ok(())
 }
 
 /// Replace a challenge's message with how it ended (no buttons). `tapped`: the message

@@ -115,15 +115,22 @@ fn commands() -> UpdateHandler<BotError> {
         .branch(case![Command::Export].chain(on_message(stats::history::on_export)))
 }
 
+/// A tap's button, decoded once for every stage after it (`None`: no data, or forged).
+#[derive(Clone, Debug)]
+struct Decoded(Option<Callback>);
+
+fn decode(q: CallbackQuery) -> Decoded {
+    Decoded(q.data.as_deref().and_then(|d| Callback::decode(d).ok()))
+}
+
 /// A tap shows that its person is looking at the tapped chat and at the game of the
 /// button (which turn notifications heed).
-fn looked_by_tap(app: App, tap: Tap) {
+fn looked_by_tap(app: App, tap: Tap, button: Decoded) {
     let (user, at) = (tap.user(), app.now());
     if tap.inline().is_none() {
         app.notices.looked(user, Place::Chat(tap.chat()), at);
     }
-    let data = tap.query().data.as_deref();
-    if let Some(game) = data.and_then(|d| Callback::decode(d).ok()?.game()) {
+    if let Some(game) = button.0.as_ref().and_then(Callback::game) {
         app.notices.looked(user, Place::Game(game), at);
     }
 }
@@ -139,9 +146,10 @@ fn taps() -> UpdateHandler<BotError> {
                 membership::seen(&app, tap.chat()).await;
             }
         })
+        .map(decode)
         .inspect(looked_by_tap)
         .branch(
-            dptree::filter_map(|q: CallbackQuery| Callback::decode(q.data.as_deref()?).ok())
+            dptree::filter_map(|button: Decoded| button.0)
                 .branch(dptree::filter(tap_over_limit).chain(on_tap(tap_slow_down)))
                 .branch(buttons()),
         )

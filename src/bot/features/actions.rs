@@ -10,10 +10,8 @@ use crate::bot::play;
 use crate::bot::play::challenges;
 use crate::bot::play::moves::{board_game, picked, played_game};
 use crate::bot::state::App;
-use crate::bot::telegram;
 use crate::bot::texts::{Texts, escape, mention};
 use crate::game::{ChatId, DrawOutcome, GameId, GameRecord, Player, ServiceError};
-use teloxide::prelude::*;
 
 /// `/board`: post the board again at the bottom of the chat.
 pub async fn on_board(app: App, m: Incoming, t: &'static dyn Texts) -> HandlerResult {
@@ -151,27 +149,7 @@ async fn repost_board(app: &App, chat: ChatId, g: &GameRecord, t: &dyn Texts) ->
         return Ok(());
     };
     let (g, game) = board::reload(app, g.id)?;
-    let old = g.board_in(chat).and_then(|b| b.message);
-    board::repost(app, &g, &game, chat).await?;
-    let Some(old) = old else {
-        return Ok(());
-    };
-    let text = t.board_moved();
-    let r = telegram::call(&app.pacer, chat.0, telegram::Kind::Edit, || {
-        app.bot
-            .edit_message_caption(
-                teloxide::types::ChatId(chat.0),
-                teloxide::types::MessageId(old.0),
-            )
-            .caption(text.clone())
-    })
-    .await;
-    if let Err(e) = r
-        && !telegram::not_modified(&e)
-        && !telegram::gone(&e)
-    {
-        tracing::debug!(error = %e, "could not retire the old board");
-    }
+    board::repost(app, &g, &game, chat, &t.board_moved()).await?;
     Ok(())
 }
 

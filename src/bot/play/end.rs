@@ -4,9 +4,9 @@
 
 use crate::ai;
 use crate::bot::board;
+use crate::bot::chat::messages::{Attachment, say, send_file};
 use crate::bot::error::BotError;
 use crate::bot::state::App;
-use crate::bot::telegram;
 use crate::bot::texts::{Texts, texts};
 use crate::engine::{Color, Game, Path};
 use crate::game::{ChatId, GameRecord, Player, Status};
@@ -14,9 +14,6 @@ use crate::render::GifOptions;
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
 use std::sync::{Mutex, OnceLock};
-use teloxide::payloads::SendAnimationSetters;
-use teloxide::prelude::*;
-use teloxide::types::{InputFile, ParseMode};
 
 /// The record text of a game with the players' names.
 pub async fn record_text(app: &App, g: &GameRecord, game: &Game) -> String {
@@ -81,19 +78,8 @@ pub async fn send_replay_to(
             )
         })
         .await??;
-    let chat = to.0;
     let name = format!("ugolki-{}.gif", g.id);
-    telegram::call(&app.pacer, chat, telegram::Kind::Send, || {
-        app.bot
-            .send_animation(
-                teloxide::types::ChatId(chat),
-                InputFile::memory(gif.clone()).file_name(name.clone()),
-            )
-            .caption(caption.to_string())
-            .parse_mode(ParseMode::Html)
-    })
-    .await?;
-    Ok(())
+    send_file(app, to, Attachment::Animation(gif), &name, Some(caption)).await
 }
 
 /// Send a game's record as a text document (the engine's record format) to `to`.
@@ -104,16 +90,15 @@ pub async fn send_record_to(
     game: &Game,
 ) -> Result<(), BotError> {
     let text = record_text(app, g, game).await;
-    let chat = to.0;
     let name = format!("ugolki-{}.txt", g.id);
-    telegram::call(&app.pacer, chat, telegram::Kind::Send, || {
-        app.bot.send_document(
-            teloxide::types::ChatId(chat),
-            InputFile::memory(text.clone().into_bytes()).file_name(name.clone()),
-        )
-    })
-    .await?;
-    Ok(())
+    send_file(
+        app,
+        to,
+        Attachment::Document(text.into_bytes()),
+        &name,
+        None,
+    )
+    .await
 }
 
 /// Announce the end of `g` in the background: its replay takes a while to make and send,
@@ -187,14 +172,8 @@ async fn training_report(
     } else {
         None
     };
-    let chat = g.chat.0;
     let text = t.training_done(moves, optimum.as_ref().map(|b| b.plies() as u16));
-    telegram::call(&app.pacer, chat, telegram::Kind::Send, || {
-        app.bot
-            .send_message(teloxide::types::ChatId(chat), text.clone())
-            .parse_mode(ParseMode::Html)
-    })
-    .await?;
+    say(app, g.chat, None, &text, None).await?;
     if let Some(best) = optimum
         && (best.plies() as u16) < moves
     {

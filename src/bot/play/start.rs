@@ -38,28 +38,25 @@ pub async fn against_program(
         Color::White => [human, program],
         Color::Black => [program, human],
     };
-    let new = NewGame {
-        variant: Variant::new(variant),
+    open_game(app, unrated(chat, Variant::new(variant), players)).await
+}
+
+/// Open a training game for `user` in `chat` and show its board.
+pub async fn training(app: &App, chat: ChatId, user: UserId, variant: Variant) -> HandlerResult {
+    let players = [Player::Human(user), Player::Absent];
+    open_game(app, unrated(chat, variant, players)).await
+}
+
+/// An untimed, unrated game of `players` in `chat` from the variant's start (the program's
+/// games and the training room).
+fn unrated(chat: ChatId, variant: Variant, players: [Player; 2]) -> NewGame {
+    NewGame {
+        variant,
         players,
         time_control: TimeControl::Untimed,
         chat,
         message: None,
         rated: false,
         start: None,
-    };
-    open_game(app, new).await
-}
-
-/// Open a training game for `user` in `chat` and show its board.
-pub async fn training(app: &App, chat: ChatId, user: UserId, variant: Variant) -> HandlerResult {
-    let new = NewGame {
-        variant,
-        players: [Player::Human(user), Player::Absent],
-        time_control: TimeControl::Untimed,
-        chat,
-        message: None,
-        rated: false,
-        start: None,
-    };
-    open_game(app, new).await
+    }
 }

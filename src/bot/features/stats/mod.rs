@@ -8,10 +8,9 @@
 pub(crate) mod history;
 
 use crate::bot::chat::context::{HandlerResult, Incoming};
-use crate::bot::chat::messages::say;
+use crate::bot::chat::messages::{Attachment, say, send_file};
 use crate::bot::error::BotError;
 use crate::bot::state::App;
-use crate::bot::telegram;
 use crate::bot::texts::{
     HeadToHeadView, RatingView, StatsView, Texts, TopRow, TopScope, VariantStatsView, escape,
 };
@@ -20,9 +19,8 @@ use crate::game::rating::{START_RATING, provisional};
 use crate::game::standings::{head_to_head, leaderboard, rating_history};
 use crate::game::{GameId, GameRecord, ServiceError, UserId, UserRecord};
 use crate::render::chart::{ChartSeries, RatingChart, render_rating_chart};
-use teloxide::payloads::SendPhotoSetters;
 use teloxide::prelude::*;
-use teloxide::types::{InputFile, MessageEntityKind, ParseMode, User};
+use teloxide::types::{MessageEntityKind, User};
 
 /// Most games read for one player's chart and head-to-head (newest first).
 const GAMES_READ: usize = 5000;
@@ -195,17 +193,8 @@ pub async fn on_stats(app: App, m: Incoming, t: &'static dyn Texts, arg: String)
     };
     let png = tokio::task::spawn_blocking(move || render_rating_chart(&chart)).await??;
     let fits = text.chars().count() <= CAPTION_MAX;
-    telegram::call(&app.pacer, chat.0, telegram::Kind::Send, || {
-        let mut req = app.bot.send_photo(
-            teloxide::types::ChatId(chat.0),
-            InputFile::memory(png.clone()).file_name("rating.png"),
-        );
-        if fits {
-            req = req.caption(text.clone()).parse_mode(ParseMode::Html);
-        }
-        req
-    })
-    .await?;
+    let caption = fits.then_some(text.as_str());
+    send_file(app, chat, Attachment::Photo(png), "rating.png", caption).await?;
     if !fits {
         say(app, chat, None, &text, None).await?;
     }
