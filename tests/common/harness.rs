@@ -4,7 +4,9 @@
 use serde_json::Value;
 use std::sync::Arc;
 use std::time::Duration;
+pub use ugolki_bot::bot::testing::{Act, Callback, SettingKey};
 use ugolki_bot::bot::{self, BotClock, BotConfig, Updates};
+use ugolki_bot::engine::{Color, Square, VariantId};
 use ugolki_bot::fakeapi::{Call, FakeApi, TelegramLimits, TgChat, TgUser};
 use ugolki_bot::game::{ChatId, GameRecord, MemoryStore, MessageId, Millis, Storage, Timing};
 
@@ -238,13 +240,10 @@ pub async fn open_group_game(
             c.is("SendMessage") && !c.buttons().is_empty()
         })
         .await;
-    // Accept by its data (`c:<id>:1`), whatever the group's language.
-    let accept = challenge
-        .buttons()
-        .into_iter()
-        .find(|(_, d)| d.starts_with("c:") && d.ends_with(":1"))
-        .map(|(_, d)| d)
-        .expect("an Accept button");
+    // Accept by its data, whatever the group's language.
+    let accept = button(&challenge, "", |cb| {
+        matches!(cb, Callback::Challenge { accept: true, .. })
+    });
     let accepted_at = h.cursor();
     let tap = h.api.tap(chat, accepter, message_id(&challenge), &accept);
     let board = h.expect(accepted_at, "board", |c| c.is("SendPhoto")).await;
@@ -257,9 +256,14 @@ pub async fn open_group_game(
     }
 }
 
-/// `user` opens /settings in their private chat and taps the button whose data is
-/// `data` (e.g. `s:b:on`); returns the menu the bot shows again after the change.
-pub async fn tap_setting(h: &Harness, user: &TgUser, data: &str) -> Call {
+/// `user` opens /settings in their private chat and taps the button that sets `key` to
+/// `value` (e.g. turn notifications `on`); returns the menu the bot shows again after the
+/// change.
+pub async fn tap_setting(h: &Harness, user: &TgUser, key: SettingKey, value: &str) -> Call {
+    let setting = Callback::Setting {
+        key,
+        value: value.into(),
+    };
     let dm = TgChat::Private(user.clone());
     let c0 = h.cursor();
     h.api.send_text(&dm, user, "/settings");
@@ -268,17 +272,103 @@ pub async fn tap_setting(h: &Harness, user: &TgUser, data: &str) -> Call {
             c.is("SendMessage") && c.chat_id() == Some(user.id) && !c.buttons().is_empty()
         })
         .await;
-    assert!(
-        menu.buttons().iter().any(|(_, d)| d == data),
-        "{data} in the private chat's menu: {:?}",
-        menu.buttons()
-    );
+    let data = button(&menu, "", |cb| *cb == setting);
     let c1 = h.cursor();
-    h.api.tap(&dm, user, message_id(&menu), data);
+    h.api.tap(&dm, user, message_id(&menu), &data);
     h.expect(c1, "the menu again", |c| {
         c.is("SendMessage") && c.chat_id() == Some(user.id) && !c.buttons().is_empty()
     })
     .await
+}
+
+/// `user` asks for a challenge link in their private chat: the bot's message with it, and
+/// the link's `/start` payload.
+pub async fn challenge_link(h: &Harness, user: &TgUser) -> (Call, String) {
+    let c0 = h.cursor();
+    h.api
+        .send_text(&TgChat::Private(user.clone()), user, "/challenge");
+    let link = h
+        .expect(c0, "the challenge link", |c| {
+            c.is("SendMessage") && c.text().is_some_and(|t| t.contains("?start=c"))
+        })
+        .await;
+    let text = link.text().expect("a text");
+    let payload = text
+        .split("?start=")
+        .nth(1)
+        .and_then(|s| s.split_whitespace().next())
+        .expect("a link")
+        .to_string();
+    (link, payload)
+}
+
+/// `friend` opens the challenge link with `payload` in their private chat and accepts the
+/// challenge there: the game's boards in the challenger's and in the friend's private chat.
+pub async fn accept_link(
+    h: &Harness,
+    challenger: &TgUser,
+    friend: &TgUser,
+    payload: &str,
+) -> (Call, Call) {
+    let dm = TgChat::Private(friend.clone());
+    let c1 = h.cursor();
+    h.api.send_text(&dm, friend, &format!("/start {payload}"));
+    let invite = h
+        .expect(c1, "the invitation", |c| {
+            c.is("SendMessage") && c.chat_id() == Some(friend.id) && !c.buttons().is_empty()
+        })
+        .await;
+    let accept = button(&invite, "", |cb| {
+        matches!(
+            cb,
+            Callback::Challenge {
+                accept: true,
+                link: Some(_),
+                ..
+            }
+        )
+    });
+    let c2 = h.cursor();
+    h.api.tap(&dm, friend, message_id(&invite), &accept);
+    let board = |who: &TgUser| {
+        let id = who.id;
+        h.expect(c2, "a board in a player's chat", move |c| {
+            c.is("SendPhoto") && c.chat_id() == Some(id)
+        })
+    };
+    (board(challenger).await, board(friend).await)
+}
+
+/// `user` starts a classic game against the program (level 1) in their private chat and
+/// takes `colour`; the board the bot posts there, once stored.
+pub async fn play_the_program(h: &Harness, user: &TgUser, colour: Color) -> Call {
+    let chat = TgChat::Private(user.clone());
+    let c0 = h.cursor();
+    h.api.send_text(&chat, user, "/play classic 1");
+    let choice = h
+        .expect(c0, "the colour choice", |c| {
+            c.is("SendMessage") && c.chat_id() == Some(user.id) && !c.buttons().is_empty()
+        })
+        .await;
+    let pick = button(&choice, "", |cb| {
+        matches!(
+            cb,
+            Callback::Play {
+                variant: VariantId::Classic,
+                colour: Some(Some(c)),
+                ..
+            } if *c == colour
+        )
+    });
+    let c1 = h.cursor();
+    h.api.tap(&chat, user, message_id(&choice), &pick);
+    let board = h
+        .expect(c1, "the board", |c| {
+            c.is("SendPhoto") && c.chat_id() == Some(user.id)
+        })
+        .await;
+    h.board_stored(user.id, message_id(&board)).await;
+    board
 }
 
 /// A turn notice: a private note with the bell (the settings menu, which has buttons,
@@ -334,13 +424,76 @@ pub fn message_id(c: &Call) -> i64 {
         .expect("a message in the response")
 }
 
-/// A callback button whose data starts with `prefix` (and whose text contains `label`).
-pub fn button(c: &Call, prefix: &str, label: &str) -> String {
-    c.buttons()
-        .into_iter()
-        .find(|(t, d)| d.starts_with(prefix) && t.contains(label))
-        .map(|(_, d)| d)
-        .unwrap_or_else(|| panic!("no button {prefix}*{label} in {:?}", c.buttons()))
+/// A button's data as the bot reads it; `None` for data its codec rejects.
+pub fn decoded(data: &str) -> Option<Callback> {
+    Callback::decode(data).ok()
+}
+
+/// The data of the first of `buttons` whose label contains `label` and whose data decodes
+/// to a callback that `pred` accepts.
+pub fn find_button(
+    buttons: &[(String, String)],
+    label: &str,
+    pred: impl Fn(&Callback) -> bool,
+) -> Option<String> {
+    buttons
+        .iter()
+        .find(|(t, d)| t.contains(label) && decoded(d).is_some_and(|cb| pred(&cb)))
+        .map(|(_, d)| d.clone())
+}
+
+/// Whether any of `buttons` decodes to a callback that `pred` accepts.
+pub fn has_button(buttons: &[(String, String)], pred: impl Fn(&Callback) -> bool) -> bool {
+    find_button(buttons, "", pred).is_some()
+}
+
+/// Like [`find_button`], for a button that must be there.
+pub fn button_in(
+    buttons: &[(String, String)],
+    label: &str,
+    pred: impl Fn(&Callback) -> bool,
+) -> String {
+    find_button(buttons, label, pred)
+        .unwrap_or_else(|| panic!("no such button labelled *{label}* in {buttons:?}"))
+}
+
+/// The data of the button of `c` whose label contains `label` and whose decoded data
+/// `pred` accepts.
+pub fn button(c: &Call, label: &str, pred: impl Fn(&Callback) -> bool) -> String {
+    button_in(&c.buttons(), label, pred)
+}
+
+/// A square by its name (`c3`).
+pub fn sq(name: &str) -> Square {
+    Square::parse(name).unwrap_or_else(|| panic!("no square {name}"))
+}
+
+/// A board keyboard's tap on `square` (to select its piece).
+pub fn tap_on(square: &str) -> impl Fn(&Callback) -> bool {
+    let at = sq(square);
+    move |cb| matches!(cb, Callback::Tap { square, .. } if *square == at)
+}
+
+/// A board keyboard's move from `from` to `to`, confirmed (a losing return home) or not.
+pub fn move_between(from: &str, to: &str) -> impl Fn(&Callback) -> bool {
+    let (a, b) = (sq(from), sq(to));
+    move |cb| matches!(cb, Callback::Move { from, to, .. } if *from == a && *to == b)
+}
+
+/// A tap on any square of a board keyboard.
+pub fn is_tap(cb: &Callback) -> bool {
+    matches!(cb, Callback::Tap { .. })
+}
+
+/// An unconfirmed move button (a destination of the selected piece).
+pub fn is_move(cb: &Callback) -> bool {
+    matches!(
+        cb,
+        Callback::Move {
+            confirmed: false,
+            ..
+        }
+    )
 }
 
 pub fn alice() -> TgUser {

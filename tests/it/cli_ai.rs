@@ -219,22 +219,27 @@ fn match_slices_from_a_game_number_repeat_the_full_match_exactly() {
     assert!(head_text.contains("5 games"), "{head_text}");
 }
 
-#[test]
-fn play_takes_typed_moves_rejects_bad_ones_and_the_ai_answers() {
+/// `ugolki play` as White against level 1 in classic (from `position`, if given), with
+/// `input` typed: what it printed.
+fn play_white(position: Option<&str>, mut input: &[u8]) -> String {
     let args = play::PlayArgs {
         v: VariantArgs {
             variant: Some("classic".into()),
             options: vec![],
-            position: None,
+            position: position.map(Into::into),
         },
         level: Level::new(1).expect("level"),
         color: "white".into(),
         seed: 3,
     };
-    let mut input: &[u8] = b"c3-c9\na1-a2\nc3-d3\nquit\n";
     let mut out = Vec::new();
     play::run(&args, &mut input, &mut out).expect("play");
-    let text = String::from_utf8(out).expect("utf8");
+    String::from_utf8(out).expect("utf8")
+}
+
+#[test]
+fn play_takes_typed_moves_rejects_bad_ones_and_the_ai_answers() {
+    let text = play_white(None, b"c3-c9\na1-a2\nc3-d3\nquit\n");
     assert!(text.contains("  8  . . . . . B B B  8"), "{text}");
     assert!(text.matches("not played:").count() >= 2, "{text}");
     assert!(text.contains("AI plays "), "{text}");
@@ -243,20 +248,10 @@ fn play_takes_typed_moves_rejects_bad_ones_and_the_ai_answers() {
 
 #[test]
 fn play_asks_before_a_losing_return_home() {
-    let args = play::PlayArgs {
-        v: VariantArgs {
-            variant: Some("classic".into()),
-            options: vec![],
-            position: Some("W:c4,d5,e5,f5,g5,e6,f6,g6,h6 B:a1,b1,c1,a2,b2,d2,a3,b3,d3 w 50".into()),
-        },
-        level: Level::new(1).expect("level"),
-        color: "white".into(),
-        seed: 3,
-    };
-    let mut input: &[u8] = b"c4-c3\nno\nquit\n";
-    let mut out = Vec::new();
-    play::run(&args, &mut input, &mut out).expect("play");
-    let text = String::from_utf8(out).expect("utf8");
+    let text = play_white(
+        Some("W:c4,d5,e5,f5,g5,e6,f6,g6,h6 B:a1,b1,c1,a2,b2,d2,a3,b3,d3 w 50"),
+        b"c4-c3\nno\nquit\n",
+    );
     assert!(text.contains("loses the game. Play it?"), "{text}");
     assert!(text.contains("not played"), "{text}");
     assert!(!text.contains("game over"), "{text}");

@@ -116,7 +116,15 @@ async fn group_settings_are_for_admins_anonymous_ones_included() {
             c.is("SendMessage") && !c.buttons().is_empty()
         })
         .await;
-    let five = button(&menu, "s:t:", "5+3");
+    let five = button(&menu, "5+3", |cb| {
+        matches!(
+            cb,
+            Callback::Setting {
+                key: SettingKey::Time,
+                ..
+            }
+        )
+    });
     let c3 = h.cursor();
     let tap = h.api.tap(&g, &b, message_id(&menu), &five);
     let alert = h
@@ -426,38 +434,8 @@ async fn a_blocked_private_chat_pauses_its_game_until_its_person_writes_again() 
     let (a, b) = (alice(), boris());
     let (ca, cb) = (TgChat::Private(a.clone()), TgChat::Private(b.clone()));
     // A game by link: its boards are in both private chats.
-    let c0 = h.cursor();
-    h.api.send_text(&ca, &a, "/challenge");
-    let link = h
-        .expect(c0, "the link", |x| {
-            x.is("SendMessage") && x.text().is_some_and(|t| t.contains("?start=c"))
-        })
-        .await;
-    let text = link.text().unwrap_or_default();
-    let arg = text
-        .split("?start=")
-        .nth(1)
-        .and_then(|s| s.split_whitespace().next());
-    let c1 = h.cursor();
-    h.api
-        .send_text(&cb, &b, &format!("/start {}", arg.expect("a link")));
-    let invite = h
-        .expect(c1, "the invitation", |x| {
-            x.is("SendMessage") && x.chat_id() == Some(b.id) && !x.buttons().is_empty()
-        })
-        .await;
-    let accept = button(&invite, "c:", "");
-    let c2 = h.cursor();
-    h.api.tap(&cb, &b, message_id(&invite), &accept);
-    let in_a = h
-        .expect(c2, "Alice's board", |x| {
-            x.is("SendPhoto") && x.chat_id() == Some(a.id)
-        })
-        .await;
-    h.expect(c2, "Boris's board", |x| {
-        x.is("SendPhoto") && x.chat_id() == Some(b.id)
-    })
-    .await;
+    let (_, arg) = challenge_link(&h, &a).await;
+    let (in_a, _) = accept_link(&h, &a, &b, &arg).await;
     h.settle().await;
     let g = &games_in(&h, a.id)[0];
     let (white, black, white_chat) =
@@ -571,12 +549,9 @@ async fn a_supergroup_gets_the_groups_challenges_and_its_turns_go_on() {
         "the turn started over when its board was posted anew"
     );
     // Alice takes Carol's challenge in the supergroup.
-    let accept = challenge
-        .buttons()
-        .into_iter()
-        .find(|(_, d)| d.starts_with("c:") && d.ends_with(":1"))
-        .expect("Accept")
-        .1;
+    let accept = button(&challenge, "", |cb| {
+        matches!(cb, Callback::Challenge { accept: true, .. })
+    });
     let c2 = h.cursor();
     h.api.tap(&new, &a, message_id(&challenge), &accept);
     h.expect(c2, "the new game's board", |x| {

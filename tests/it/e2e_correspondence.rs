@@ -72,8 +72,12 @@ async fn a_correspondence_game_reminds_then_offers_the_win_also_across_a_restart
     .await;
     assert!(up.text().unwrap().contains("run out of time"));
     assert!(game_in(&h, &chat).is_active(), "not over until claimed");
-    let wait = button(&up, "w:", "Keep waiting");
-    let claim = button(&up, "w:", "Claim");
+    let wait = button(&up, "Keep waiting", |cb| {
+        matches!(cb, Callback::Claim { claim: false, .. })
+    });
+    let claim = button(&up, "Claim", |cb| {
+        matches!(cb, Callback::Claim { claim: true, .. })
+    });
     // The late player cannot claim; White keeps waiting, and the question stays open.
     let c1 = h.cursor();
     let qid = h.api.tap(&chat, &black, message_id(&up), &claim);
@@ -214,14 +218,7 @@ async fn a_redraw_later_in_a_turn_gives_no_time_back(h: &Harness) {
     h.settle().await;
     let started = game_in(h, &chat).clocks.turn_started;
     h.advance_clock(Millis(60_000));
-    let c3 = button(&opened.board, "t:", "");
-    let c3 = opened
-        .board
-        .buttons()
-        .into_iter()
-        .find(|(_, d)| d.starts_with("t:") && d.ends_with(":c3"))
-        .map(|(_, d)| d)
-        .unwrap_or(c3);
+    let c3 = button(&opened.board, "", tap_on("c3"));
     let c0 = h.cursor();
     h.api.tap(&chat, &white, message_id(&opened.board), &c3);
     h.expect(c0, "the selection", |c| c.is("EditMessageReplyMarkup"))

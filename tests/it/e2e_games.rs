@@ -25,18 +25,7 @@ async fn games_lists_the_askers_games_and_the_groups() {
     let board = message_id(&opened.board);
     let alice_white = white_id(&opened.board) == a.id;
     let private = TgChat::Private(a.clone());
-    let c0 = h.cursor();
-    h.api.send_text(&private, &a, "/play classic 1");
-    let colour = h
-        .expect(c0, "colour choice", |c| {
-            c.is("SendMessage") && !c.buttons().is_empty()
-        })
-        .await;
-    let c1 = h.cursor();
-    let white = button(&colour, "p:classic:w", "White");
-    h.api.tap(&private, &a, message_id(&colour), &white);
-    h.expect(c1, "the private board", |c| c.is("SendPhoto"))
-        .await;
+    play_the_program(&h, &a, ugolki_bot::engine::Color::White).await;
 
     // In her private chat: both games, the group's with a link to its board.
     let list = ask(&h, &private, &a, "/games").await;

@@ -2,6 +2,7 @@
 
 use crate::common::harness::*;
 use ugolki_bot::fakeapi::{Call, TgUser, keyboard_buttons};
+use ugolki_bot::game::GameId;
 
 /// Who plays White according to a board caption (the first mention).
 fn white_id(caption_call: &Call) -> u64 {
@@ -45,7 +46,9 @@ async fn open_game_between(
         "{:?}",
         ch.text()
     );
-    let accept = button(&ch, "c:", "Accept");
+    let accept = button(&ch, "Accept", |cb| {
+        matches!(cb, Callback::Challenge { accept: true, .. })
+    });
     // The challenger cannot accept their own challenge.
     let c1 = h.cursor();
     h.api.tap(&g, &a, message_id(&ch), &accept);
@@ -97,18 +100,8 @@ async fn group_game_with_typed_moves_taps_and_access_rules() {
     // Black out of turn / a stranger tapping.
     h.settle().await;
     let kb = keyboard_buttons(h.api.message(g.id(), bid).unwrap().json.get("reply_markup"));
-    let tap_f6 = kb
-        .iter()
-        .find(|(_, d)| d.ends_with(":f6"))
-        .unwrap()
-        .1
-        .clone();
-    let tap_b2 = kb
-        .iter()
-        .find(|(_, d)| d.ends_with(":b2"))
-        .unwrap()
-        .1
-        .clone();
+    let tap_f6 = button_in(&kb, "", tap_on("f6"));
+    let tap_b2 = button_in(&kb, "", tap_on("b2"));
     let c1 = h.cursor();
     h.api.tap(&g, &carol(), bid, &tap_f6);
     let foreign = h
@@ -131,8 +124,28 @@ async fn group_game_with_typed_moves_taps_and_access_rules() {
         turn.str("text")
     );
 
-    // Malformed and forged data.
-    for bad in ["t:zz", "garbage", "t:999:0:c3", "m:1:0:c3:c4"] {
+    // Malformed and forged data: a tap in a game that does not exist, a move of White's
+    // in this game at a ply long gone.
+    let game = game_in(&h, &g).id;
+    let forged = [
+        Callback::Tap {
+            game: GameId(999),
+            ply: 0,
+            square: sq("c3"),
+        },
+        Callback::Move {
+            game,
+            ply: 0,
+            from: sq("c3"),
+            to: sq("c4"),
+            confirmed: false,
+        },
+    ]
+    .map(|cb| cb.encode());
+    for bad in ["t:zz", "garbage"]
+        .into_iter()
+        .chain(forged.iter().map(String::as_str))
+    {
         let c = h.cursor();
         h.api.tap(&g, &black, bid, bad);
         let a = h
@@ -161,23 +174,13 @@ async fn group_game_with_typed_moves_taps_and_access_rules() {
     // White by taps: b3 then b4.
     h.settle().await;
     let kb = keyboard_buttons(h.api.message(g.id(), bid).unwrap().json.get("reply_markup"));
-    let tap_b3 = kb
-        .iter()
-        .find(|(_, d)| d.starts_with("t:") && d.ends_with(":b3"))
-        .unwrap()
-        .1
-        .clone();
+    let tap_b3 = button_in(&kb, "", tap_on("b3"));
     let c5 = h.cursor();
     h.api.tap(&g, &white, bid, &tap_b3);
     let sel = h
         .expect(c5, "selection", |c| c.is("EditMessageReplyMarkup"))
         .await;
-    let to_b4 = sel
-        .buttons()
-        .into_iter()
-        .find(|(_, d)| d.ends_with(":b3:b4"))
-        .unwrap()
-        .1;
+    let to_b4 = button(&sel, "", move_between("b3", "b4"));
     let c6 = h.cursor();
     h.api.tap(&g, &white, bid, &to_b4);
     h.expect(c6, "tap move", |c| {
@@ -205,7 +208,7 @@ async fn group_game_with_typed_moves_taps_and_access_rules() {
         "{text}"
     );
     assert!(
-        end.buttons().iter().any(|(_, d)| d.starts_with("x:")),
+        has_button(&end.buttons(), |cb| matches!(cb, Callback::Rematch { .. })),
         "rematch button"
     );
     h.expect(c8, "replay gif", |c| c.is("SendAnimation")).await;
@@ -235,7 +238,9 @@ async fn challenge_by_mention_only_the_named_user_can_accept() {
         })
         .await;
     assert!(ch.text().unwrap().contains("@Carol"));
-    let accept = button(&ch, "c:", "Accept");
+    let accept = button(&ch, "Accept", |cb| {
+        matches!(cb, Callback::Challenge { accept: true, .. })
+    });
     let c1 = h.cursor();
     h.api.tap(&g, &b, message_id(&ch), &accept);
     let no = h
@@ -260,13 +265,9 @@ async fn challenge_by_mention_only_the_named_user_can_accept() {
             x.is("SendMessage") && !x.buttons().is_empty()
         })
         .await;
-    let decline = button(&ch2, "c:", "");
-    let decline = ch2
-        .buttons()
-        .into_iter()
-        .find(|(_, d)| d.ends_with(":0"))
-        .map(|x| x.1)
-        .unwrap_or(decline);
+    let decline = button(&ch2, "", |cb| {
+        matches!(cb, Callback::Challenge { accept: false, .. })
+    });
     let c4 = h.cursor();
     h.api.tap(&g, &b, message_id(&ch2), &decline);
     h.expect(c4, "declined", |x| {
@@ -306,12 +307,9 @@ async fn resign_draw_abort_and_rematch() {
             c.is("SendMessage") && !c.buttons().is_empty()
         })
         .await;
-    let decline = offer
-        .buttons()
-        .into_iter()
-        .find(|(_, d)| d.starts_with("d:") && d.ends_with(":0"))
-        .unwrap()
-        .1;
+    let decline = button(&offer, "", |cb| {
+        matches!(cb, Callback::Draw { accept: false, .. })
+    });
     // The offerer cannot answer their own offer.
     let c2 = h.cursor();
     h.api.tap(&g, &white, message_id(&offer), &decline);
@@ -335,12 +333,9 @@ async fn resign_draw_abort_and_rematch() {
             c.is("SendMessage") && !c.buttons().is_empty()
         })
         .await;
-    let accept = offer2
-        .buttons()
-        .into_iter()
-        .find(|(_, d)| d.starts_with("d:") && d.ends_with(":1"))
-        .unwrap()
-        .1;
+    let accept = button(&offer2, "", |cb| {
+        matches!(cb, Callback::Draw { accept: true, .. })
+    });
     let c5 = h.cursor();
     h.api.tap(&g, &white, message_id(&offer2), &accept);
     let drawn = h
@@ -352,12 +347,7 @@ async fn resign_draw_abort_and_rematch() {
         .await;
 
     // Rematch: a targeted challenge with colours swapped.
-    let rematch = drawn
-        .buttons()
-        .into_iter()
-        .find(|(_, d)| d.starts_with("x:"))
-        .unwrap()
-        .1;
+    let rematch = button(&drawn, "", |cb| matches!(cb, Callback::Rematch { .. }));
     let c6 = h.cursor();
     h.api.tap(&g, &white, bid, &rematch);
     let ch = h
@@ -365,12 +355,9 @@ async fn resign_draw_abort_and_rematch() {
             c.is("SendMessage") && !c.buttons().is_empty()
         })
         .await;
-    let acc = ch
-        .buttons()
-        .into_iter()
-        .find(|(_, d)| d.starts_with("c:") && d.ends_with(":1"))
-        .unwrap()
-        .1;
+    let acc = button(&ch, "", |cb| {
+        matches!(cb, Callback::Challenge { accept: true, .. })
+    });
     let c7 = h.cursor();
     h.api.tap(&g, &black2, message_id(&ch), &acc);
     let b2 = h.expect(c7, "rematch board", |c| c.is("SendPhoto")).await;
@@ -384,12 +371,7 @@ async fn resign_draw_abort_and_rematch() {
             c.is("SendMessage") && !c.buttons().is_empty()
         })
         .await;
-    let yes = conf
-        .buttons()
-        .into_iter()
-        .find(|(_, d)| d.starts_with("r:"))
-        .unwrap()
-        .1;
+    let yes = button(&conf, "", |cb| matches!(cb, Callback::Resign { .. }));
     let c9 = h.cursor();
     h.api.tap(&g, &white, message_id(&conf), &yes);
     h.expect(c9, "resigned", |c| {
@@ -418,7 +400,7 @@ async fn a_game_end_does_not_hold_up_the_chats_other_games() {
             c.is("SendMessage") && !c.buttons().is_empty()
         })
         .await;
-    let yes = button(&conf, "r:", "");
+    let yes = button(&conf, "", |cb| matches!(cb, Callback::Resign { .. }));
     // The first game's replay upload hangs for a while (longer than the group's pacing
     // can hold a board edit: the game's end used the chat's burst).
     let stall = Duration::from_secs(8);
@@ -498,39 +480,27 @@ async fn return_home_asks_for_confirmation() {
         "{:?}",
         conf.text()
     );
-    let cancel = conf
-        .buttons()
-        .into_iter()
-        .find(|(_, d)| d.starts_with("u:"))
-        .unwrap()
-        .1;
-    let play = conf
-        .buttons()
-        .into_iter()
-        .find(|(_, d)| d.starts_with("h:"))
-        .unwrap()
-        .1;
+    let cancel = button(&conf, "", |cb| matches!(cb, Callback::Reset { .. }));
+    let play = button(&conf, "", |cb| {
+        matches!(
+            cb,
+            Callback::Move {
+                confirmed: true,
+                ..
+            }
+        )
+    });
 
     // Taps: select c4, tap c3: the board itself asks; cancel restores it.
     h.settle().await;
     let kb = keyboard_buttons(h.api.message(g.id(), bid).unwrap().json.get("reply_markup"));
-    let tap_c4 = kb
-        .iter()
-        .find(|(_, d)| d.starts_with("t:") && d.ends_with(":c4"))
-        .unwrap()
-        .1
-        .clone();
+    let tap_c4 = button_in(&kb, "", tap_on("c4"));
     let c2 = h.cursor();
     h.api.tap(&g, &a, bid, &tap_c4);
     let sel = h
         .expect(c2, "selection", |c| c.is("EditMessageReplyMarkup"))
         .await;
-    let to_c3 = sel
-        .buttons()
-        .into_iter()
-        .find(|(_, d)| d.ends_with(":c4:c3"))
-        .unwrap()
-        .1;
+    let to_c3 = button(&sel, "", move_between("c4", "c3"));
     let c3 = h.cursor();
     h.api.tap(&g, &a, bid, &to_c3);
     let ask = h
@@ -538,12 +508,7 @@ async fn return_home_asks_for_confirmation() {
             c.is("EditMessageMedia") && c.text().is_some_and(|t| t.contains("Play it anyway"))
         })
         .await;
-    let board_cancel = ask
-        .buttons()
-        .into_iter()
-        .find(|(_, d)| d.starts_with("u:"))
-        .unwrap()
-        .1;
+    let board_cancel = button(&ask, "", |cb| matches!(cb, Callback::Reset { .. }));
     let c4 = h.cursor();
     h.api.tap(&g, &a, bid, &board_cancel);
     h.expect(c4, "board restored", |c| {
@@ -619,8 +584,7 @@ async fn a_deleted_board_is_posted_anew_after_the_next_move() {
             .get("reply_markup"),
     );
     assert!(
-        kb.iter()
-            .any(|(_, d)| d.starts_with("t:") && d.ends_with(":f6")),
+        has_button(&kb, tap_on("f6")),
         "the new board has no keyboard: {kb:?}"
     );
 }

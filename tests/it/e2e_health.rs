@@ -154,7 +154,9 @@ async fn health_and_metrics_follow_the_bot() {
     .await;
     api.fault_next(Some("sendPhoto"), Fault::TooManyRequests(1));
     api.fault_next(Some("sendPhoto"), Fault::ServerError);
-    let accept = button(&ch, "c:", "Accept");
+    let accept = button(&ch, "Accept", |cb| {
+        matches!(cb, Callback::Challenge { accept: true, .. })
+    });
     let c1 = api.call_count();
     api.tap(&g, &b, message_id(&ch), &accept);
     // teloxide itself pauses 10 s after a 5xx before the bot sees the error and retries.
@@ -181,7 +183,12 @@ async fn health_and_metrics_follow_the_bot() {
         c.is("SendMessage") && !c.buttons().is_empty()
     })
     .await;
-    api.tap(&g, bl, message_id(&conf), &button(&conf, "r:", ""));
+    api.tap(
+        &g,
+        bl,
+        message_id(&conf),
+        &button(&conf, "", |cb| matches!(cb, Callback::Resign { .. })),
+    );
     api.settle(Duration::from_millis(300), WAIT).await;
 
     let (_, after) = get_async(addr, "/metrics").await;

@@ -6,7 +6,7 @@
 use crate::common::harness::*;
 use serde_json::Value;
 use ugolki_bot::fakeapi::{Call, TgChat, TgUser, keyboard_buttons};
-use ugolki_bot::game::{ChatId, GameRecord, Status, UserId};
+use ugolki_bot::game::{ChallengeId, ChatId, GameRecord, LinkToken, Status, UserId};
 
 /// `from` types `@bot <text>` in a private chat with someone; the bot's answer.
 async fn query(h: &Harness, from: &TgUser, text: &str) -> (String, Vec<Value>) {
@@ -38,6 +38,14 @@ fn buttons(h: &Harness, id: &str) -> Vec<(String, String)> {
     keyboard_buttons(m.json.get("reply_markup"))
 }
 
+/// How many squares inline message `id` shows as buttons.
+fn squares(h: &Harness, id: &str) -> usize {
+    buttons(h, id)
+        .iter()
+        .filter(|(_, d)| decoded(d).as_ref().is_some_and(is_tap))
+        .count()
+}
+
 /// The text (or caption) of inline message `id` as it is now.
 fn text_of(h: &Harness, id: &str) -> String {
     let m = h.api.inline_message(id).expect("the inline message");
@@ -49,13 +57,20 @@ fn text_of(h: &Harness, id: &str) -> String {
         .to_string()
 }
 
-/// The data of the button of `id` whose data starts with `prefix` (and label has `label`).
-fn data(h: &Harness, id: &str, prefix: &str, label: &str) -> String {
-    buttons(h, id)
-        .into_iter()
-        .find(|(l, d)| d.starts_with(prefix) && l.contains(label))
-        .map(|(_, d)| d)
-        .unwrap_or_else(|| panic!("a {prefix} {label:?} button in {:?}", buttons(h, id)))
+/// The data of the button of `id` whose label has `label` and whose decoded data `pred`
+/// accepts.
+fn data(h: &Harness, id: &str, label: &str, pred: impl Fn(&Callback) -> bool) -> String {
+    button_in(&buttons(h, id), label, pred)
+}
+
+/// An answer to a challenge: accept or decline.
+fn answer(accept: bool) -> impl Fn(&Callback) -> bool {
+    move |cb| matches!(cb, Callback::Challenge { accept: a, .. } if *a == accept)
+}
+
+/// An inline board's action button.
+fn act(act: Act) -> impl Fn(&Callback) -> bool {
+    move |cb| matches!(cb, Callback::Act { act: a, .. } if *a == act)
 }
 
 /// `who` taps `data` on inline message `id`; the answer to the tap.
@@ -103,7 +118,7 @@ async fn start_inline_game(
         .api
         .choose_inline_result(&qid, first["id"].as_str().unwrap())
         .expect("posted");
-    let accept = data(h, &id, "c:", "Accept");
+    let accept = data(h, &id, "Accept", answer(true));
     let c0 = h.cursor();
     let answer = tap(h, taker, &id, &accept).await;
     assert_ne!(
@@ -150,7 +165,7 @@ async fn an_inline_challenge_is_accepted_and_played_by_taps_to_a_result() {
         .choose_inline_result(&qid, chosen["id"].as_str().unwrap())
         .expect("posted");
     assert!(text_of(&h, &id).contains("Alice"));
-    let accept = data(&h, &id, "c:", "Accept");
+    let accept = data(&h, &id, "Accept", answer(true));
     let own = tap(&h, &a, &id, &accept).await;
     assert_eq!(
         own.params["show_alert"],
@@ -179,11 +194,7 @@ async fn an_inline_challenge_is_accepted_and_played_by_taps_to_a_result() {
     );
     // No media chat: the board is the 8×8 keyboard, and the message says so once.
     assert!(text_of(&h, &id).contains("buttons are the board"));
-    let squares = buttons(&h, &id)
-        .iter()
-        .filter(|(_, d)| d.starts_with("t:"))
-        .count();
-    assert_eq!(squares, 64);
+    assert_eq!(squares(&h, &id), 64);
     let (white, black) = if g.players[0] == ugolki_bot::game::Player::Human(UserId(a.id as u64)) {
         (a.clone(), b.clone())
     } else {
@@ -191,7 +202,7 @@ async fn an_inline_challenge_is_accepted_and_played_by_taps_to_a_result() {
     };
 
     // The opponent's tap is refused; White selects c3 and plays a move by taps.
-    let not_yours = tap(&h, &black, &id, &data(&h, &id, "t:", "")).await;
+    let not_yours = tap(&h, &black, &id, &data(&h, &id, "", is_tap)).await;
     assert_eq!(not_yours.params["show_alert"], Value::Bool(true));
     play_from(&h, &white, &id, "c3").await;
     assert_eq!(game_in(&h, &a, &id).unwrap().ply(), 1);
@@ -201,14 +212,14 @@ async fn an_inline_challenge_is_accepted_and_played_by_taps_to_a_result() {
     );
 
     // Black resigns with the buttons: asked first, then the result.
-    let resign = data(&h, &id, "a:", "Resign");
+    let resign = data(&h, &id, "Resign", act(Act::Resign));
     let c3 = h.cursor();
     tap(&h, &black, &id, &resign).await;
     edited(&h, c3, &id, "the question", |t| {
         t.contains("Resign this game?")
     })
     .await;
-    let yes = data(&h, &id, "r:", "");
+    let yes = data(&h, &id, "", |cb| matches!(cb, Callback::Resign { .. }));
     let c4 = h.cursor();
     tap(&h, &black, &id, &yes).await;
     edited(&h, c4, &id, "the result", |t| t.contains("resigned")).await;
@@ -217,20 +228,22 @@ async fn an_inline_challenge_is_accepted_and_played_by_taps_to_a_result() {
     assert!(g.ratings.is_some(), "ratings changed");
     // A finished board offers a rematch and the record, and (its keyboard being no
     // board any more) keeps the final position in its text.
-    assert!(buttons(&h, &id).iter().any(|(_, d)| d.starts_with("x:")));
+    assert!(has_button(&buttons(&h, &id), |cb| matches!(
+        cb,
+        Callback::Rematch { .. }
+    )));
     let final_text = text_of(&h, &id);
     assert!(
         final_text.contains("<pre>") && final_text.contains("a b c d e f g h"),
         "the final position is gone: {final_text}"
     );
-    assert!(
-        buttons(&h, &id).iter().all(|(_, d)| !d.starts_with("t:")),
-        "no squares to tap"
-    );
+    assert!(!has_button(&buttons(&h, &id), is_tap), "no squares to tap");
     // The record button sends to the tapper's private chat: one who never started the
     // bot is told where to (Telegram refuses the bot a chat they did not open).
     h.api.set_private_needs_start(true);
-    let record = data(&h, &id, "e:", "");
+    let record = data(&h, &id, "", |cb| {
+        matches!(cb, Callback::Export { gif: false, .. })
+    });
     let told = tap(&h, &b, &id, &record).await;
     assert_eq!(told.params["show_alert"], Value::Bool(true));
     assert!(
@@ -262,7 +275,7 @@ async fn a_challenge_for_a_named_user_is_refused_to_anyone_else() {
         .choose_inline_result(&qid, r["id"].as_str().unwrap())
         .expect("posted");
     assert!(text_of(&h, &id).contains("@Carol"));
-    let accept = data(&h, &id, "c:", "Accept");
+    let accept = data(&h, &id, "Accept", answer(true));
     let refused = tap(&h, &b, &id, &accept).await;
     assert_eq!(refused.params["show_alert"], Value::Bool(true));
     assert!(
@@ -273,7 +286,7 @@ async fn a_challenge_for_a_named_user_is_refused_to_anyone_else() {
         refused.params
     );
     // Nor can Boris decline it for Carol.
-    let decline = data(&h, &id, "c:", "Decline");
+    let decline = data(&h, &id, "Decline", answer(false));
     let refused = tap(&h, &b, &id, &decline).await;
     assert_eq!(refused.params["show_alert"], Value::Bool(true));
     assert!(game_in(&h, &a, &id).is_none());
@@ -288,11 +301,7 @@ async fn a_challenge_for_a_named_user_is_refused_to_anyone_else() {
 
 /// The button of square `sq` on inline board `id`.
 fn square(h: &Harness, id: &str, sq: &str) -> String {
-    buttons(h, id)
-        .into_iter()
-        .find(|(_, d)| d.starts_with("t:") && d.ends_with(&format!(":{sq}")))
-        .map(|(_, d)| d)
-        .unwrap_or_else(|| panic!("square {sq}"))
+    data(h, id, "", tap_on(sq))
 }
 
 /// `who` plays from `from` by taps on inline board `id` (the first destination offered).
@@ -300,11 +309,10 @@ async fn play_from(h: &Harness, who: &TgUser, id: &str, from: &str) {
     let c0 = h.cursor();
     tap(h, who, id, &square(h, id, from)).await;
     h.expect(c0, "the selection", |c| {
-        c.str("inline_message_id") == Some(id)
-            && c.buttons().iter().any(|(_, d)| d.starts_with("m:"))
+        c.str("inline_message_id") == Some(id) && has_button(&c.buttons(), is_move)
     })
     .await;
-    let go = data(h, id, "m:", "");
+    let go = data(h, id, "", is_move);
     let c1 = h.cursor();
     tap(h, who, id, &go).await;
     edited(h, c1, id, "the move", |t| t.contains(&format!("{from}-"))).await;
@@ -328,9 +336,14 @@ async fn forged_and_stale_buttons_on_inline_boards_change_nothing() {
     ));
     // Someone outside the game; a forged Accept with a wrong token; unreadable data.
     assert!(alert(
-        &tap(&h, &c, &id, &data(&h, &id, "a:", "Resign")).await
+        &tap(&h, &c, &id, &data(&h, &id, "Resign", act(Act::Resign))).await
     ));
-    let wrong = format!("c:1:{}:1", "0".repeat(24));
+    let wrong = Callback::Challenge {
+        id: ChallengeId(1),
+        accept: true,
+        link: Some(LinkToken([0; 12])),
+    }
+    .encode();
     assert!(alert(&tap(&h, &c, &id, &wrong).await));
     assert!(alert(&tap(&h, &c, &id, "zz:top").await));
     assert_eq!(game_in(&h, &a, &id).unwrap().ply(), 0);
@@ -382,13 +395,7 @@ async fn with_a_media_chat_the_inline_board_is_a_picture_by_file_id() {
     let m = h.api.inline_message(&id).unwrap();
     assert!(m.json.get("photo").is_some(), "the message became a photo");
     assert!(text_of(&h, &id).contains("move 1"));
-    assert_eq!(
-        buttons(&h, &id)
-            .iter()
-            .filter(|(_, d)| d.starts_with("t:"))
-            .count(),
-        64
-    );
+    assert_eq!(squares(&h, &id), 64);
     h.settle().await;
     h.assert_within_limits();
 }
@@ -407,9 +414,17 @@ async fn draw_rematch_and_abort_are_buttons_on_the_inline_board() {
     play_from(&h, &white, &id, "c3").await;
     // Black offers a draw: the board shows it, with the answer for White.
     let c0 = h.cursor();
-    tap(&h, &black, &id, &data(&h, &id, "a:", "Offer a draw")).await;
+    tap(
+        &h,
+        &black,
+        &id,
+        &data(&h, &id, "Offer a draw", act(Act::Draw)),
+    )
+    .await;
     edited(&h, c0, &id, "the offer", |t| t.contains("offers a draw")).await;
-    let agree = data(&h, &id, "d:", "Accept the draw");
+    let agree = data(&h, &id, "Accept the draw", |cb| {
+        matches!(cb, Callback::Draw { accept: true, .. })
+    });
     // The one who offered cannot accept it.
     let own = tap(&h, &black, &id, &agree).await;
     assert_eq!(own.params["show_alert"], Value::Bool(true));
@@ -418,12 +433,18 @@ async fn draw_rematch_and_abort_are_buttons_on_the_inline_board() {
     edited(&h, c1, &id, "the draw", |t| t.contains("agreed")).await;
     // A rematch turns the message into the offer, for the opponent alone.
     let c2 = h.cursor();
-    tap(&h, &white, &id, &data(&h, &id, "x:", "")).await;
+    tap(
+        &h,
+        &white,
+        &id,
+        &data(&h, &id, "", |cb| matches!(cb, Callback::Rematch { .. })),
+    )
+    .await;
     edited(&h, c2, &id, "the rematch offer", |t| {
         t.contains("challenges")
     })
     .await;
-    let accept = data(&h, &id, "c:", "Accept");
+    let accept = data(&h, &id, "Accept", answer(true));
     let outsider = tap(&h, &boris(), &id, &accept).await;
     assert_eq!(outsider.params["show_alert"], Value::Bool(true));
     let c3 = h.cursor();
@@ -437,14 +458,14 @@ async fn draw_rematch_and_abort_are_buttons_on_the_inline_board() {
         "colours swapped"
     );
     // The old game's rematch button is stale now.
-    let stale = format!("x:{}", radix36(g.id.0));
+    let stale = Callback::Rematch { game: g.id }.encode();
     assert_eq!(
         tap(&h, &white, &id, &stale).await.params["show_alert"],
         Value::Bool(true)
     );
     // Before both have moved, the game can be called off.
     let c4 = h.cursor();
-    tap(&h, &white, &id, &data(&h, &id, "a:", "Abort")).await;
+    tap(&h, &white, &id, &data(&h, &id, "Abort", act(Act::Abort))).await;
     edited(&h, c4, &id, "the abort", |t| {
         t.contains("aborted") || t.contains("called off")
     })
@@ -455,21 +476,6 @@ async fn draw_rematch_and_abort_are_buttons_on_the_inline_board() {
     ));
     h.settle().await;
     h.assert_within_limits();
-}
-
-/// A number as callback data writes it.
-fn radix36(mut n: u64) -> String {
-    let digits = b"0123456789abcdefghijklmnopqrstuvwxyz";
-    let mut out = Vec::new();
-    loop {
-        out.push(digits[(n % 36) as usize]);
-        n /= 36;
-        if n == 0 {
-            break;
-        }
-    }
-    out.reverse();
-    String::from_utf8(out).unwrap()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -9,9 +9,17 @@ use ugolki_bot::game::ChatId;
 /// `user` sets turn notifications `on` or off with the /settings buttons of their
 /// private chat.
 async fn set_notify(h: &Harness, user: &TgUser, on: bool) {
-    let menu = tap_setting(h, user, if on { "s:b:on" } else { "s:b:off" }).await;
+    let menu = tap_setting(h, user, SettingKey::Notify, if on { "on" } else { "off" }).await;
     // The waits are offered while notifications are on.
-    let waits = menu.buttons().iter().any(|(_, d)| d.starts_with("s:s:"));
+    let waits = has_button(&menu.buttons(), |cb| {
+        matches!(
+            cb,
+            Callback::Setting {
+                key: SettingKey::NoticeSlow,
+                ..
+            }
+        )
+    });
     assert_eq!(waits, on, "{:?}", menu.buttons());
     let stored = h
         .store
@@ -94,12 +102,9 @@ async fn a_player_hears_of_their_turn_once_and_only_when_they_asked() {
             c.is("SendMessage") && !c.buttons().is_empty()
         })
         .await;
-    let decline = offer
-        .buttons()
-        .into_iter()
-        .map(|(_, d)| d)
-        .find(|d| d.starts_with("d:") && d.ends_with(":0"))
-        .expect("Decline");
+    let decline = button(&offer, "", |cb| {
+        matches!(cb, Callback::Draw { accept: false, .. })
+    });
     h.api.tap(&club, &a, message_id(&offer), &decline);
     quiet(&h).await;
     assert_eq!(turn_notices(&h, start, &a).len(), n, "one notice per turn");
@@ -135,28 +140,30 @@ async fn no_notice_for_a_game_in_the_players_own_chat() {
     let h = Harness::start().await;
     let a = alice();
     set_notify(&h, &a, true).await;
-    let dm = TgChat::Private(a.clone());
-    let c0 = h.cursor();
-    h.api.send_text(&dm, &a, "/play classic 1");
-    let colour = h
-        .expect(c0, "colour choice", |c| {
-            c.is("SendMessage") && !c.buttons().is_empty()
-        })
-        .await;
     // Black: the program moves first, and its move hands Alice the turn.
-    let black = colour
-        .buttons()
-        .into_iter()
-        .map(|(_, d)| d)
-        .find(|d| d.starts_with("p:classic:b"))
-        .expect("Black");
     let c1 = h.cursor();
-    h.api.tap(&dm, &a, message_id(&colour), &black);
-    h.expect(c1, "the board", |c| c.is("SendPhoto")).await;
+    play_the_program(&h, &a, ugolki_bot::engine::Color::Black).await;
     h.expect(c1, "the program's move", |c| c.is("EditMessageMedia"))
         .await;
     h.settle().await;
     assert!(turn_notices(&h, c1, &a).is_empty());
+}
+
+/// `a` and `b` open `command` in `chat` and White plays c3-d3: Black, and the cursor from
+/// before that move.
+async fn white_opens(
+    h: &Harness,
+    chat: &TgChat,
+    a: &TgUser,
+    b: &TgUser,
+    command: &str,
+) -> (TgUser, u64) {
+    let opened = open_group_game(h, chat, a, b, command).await;
+    let (white, black) = colours(&opened.board, a, b);
+    let start = h.cursor();
+    h.api
+        .reply_text(chat, &white, message_id(&opened.board), "c3-d3");
+    (black, start)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -167,51 +174,24 @@ async fn on_a_clock_a_notice_only_for_who_asked_and_one_in_a_game_of_days() {
     set_notify(&h, &b, true).await;
     // On a clock both players are at the board: nobody is told.
     let club = supergroup();
-    let opened = open_group_game(&h, &club, &a, &b, "/new classic 5+3").await;
-    let white = if white_id(&opened.board) == a.id {
-        &a
-    } else {
-        &b
-    };
-    let black = if white.id == a.id { &b } else { &a };
-    let start = h.cursor();
-    h.api
-        .reply_text(&club, white, message_id(&opened.board), "c3-d3");
+    let (black, start) = white_opens(&h, &club, &a, &b, "/new classic 5+3").await;
     quiet(&h).await;
-    assert!(turn_notices(&h, start, black).is_empty());
+    assert!(turn_notices(&h, start, &black).is_empty());
     // Days a move: the player to move is told.
     let other = TgChat::Group(-1_001_234_567_891, "Slow club".into());
-    let opened = open_group_game(&h, &other, &a, &b, "/new classic 3d").await;
-    let white = if white_id(&opened.board) == a.id {
-        &a
-    } else {
-        &b
-    };
-    let black = if white.id == a.id { &b } else { &a };
-    let start = h.cursor();
-    h.api
-        .reply_text(&other, white, message_id(&opened.board), "c3-d3");
+    let (black, start) = white_opens(&h, &other, &a, &b, "/new classic 3d").await;
     h.expect(start, "the turn notice", |c| {
         c.is("SendMessage") && c.chat_id() == Some(black.id) && is_turn_notice(c)
     })
     .await;
     // Asked for at once on a clock too: told in a 5+3 game.
     for u in [&a, &b] {
-        let menu = tap_setting(&h, u, "s:c:0").await;
+        let menu = tap_setting(&h, u, SettingKey::NoticeClock, "0").await;
         let text = menu.text().expect("the menu's text");
         assert!(text.contains("on a clock: at once"), "{text}");
     }
     let fast = TgChat::Group(-1_001_234_567_892, "Fast club".into());
-    let opened = open_group_game(&h, &fast, &a, &b, "/new classic 5+3").await;
-    let white = if white_id(&opened.board) == a.id {
-        &a
-    } else {
-        &b
-    };
-    let black = if white.id == a.id { &b } else { &a };
-    let start = h.cursor();
-    h.api
-        .reply_text(&fast, white, message_id(&opened.board), "c3-d3");
+    let (black, start) = white_opens(&h, &fast, &a, &b, "/new classic 5+3").await;
     h.expect(start, "the turn notice on a clock", |c| {
         c.is("SendMessage") && c.chat_id() == Some(black.id) && is_turn_notice(c)
     })

@@ -24,15 +24,19 @@ async fn a_notice_waits_the_chosen_hour_and_is_dropped_if_the_player_looked() {
     let mut h = Harness::start_killable(Timing::default()).await;
     let (a, c) = (alice(), carol());
     // Alice turns notifications on, and chooses an hour in slow games.
-    tap_setting(&h, &a, "s:b:on").await;
-    let menu = tap_setting(&h, &a, "s:s:60").await;
+    tap_setting(&h, &a, SettingKey::Notify, "on").await;
+    let hour = Callback::Setting {
+        key: SettingKey::NoticeSlow,
+        value: "60".into(),
+    };
+    let menu = tap_setting(&h, &a, SettingKey::NoticeSlow, "60").await;
     let text = menu.text().expect("the menu's text");
     assert!(text.contains("untimed or days a move: after 1 h"), "{text}");
     assert!(text.contains("on a clock: never"), "{text}");
     assert!(
         menu.buttons()
             .iter()
-            .any(|(label, d)| d == "s:s:60" && label.starts_with('✅')),
+            .any(|(label, d)| decoded(d) == Some(hour.clone()) && label.starts_with('✅')),
         "{:?}",
         menu.buttons()
     );
@@ -41,7 +45,11 @@ async fn a_notice_waits_the_chosen_hour_and_is_dropped_if_the_player_looked() {
     // A forged wait is refused and changes nothing.
     let dm = TgChat::Private(a.clone());
     let c0 = h.cursor();
-    let qid = h.api.tap(&dm, &a, message_id(&menu), "s:s:7");
+    let forged = Callback::Setting {
+        key: SettingKey::NoticeSlow,
+        value: "7".into(),
+    };
+    let qid = h.api.tap(&dm, &a, message_id(&menu), &forged.encode());
     h.expect(c0, "the refusal", |c| {
         c.is("AnswerCallbackQuery") && c.str("callback_query_id") == Some(qid.as_str())
     })
@@ -94,7 +102,7 @@ async fn a_notice_waits_the_chosen_hour_and_is_dropped_if_the_player_looked() {
     );
     assert_eq!(game_in(&h, &club).turn_notice_at, None);
     // Sending it changed nothing on the board: selecting a piece edits the keyboard alone.
-    let piece = if alice_white { ":d3" } else { ":f6" };
+    let piece = if alice_white { "d3" } else { "f6" };
     let keyboard = h
         .api
         .calls_since(0)
@@ -102,12 +110,7 @@ async fn a_notice_waits_the_chosen_hour_and_is_dropped_if_the_player_looked() {
         .rev()
         .find(|x| x.chat_id() == Some(club.id()) && !x.buttons().is_empty())
         .expect("the board's keyboard");
-    let select = keyboard
-        .buttons()
-        .into_iter()
-        .map(|(_, d)| d)
-        .find(|d| d.starts_with("t:") && d.ends_with(piece))
-        .expect("a button for the piece");
+    let select = button(&keyboard, "", tap_on(piece));
     let c1 = h.cursor();
     h.api.tap(&club, &a, board, &select);
     h.expect(c1, "the selection", |x| x.is("EditMessageReplyMarkup"))
@@ -139,11 +142,9 @@ async fn a_notice_waits_the_chosen_hour_and_is_dropped_if_the_player_looked() {
         .calls_since(0)
         .into_iter()
         .rev()
-        .find(|x| {
-            x.chat_id() == Some(club.id()) && x.buttons().iter().any(|(_, d)| d.starts_with("t:"))
-        })
+        .find(|x| x.chat_id() == Some(club.id()) && has_button(&x.buttons(), is_tap))
         .expect("the board's keyboard");
-    let square = button(&keyboard, "t:", "");
+    let square = button(&keyboard, "", is_tap);
     let c1 = h.cursor();
     h.api.tap(&club, &a, board, &square);
     h.expect(c1, "the tap answered", |x| x.is("AnswerCallbackQuery"))

@@ -6,7 +6,7 @@
 use crate::common::harness::*;
 use std::time::Duration;
 use ugolki_bot::engine::{Game, Variant, VariantId};
-use ugolki_bot::fakeapi::{Call, Fault, TgUser, keyboard_buttons};
+use ugolki_bot::fakeapi::{Call, Fault, TgUser};
 
 /// A generous bound on the time from a typed move reaching the fake Bot API to the bot
 /// having fetched and stored it (it takes milliseconds; a loaded CI machine is slower).
@@ -46,13 +46,9 @@ fn last_move_is(c: &Call, m: &str) -> bool {
     })
 }
 
-/// The square buttons of a board keyboard ending in `suffix`.
-fn tap_data(c: &Call, suffix: &str) -> String {
-    keyboard_buttons(c.keyboard())
-        .into_iter()
-        .find(|(_, d)| d.starts_with("t:") && d.ends_with(suffix))
-        .unwrap_or_else(|| panic!("no tap {suffix} in {:?}", c.buttons()))
-        .1
+/// The button of `square` on a board keyboard.
+fn tap_data(c: &Call, square: &str) -> String {
+    button(c, "", tap_on(square))
 }
 
 /// The picture edits of message `board` since `from`.
@@ -74,7 +70,7 @@ async fn taps_are_answered_before_their_edits_and_never_wait_behind_the_chat() {
     let (board, white, _black) = open_game(&h).await;
     let bid = message_id(&board);
     let c0 = h.cursor();
-    let select = h.api.tap(&g, &white, bid, &tap_data(&board, ":c3"));
+    let select = h.api.tap(&g, &white, bid, &tap_data(&board, "c3"));
     let answered = h
         .expect(c0, "the selection's answer", |c| {
             c.is("AnswerCallbackQuery") && c.str("callback_query_id") == Some(select.as_str())
@@ -89,7 +85,7 @@ async fn taps_are_answered_before_their_edits_and_never_wait_behind_the_chat() {
     );
     // A stranger's tap while the chat is busy: answered with its alert.
     let c1 = h.cursor();
-    let stranger = h.api.tap(&g, &carol(), bid, &tap_data(&board, ":c3"));
+    let stranger = h.api.tap(&g, &carol(), bid, &tap_data(&board, "c3"));
     let alert = h
         .expect(c1, "the stranger's answer", |c| {
             c.is("AnswerCallbackQuery") && c.str("callback_query_id") == Some(stranger.as_str())
@@ -97,12 +93,12 @@ async fn taps_are_answered_before_their_edits_and_never_wait_behind_the_chat() {
         .await;
     assert!(alert.str("text").is_some_and(|t| t.contains("not")));
     // The move: answered before the board edit that shows it.
-    let to = sel
-        .buttons()
-        .into_iter()
-        .find(|(_, d)| d.starts_with("m:") && d.contains(":c3:"))
-        .expect("a destination")
-        .1;
+    let from_c3 = sq("c3");
+    let to = button(
+        &sel,
+        "",
+        |cb| matches!(cb, Callback::Move { from, confirmed: false, .. } if *from == from_c3),
+    );
     let c2 = h.cursor();
     let mv = h.api.tap(&g, &white, bid, &to);
     let answered = h
@@ -264,7 +260,7 @@ async fn a_429_freezes_its_chat_for_retry_after() {
             c.is("EditMessageMedia") && c.response.is_err()
         })
         .await;
-    let stranger = h.api.tap(&g, &carol(), bid, &tap_data(&board, ":c3"));
+    let stranger = h.api.tap(&g, &carol(), bid, &tap_data(&board, "c3"));
     let answered = h
         .expect(c0, "the stranger's answer", |c| {
             c.is("AnswerCallbackQuery") && c.str("callback_query_id") == Some(stranger.as_str())

@@ -1,6 +1,7 @@
 //! End to end against the fake Bot API: a private game against the program.
 
 use crate::common::harness::*;
+use ugolki_bot::engine::{Color, VariantId};
 use ugolki_bot::fakeapi::TgChat;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -24,13 +25,31 @@ async fn private_game_against_the_program() {
             c.is("SendMessage") && !c.buttons().is_empty()
         })
         .await;
-    let white = button(&colour, "p:classic:w", "White");
+    let white = button(&colour, "White", |cb| {
+        matches!(
+            cb,
+            Callback::Play {
+                variant: VariantId::Classic,
+                colour: Some(Some(Color::White)),
+                level: None,
+            }
+        )
+    });
     let c2 = h.cursor();
     h.api.tap(&chat, &a, message_id(&colour), &white);
     let level = h
         .expect(c2, "level choice", |c| c.is("EditMessageText"))
         .await;
-    let l1 = button(&level, "p:classic:w:1", "1");
+    let l1 = button(&level, "1", |cb| {
+        matches!(
+            cb,
+            Callback::Play {
+                variant: VariantId::Classic,
+                colour: Some(Some(Color::White)),
+                level: Some(1),
+            }
+        )
+    });
     let c3 = h.cursor();
     h.api.tap(&chat, &a, message_id(&colour), &l1);
     let board = h.expect(c3, "board photo", |c| c.is("SendPhoto")).await;
@@ -74,12 +93,7 @@ async fn private_game_against_the_program() {
     h.settle().await;
     let msg = h.api.message(chat.id(), board_id).unwrap();
     let buttons = ugolki_bot::fakeapi::keyboard_buttons(msg.json.get("reply_markup"));
-    let tap_c2 = buttons
-        .iter()
-        .find(|(_, d)| d.starts_with("t:") && d.ends_with(":c2"))
-        .unwrap()
-        .1
-        .clone();
+    let tap_c2 = button_in(&buttons, "", tap_on("c2"));
     let picture = h.api.message(chat.id(), board_id).and_then(|m| m.media);
     let c6 = h.cursor();
     h.api.tap(&chat, &a, board_id, &tap_c2);
@@ -102,7 +116,7 @@ async fn private_game_against_the_program() {
     assert!(ok.str("text").is_none());
 
     // Tapping the selected piece again clears the marks, in the keyboard alone too.
-    let unselect = button(&sel, "u:", "🟢");
+    let unselect = button(&sel, "🟢", |cb| matches!(cb, Callback::Reset { .. }));
     h.settle().await;
     let c_un = h.cursor();
     h.api.tap(&chat, &a, board_id, &unselect);
@@ -139,7 +153,7 @@ async fn private_game_against_the_program() {
             c.is("EditMessageReplyMarkup")
         })
         .await;
-    let dest = button(&sel, "m:", "•");
+    let dest = button(&sel, "•", is_move);
     let c7 = h.cursor();
     h.api.tap(&chat, &a, board_id, &dest);
     h.expect(c7, "moved by taps", |c| {
@@ -191,22 +205,11 @@ fn only_game(h: &Harness) -> ugolki_bot::game::GameRecord {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn private_game_against_the_program_to_a_result() {
     use ugolki_bot::ai::{self, Limits};
-    use ugolki_bot::engine::Color;
     let h = Harness::start().await;
     let a = alice();
     let chat = TgChat::Private(a.clone());
-    let c0 = h.cursor();
-    h.api.send_text(&chat, &a, "/play classic 1");
-    let colour = h
-        .expect(c0, "colour choice", |c| {
-            c.is("SendMessage") && !c.buttons().is_empty()
-        })
-        .await;
-    let white = button(&colour, "p:classic:w", "White");
-    let c1 = h.cursor();
-    h.api.tap(&chat, &a, message_id(&colour), &white);
-    let board = h.expect(c1, "board photo", |c| c.is("SendPhoto")).await;
-    let board_id = message_id(&board);
+    let board = play_the_program(&h, &a, Color::White).await;
+    let (c1, board_id) = (board.seq, message_id(&board));
 
     // Alice plays a quick search's move each turn, typed; the program answers on the board.
     let mut plies = 0;
@@ -270,7 +273,7 @@ async fn private_game_against_the_program_to_a_result() {
     let msg = h.api.message(chat.id(), board_id).unwrap();
     let buttons = ugolki_bot::fakeapi::keyboard_buttons(msg.json.get("reply_markup"));
     assert!(
-        buttons.iter().all(|(_, d)| !d.starts_with("t:")),
+        !has_button(&buttons, is_tap),
         "no move buttons after the end: {buttons:?}"
     );
 }
@@ -281,27 +284,11 @@ async fn private_game_against_the_program_to_a_result() {
 /// to both.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_deep_link_challenge_is_played_in_both_private_chats() {
-    use ugolki_bot::engine::Color;
-    use ugolki_bot::game::{ChatId, Player, UserId};
+    use ugolki_bot::game::{ChallengeId, ChatId, LinkToken, Player, UserId};
     let h = Harness::start().await;
     let (a, b) = (alice(), boris());
     let (ca, cb) = (TgChat::Private(a.clone()), TgChat::Private(b.clone()));
-    let c0 = h.cursor();
-    h.api.send_text(&ca, &a, "/challenge");
-    let link = h
-        .expect(c0, "challenge link", |c| {
-            c.is("SendMessage") && c.text().is_some_and(|t| t.contains("?start=c"))
-        })
-        .await;
-    let text = link.text().unwrap();
-    let arg = text
-        .split("?start=")
-        .nth(1)
-        .unwrap()
-        .split_whitespace()
-        .next()
-        .unwrap()
-        .to_string();
+    let (link, arg) = challenge_link(&h, &a).await;
     // The link carries a random token, and a Share button forwards it in one tap.
     let (id36, token) = arg[1..].split_once('_').expect("c<id>_<token>");
     assert_eq!(token.len(), 24, "{arg}");
@@ -316,7 +303,8 @@ async fn a_deep_link_challenge_is_played_in_both_private_chats() {
     // Guesses take nothing: the old numeric form, another token, forged button data.
     let (c, cc) = (carol(), TgChat::Private(carol()));
     let id = i64::from_str_radix(id36, 36).unwrap();
-    let forged_token = "0".repeat(24);
+    let forged_link = LinkToken([0; 12]);
+    let forged_token = forged_link.to_string();
     for guess in [format!("c{id}"), format!("c{id36}_{forged_token}")] {
         let cg = h.cursor();
         h.api.send_text(&cc, &c, &format!("/start {guess}"));
@@ -338,7 +326,13 @@ async fn a_deep_link_challenge_is_played_in_both_private_chats() {
         })
         .await;
     assert!(in_group.buttons().is_empty());
-    for forged in [format!("c:{id36}:1"), format!("c:{id36}:{forged_token}:1")] {
+    for link in [None, Some(forged_link)] {
+        let forged = Callback::Challenge {
+            id: ChallengeId(id as u64),
+            accept: true,
+            link,
+        }
+        .encode();
         let cg = h.cursor();
         let tap = h.api.tap(&cc, &c, 1, &forged);
         let alert = h
@@ -354,31 +348,7 @@ async fn a_deep_link_challenge_is_played_in_both_private_chats() {
         "a guess started a game"
     );
 
-    let c1 = h.cursor();
-    h.api.send_text(&cb, &b, &format!("/start {arg}"));
-    let invite = h
-        .expect(c1, "invitation", |c| {
-            c.is("SendMessage") && c.chat_id() == Some(cb.id()) && !c.buttons().is_empty()
-        })
-        .await;
-    let accept = invite
-        .buttons()
-        .into_iter()
-        .find(|(_, d)| d.starts_with("c:") && d.ends_with(":1"))
-        .expect("accept button")
-        .1;
-    let c2 = h.cursor();
-    h.api.tap(&cb, &b, message_id(&invite), &accept);
-    let in_a = h
-        .expect(c2, "board in Alice's chat", |c| {
-            c.is("SendPhoto") && c.chat_id() == Some(ca.id())
-        })
-        .await;
-    let in_b = h
-        .expect(c2, "board in Boris's chat", |c| {
-            c.is("SendPhoto") && c.chat_id() == Some(cb.id())
-        })
-        .await;
+    let (in_a, in_b) = accept_link(&h, &a, &b, &arg).await;
     assert!(
         in_a.text().unwrap().contains("to move"),
         "{:?}",
@@ -430,12 +400,7 @@ async fn a_deep_link_challenge_is_played_in_both_private_chats() {
     let mine = if black_chat.id() == ca.id() { ma } else { mb };
     let msg = h.api.message(black_chat.id(), mine).unwrap();
     let buttons = ugolki_bot::fakeapi::keyboard_buttons(msg.json.get("reply_markup"));
-    let tap_f6 = buttons
-        .iter()
-        .find(|(_, d)| d.starts_with("t:") && d.ends_with(":f6"))
-        .expect("f6 button")
-        .1
-        .clone();
+    let tap_f6 = button_in(&buttons, "", tap_on("f6"));
     let c4 = h.cursor();
     h.api.tap(black_chat, black, mine, &tap_f6);
     let sel = h
@@ -443,7 +408,7 @@ async fn a_deep_link_challenge_is_played_in_both_private_chats() {
             c.is("EditMessageReplyMarkup") && c.chat_id() == Some(black_chat.id())
         })
         .await;
-    let dest = button(&sel, "m:", "•");
+    let dest = button(&sel, "•", is_move);
     let c5 = h.cursor();
     h.api.tap(black_chat, black, mine, &dest);
     for chat in [ca.id(), cb.id()] {
@@ -465,12 +430,7 @@ async fn a_deep_link_challenge_is_played_in_both_private_chats() {
             c.is("SendMessage") && c.chat_id() == Some(black_chat.id()) && !c.buttons().is_empty()
         })
         .await;
-    let yes = conf
-        .buttons()
-        .into_iter()
-        .find(|(_, d)| d.starts_with("r:"))
-        .unwrap()
-        .1;
+    let yes = button(&conf, "", |cb| matches!(cb, Callback::Resign { .. }));
     let c7 = h.cursor();
     h.api.tap(black_chat, black, message_id(&conf), &yes);
     for chat in [ca.id(), cb.id()] {
@@ -588,13 +548,11 @@ async fn keyboard_at(h: &Harness, chat: i64, board: i64, ply: u32) -> Vec<(Strin
             .message(chat, board)
             .map(|m| ugolki_bot::fakeapi::keyboard_buttons(m.json.get("reply_markup")))
             .unwrap_or_default();
-        // Ply in the data is the board's (t:<game>:<ply>:<square>); ask the buttons.
-        if buttons.iter().any(|(_, d)| {
-            d.starts_with("t:")
-                && d.split(':')
-                    .nth(2)
-                    .is_some_and(|p| u32::from_str_radix(p, 36).ok() == Some(ply))
-        }) {
+        // Each square's button carries the ply its board shows.
+        if has_button(
+            &buttons,
+            |cb| matches!(cb, Callback::Tap { ply: p, .. } if *p == ply),
+        ) {
             return buttons;
         }
         tokio::time::sleep(std::time::Duration::from_millis(5)).await;
@@ -614,7 +572,6 @@ async fn fast_game(
     Harness,
 ) {
     use std::sync::Arc;
-    use ugolki_bot::engine::Color;
     use ugolki_bot::fakeapi::FakeApi;
     use ugolki_bot::game::{MemoryStore, Timing};
     let api = FakeApi::start().await.expect("fake api");
@@ -623,19 +580,8 @@ async fn fast_game(
     let h = Harness::start_with_config(api, Arc::new(MemoryStore::new()), cfg).await;
     let a = alice();
     let chat = TgChat::Private(a.clone());
-    let c0 = h.cursor();
-    h.api.send_text(&chat, &a, "/play classic 1");
-    let colour = h
-        .expect(c0, "colour choice", |c| {
-            c.is("SendMessage") && !c.buttons().is_empty()
-        })
-        .await;
-    let white = button(&colour, "p:classic:w", "White");
-    let c1 = h.cursor();
-    h.api.tap(&chat, &a, message_id(&colour), &white);
-    let board = h.expect(c1, "board photo", |c| c.is("SendPhoto")).await;
-    let board_id = message_id(&board);
-    h.board_stored(chat.id(), board_id).await;
+    let board = play_the_program(&h, &a, Color::White).await;
+    let (c1, board_id) = (board.seq, message_id(&board));
     let mut sent: Vec<std::time::Instant> = Vec::new();
     let started = std::time::Instant::now();
     loop {
@@ -666,20 +612,13 @@ async fn fast_game(
             Input::Tapped => {
                 // A player taps what the board shows: wait for the keyboard of this turn.
                 let keys = keyboard_at(&h, chat.id(), board_id, g.ply()).await;
-                let from = format!(":{}", path.from());
-                let piece = keys
-                    .iter()
-                    .find(|(_, d)| d.starts_with("t:") && d.ends_with(&from))
-                    .expect("the piece's button")
-                    .1
-                    .clone();
+                let piece = button_in(&keys, "", tap_on(&path.from().to_string()));
                 let c = h.cursor();
                 h.api.tap(&chat, &a, board_id, &piece);
                 let Some(marked) = h
                     .api
                     .wait_for(c, WAIT, |c| {
-                        c.is("EditMessageReplyMarkup")
-                            && c.buttons().iter().any(|(_, d)| d.starts_with("m:"))
+                        c.is("EditMessageReplyMarkup") && has_button(&c.buttons(), is_move)
                     })
                     .await
                 else {
@@ -694,13 +633,11 @@ async fn fast_game(
                     }
                     panic!("no selection; piece {piece}");
                 };
-                let to = format!(":{}", path.to());
-                let target = marked
-                    .buttons()
-                    .into_iter()
-                    .find(|(_, d)| d.starts_with("m:") && d.contains(&to))
-                    .expect("the destination's button")
-                    .1;
+                let target = button(
+                    &marked,
+                    "",
+                    |cb| matches!(cb, Callback::Move { to, confirmed: false, .. } if *to == path.to()),
+                );
                 h.api.tap(&chat, &a, board_id, &target);
             }
         }
@@ -830,7 +767,15 @@ async fn a_refusal_past_the_limit_is_answered_late_not_dropped() {
         &chat,
         &a,
         message_id(&colour),
-        &button(&colour, "p:classic:w", "White"),
+        &button(&colour, "White", |cb| {
+            matches!(
+                cb,
+                Callback::Play {
+                    colour: Some(Some(Color::White)),
+                    ..
+                }
+            )
+        }),
     );
     h.expect(c1, "the board", |c| c.is("SendPhoto")).await;
     h.settle().await;

@@ -1,7 +1,9 @@
 //! The real `ugolki bot` process against the fake Bot API with the sled store: killed with
 //! SIGKILL in the middle of a game and restarted, the game continues on the same message.
 
-use crate::common::harness::{WAIT, alice, boris, button, group, message_id};
+use crate::common::harness::{
+    Callback, WAIT, alice, boris, button, button_in, group, has_button, is_move, message_id, tap_on,
+};
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -26,6 +28,29 @@ fn spawn_bot(api: &FakeApi, dir: &std::path::Path) -> Child {
         .expect("start the bot")
 }
 
+/// A fake Bot API, a fresh data directory, and the bot process over them, up.
+async fn bot_up() -> (FakeApi, tempfile::TempDir, Child) {
+    let api = FakeApi::start().await.unwrap();
+    api.set_limits(Some(ugolki_bot::fakeapi::TelegramLimits::default()));
+    let dir = tempfile::tempdir().unwrap();
+    let bot = spawn_bot(&api, dir.path());
+    api.wait_for(0, WAIT, |c| c.is("SetMyCommands"))
+        .await
+        .expect("bot up");
+    (api, dir, bot)
+}
+
+/// `who` replies `mv` to the group's board `bid`; the board's edit that shows it.
+async fn group_move(api: &FakeApi, who: &TgUser, bid: i64, mv: &str) -> ugolki_bot::fakeapi::Call {
+    let c0 = api.call_count();
+    api.reply_text(&group(), who, bid, mv);
+    api.wait_for(c0, WAIT, |c| {
+        c.is("EditMessageMedia") && c.text().is_some_and(|t| t.contains(mv))
+    })
+    .await
+    .unwrap_or_else(|| panic!("the move {mv} shown"))
+}
+
 /// Alice opens `command` in the group, Boris accepts: the board's message id and the
 /// players as (White, Black), read from the board's caption.
 async fn open_group_game(api: &FakeApi, command: &str) -> (i64, TgUser, TgUser) {
@@ -37,7 +62,9 @@ async fn open_group_game(api: &FakeApi, command: &str) -> (i64, TgUser, TgUser) 
         .wait_for(c0, WAIT, |c| c.is("SendMessage") && !c.buttons().is_empty())
         .await
         .unwrap();
-    let acc = button(&ch, "c:", "Accept");
+    let acc = button(&ch, "Accept", |cb| {
+        matches!(cb, Callback::Challenge { accept: true, .. })
+    });
     let c1 = api.call_count();
     api.tap(&g, &b, message_id(&ch), &acc);
     let board = api.wait_for(c1, WAIT, |c| c.is("SendPhoto")).await.unwrap();
@@ -51,23 +78,11 @@ async fn open_group_game(api: &FakeApi, command: &str) -> (i64, TgUser, TgUser) 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn game_survives_kill_and_restart() {
-    let api = FakeApi::start().await.unwrap();
-    api.set_limits(Some(ugolki_bot::fakeapi::TelegramLimits::default()));
-    let dir = tempfile::tempdir().unwrap();
-    let mut bot = spawn_bot(&api, dir.path());
+    let (api, dir, mut bot) = bot_up().await;
     let g = group();
-    api.wait_for(0, WAIT, |c| c.is("SetMyCommands"))
-        .await
-        .expect("bot up");
 
     let (bid, white, black) = open_group_game(&api, "/new classic").await;
-    let c2 = api.call_count();
-    api.reply_text(&g, &white, bid, "c3-d3");
-    api.wait_for(c2, WAIT, |c| {
-        c.is("EditMessageMedia") && c.text().is_some_and(|t| t.contains("c3-d3"))
-    })
-    .await
-    .expect("first move acknowledged");
+    group_move(&api, &white, bid, "c3-d3").await;
 
     // Crash: no chance to flush or say goodbye.
     bot.kill().unwrap();
@@ -78,21 +93,14 @@ async fn game_survives_kill_and_restart() {
     api.wait_for(c3, WAIT, |c| c.is("SetMyCommands"))
         .await
         .expect("bot back");
-    let c4 = api.call_count();
-    api.reply_text(&g, &black, bid, "f6-e6");
-    let edit = api
-        .wait_for(c4, WAIT, |c| {
-            c.is("EditMessageMedia") && c.text().is_some_and(|t| t.contains("f6-e6"))
-        })
-        .await
-        .expect("the game continues after the restart");
+    let edit = group_move(&api, &black, bid, "f6-e6").await;
     assert_eq!(edit.int("message_id"), Some(bid), "same board message");
     assert!(edit.text().unwrap().contains("move 2"));
     // The keyboard still works (ply 2).
     let kb = keyboard_buttons(api.message(g.id(), bid).unwrap().json.get("reply_markup"));
     assert!(
         kb.iter()
-            .all(|(_, d)| d.starts_with("t:") && d.contains(":2:")),
+            .all(|(_, d)| matches!(Callback::decode(d), Ok(Callback::Tap { ply: 2, .. }))),
         "{kb:?}"
     );
     // A new graceful stop flushes and exits cleanly.
@@ -106,21 +114,9 @@ async fn game_survives_kill_and_restart() {
 /// redraw's edit hangs (a slow Telegram), the bot already answers other chats.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_board_left_behind_by_a_crash_is_redrawn_while_the_bot_serves_others() {
-    let api = FakeApi::start().await.unwrap();
-    api.set_limits(Some(ugolki_bot::fakeapi::TelegramLimits::default()));
-    let dir = tempfile::tempdir().unwrap();
-    let mut bot = spawn_bot(&api, dir.path());
-    api.wait_for(0, WAIT, |c| c.is("SetMyCommands"))
-        .await
-        .expect("bot up");
+    let (api, dir, mut bot) = bot_up().await;
     let (bid, white, black) = open_group_game(&api, "/new classic").await;
-    let c1 = api.call_count();
-    api.reply_text(&group(), &white, bid, "c3-d3");
-    api.wait_for(c1, WAIT, |c| {
-        c.is("EditMessageMedia") && c.text().is_some_and(|t| t.contains("c3-d3"))
-    })
-    .await
-    .expect("first move acknowledged");
+    group_move(&api, &white, bid, "c3-d3").await;
     bot.kill().unwrap();
     bot.wait().unwrap();
 
@@ -178,13 +174,7 @@ async fn a_board_left_behind_by_a_crash_is_redrawn_while_the_bot_serves_others()
         "answered after {answered:?}, behind the redraw's {stall:?}"
     );
     // The redrawn keyboard is the current ply's: White plays on.
-    let c3 = api.call_count();
-    api.reply_text(&group(), &white, bid, "d3-e3");
-    api.wait_for(c3, WAIT, |c| {
-        c.is("EditMessageMedia") && c.text().is_some_and(|t| t.contains("d3-e3"))
-    })
-    .await
-    .expect("the game goes on");
+    group_move(&api, &white, bid, "d3-e3").await;
     unsafe_terminate(&bot.0);
     assert!(bot.0.wait().unwrap().success());
 }
@@ -210,23 +200,10 @@ fn unsafe_terminate(child: &Child) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_deadline_that_falls_while_the_bot_is_down_is_applied_once_after_restart() {
-    let api = FakeApi::start().await.unwrap();
-    api.set_limits(Some(ugolki_bot::fakeapi::TelegramLimits::default()));
-    let dir = tempfile::tempdir().unwrap();
-    let mut bot = spawn_bot(&api, dir.path());
-    let g = group();
-    api.wait_for(0, WAIT, |c| c.is("SetMyCommands"))
-        .await
-        .expect("bot up");
+    let (api, dir, mut bot) = bot_up().await;
     // Two seconds a move: a miss makes the program move, a second miss in a row loses.
     let (bid, white, _black) = open_group_game(&api, "/new classic 2s").await;
-    let c2 = api.call_count();
-    api.reply_text(&g, &white, bid, "c3-d3");
-    api.wait_for(c2, WAIT, |c| {
-        c.is("EditMessageMedia") && c.text().is_some_and(|t| t.contains("c3-d3"))
-    })
-    .await
-    .expect("move acknowledged");
+    group_move(&api, &white, bid, "c3-d3").await;
     // Down before Black's deadline, back long after it: Black misses, then White, then
     // Black again (second miss in a row): Black loses on time.
     bot.kill().unwrap();
@@ -278,24 +255,14 @@ fn inline_buttons(api: &FakeApi, id: &str) -> Vec<(String, String)> {
     keyboard_buttons(m.json.get("reply_markup"))
 }
 
-/// The data of the first button of inline message `id` that `pred` picks.
-fn inline_button(api: &FakeApi, id: &str, pred: impl Fn(&str) -> bool) -> String {
-    inline_buttons(api, id)
-        .into_iter()
-        .map(|(_, d)| d)
-        .find(|d| pred(d))
-        .expect("the button")
+/// The data of the first button of inline message `id` whose decoded data `pred` picks.
+fn inline_button(api: &FakeApi, id: &str, pred: impl Fn(&Callback) -> bool) -> String {
+    button_in(&inline_buttons(api, id), "", pred)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_timed_inline_game_ends_on_time_across_a_restart() {
-    let api = FakeApi::start().await.unwrap();
-    api.set_limits(Some(ugolki_bot::fakeapi::TelegramLimits::default()));
-    let dir = tempfile::tempdir().unwrap();
-    let mut bot = spawn_bot(&api, dir.path());
-    api.wait_for(0, WAIT, |c| c.is("SetMyCommands"))
-        .await
-        .expect("bot up");
+    let (api, dir, mut bot) = bot_up().await;
     let (a, b) = (alice(), boris());
     // Alice offers a game of two seconds a move in her chat with Boris; he accepts.
     let c0 = api.call_count();
@@ -306,7 +273,9 @@ async fn a_timed_inline_game_ends_on_time_across_a_restart() {
     let answer = api.inline_answer(&qid).unwrap();
     let first = answer["results"][0]["id"].as_str().unwrap().to_string();
     let id = api.choose_inline_result(&qid, &first).unwrap();
-    let accept = inline_button(&api, &id, |d| d.starts_with("c:"));
+    let accept = inline_button(&api, &id, |cb| {
+        matches!(cb, Callback::Challenge { accept: true, .. })
+    });
     let c1 = api.call_count();
     api.tap_inline(&b, &id, &accept);
     api.wait_for(c1, WAIT, |c| {
@@ -323,7 +292,7 @@ async fn a_timed_inline_game_ends_on_time_across_a_restart() {
     } else {
         b.clone()
     };
-    let c3 = inline_button(&api, &id, |d| d.starts_with("t:") && d.ends_with(":c3"));
+    let c3 = inline_button(&api, &id, tap_on("c3"));
     let c2 = api.call_count();
     api.tap_inline(&white, &id, &c3);
     api.wait_for(c2, WAIT, |c| {
@@ -331,7 +300,7 @@ async fn a_timed_inline_game_ends_on_time_across_a_restart() {
     })
     .await
     .expect("the selection");
-    let go = inline_button(&api, &id, |d| d.starts_with("m:"));
+    let go = inline_button(&api, &id, is_move);
     let c3 = api.call_count();
     api.tap_inline(&white, &id, &go);
     api.wait_for(c3, WAIT, |c| {
@@ -356,9 +325,10 @@ async fn a_timed_inline_game_ends_on_time_across_a_restart() {
     .expect("the result is applied after the restart");
     let m = api.inline_message(&id).unwrap();
     assert!(
-        inline_buttons(&api, &id)
-            .iter()
-            .any(|(_, d)| d.starts_with("x:")),
+        has_button(&inline_buttons(&api, &id), |cb| matches!(
+            cb,
+            Callback::Rematch { .. }
+        )),
         "a finished board: {:?}",
         m.json
     );

@@ -330,7 +330,14 @@ async fn history_lists_games_with_record_and_replay_buttons() {
     assert_eq!(buttons.len(), 4, "{buttons:?}");
     assert_eq!(
         buttons[2],
-        (format!("📄 #{}", won.id), format!("e:{}:0", b36(won.id.0)))
+        (
+            format!("📄 #{}", won.id),
+            Callback::Export {
+                game: won.id,
+                gif: false
+            }
+            .encode()
+        )
     );
 
     // The group game's record and replay, from the private chat: sent here.
@@ -367,12 +374,20 @@ async fn history_lists_games_with_record_and_replay_buttons() {
     for (who, data, want) in [
         (
             &c,
-            format!("e:{}:0", b36(lost.id.0)),
+            Callback::Export {
+                game: lost.id,
+                gif: false,
+            }
+            .encode(),
             "This is not your game.",
         ),
         (
             &a,
-            format!("e:{}:1", b36(active.id.0)),
+            Callback::Export {
+                game: active.id,
+                gif: true,
+            }
+            .encode(),
             "This game is still being played: its record comes when it ends.",
         ),
     ] {
@@ -420,7 +435,9 @@ async fn export_by_reply_and_the_last_finished_game() {
             c.is("SendMessage") && !c.buttons().is_empty()
         })
         .await;
-    let accept = button(&ch, "c:", "Accept");
+    let accept = button(&ch, "Accept", |cb| {
+        matches!(cb, Callback::Challenge { accept: true, .. })
+    });
     let c2 = h.cursor();
     h.api.tap(&g, &b, message_id(&ch), &accept);
     let board = h.expect(c2, "board", |c| c.is("SendPhoto")).await;
@@ -442,7 +459,7 @@ async fn export_by_reply_and_the_last_finished_game() {
             c.is("SendMessage") && !c.buttons().is_empty()
         })
         .await;
-    let yes = button(&conf, "r:", "");
+    let yes = button(&conf, "", |cb| matches!(cb, Callback::Resign { .. }));
     let c5 = h.cursor();
     h.api.tap(&g, &a, message_id(&conf), &yes);
     h.expect(c5, "over", |c| {
@@ -792,19 +809,4 @@ fn gif_frames(bytes: &[u8]) -> usize {
         n += 1;
     }
     n
-}
-
-/// Base 36 as callback data writes numbers.
-fn b36(mut n: u64) -> String {
-    if n == 0 {
-        return "0".into();
-    }
-    let mut v = Vec::new();
-    while n > 0 {
-        let d = (n % 36) as u8;
-        v.push(if d < 10 { b'0' + d } else { b'a' + d - 10 });
-        n /= 36;
-    }
-    v.reverse();
-    String::from_utf8(v).unwrap()
 }

@@ -14,15 +14,14 @@ async fn ask_takeback(h: &Harness, chat: &TgChat, from: &TgUser) -> Call {
     .await
 }
 
+/// A takeback request's Accept (`accept`) or Decline.
+fn takeback(accept: bool) -> impl Fn(&Callback) -> bool {
+    move |cb| matches!(cb, Callback::Takeback { accept: a, .. } if *a == accept)
+}
+
 /// `who` taps the request's Accept (`accept`) or Decline; the request's message after.
 async fn answer(h: &Harness, chat: &TgChat, who: &TgUser, request: &Call, accept: bool) -> Call {
-    let flag = if accept { ":1" } else { ":0" };
-    let data = request
-        .buttons()
-        .into_iter()
-        .find(|(_, d)| d.starts_with("k:") && d.ends_with(flag))
-        .map(|(_, d)| d)
-        .expect("the request's buttons");
+    let data = button(request, "", takeback(accept));
     let c0 = h.cursor();
     h.api.tap(chat, who, message_id(request), &data);
     h.expect(c0, "the request closed", |c| {
@@ -65,12 +64,7 @@ async fn a_casual_game_takes_moves_back_on_agreement() {
     assert!(request.text().is_some_and(|t| t.contains("take back")));
     // Only the opponent answers.
     let c0 = h.cursor();
-    let own = request
-        .buttons()
-        .into_iter()
-        .find(|(_, d)| d.starts_with("k:") && d.ends_with(":1"))
-        .map(|(_, d)| d)
-        .expect("Accept");
+    let own = button(&request, "", takeback(true));
     h.api.tap(&chat, &white, message_id(&request), &own);
     let refused = h
         .expect(c0, "the asker's own tap", |c| c.is("AnswerCallbackQuery"))
@@ -130,31 +124,7 @@ async fn the_program_grants_a_takeback_at_once() {
     let h = Harness::start().await;
     let a = alice();
     let chat = TgChat::Private(a.clone());
-    let c0 = h.cursor();
-    h.api.send_text(&chat, &a, "/play");
-    let colour = h
-        .expect(c0, "colour choice", |c| {
-            c.is("SendMessage") && !c.buttons().is_empty()
-        })
-        .await;
-    let c1 = h.cursor();
-    h.api.tap(
-        &chat,
-        &a,
-        message_id(&colour),
-        &button(&colour, "p:classic:w", "White"),
-    );
-    let level = h
-        .expect(c1, "level choice", |c| c.is("EditMessageText"))
-        .await;
-    let c2 = h.cursor();
-    h.api.tap(
-        &chat,
-        &a,
-        message_id(&colour),
-        &button(&level, "p:classic:w:1", "1"),
-    );
-    let board = h.expect(c2, "the board", |c| c.is("SendPhoto")).await;
+    let board = play_the_program(&h, &a, ugolki_bot::engine::Color::White).await;
     let start = game_in(&h, &chat).position;
     let c3 = h.cursor();
     h.api.send_text(&chat, &a, "c3-d3");

@@ -53,6 +53,19 @@ fn ring_point(geo: &Geometry, s: Square) -> (u32, u32) {
     ((cx - 0.445 * geo.cell as f32) as u32, cy as u32)
 }
 
+/// The classic start position drawn (default size) as `view` sees it.
+fn classic_start_seen_by(view: Color) -> RgbImage {
+    let opts = RenderOptions {
+        view,
+        ..RenderOptions::default()
+    };
+    decode(
+        &Renderer::new()
+            .render_png(&Variant::new(VariantId::Classic).start(), &opts)
+            .unwrap(),
+    )
+}
+
 fn px(img: &RgbImage, (x, y): (u32, u32)) -> Rgb<u8> {
     *img.get_pixel(x, y)
 }
@@ -119,19 +132,8 @@ fn views_are_rotated_half_a_turn() {
     assert_eq!(geo_b.square_center(sq("h8")), (ax, ay));
     assert_eq!(geo_b.square_center(sq("a1")), (hx, hy));
     // Each side's own home is at the bottom left of its own view.
-    let start = Variant::new(VariantId::Classic).start();
-    let r = Renderer::new();
     for view in Color::ALL {
-        let img = decode(
-            &r.render_png(
-                &start,
-                &RenderOptions {
-                    view,
-                    ..RenderOptions::default()
-                },
-            )
-            .unwrap(),
-        );
+        let img = classic_start_seen_by(view);
         let geo = if view == Color::White { geo_w } else { geo_b };
         let bottom_left = geo.square_at_cell(0, 7);
         assert_eq!(px(&img, geo.square_center(bottom_left)), theme::face(view));
@@ -140,21 +142,11 @@ fn views_are_rotated_half_a_turn() {
 
 #[test]
 fn coordinate_labels_follow_the_orientation() {
-    let r = Renderer::new();
     let start = Variant::new(VariantId::Classic).start();
-    let shot = |view| {
-        decode(
-            &r.render_png(
-                &start,
-                &RenderOptions {
-                    view,
-                    ..RenderOptions::default()
-                },
-            )
-            .unwrap(),
-        )
-    };
-    let (w, b) = (shot(Color::White), shot(Color::Black));
+    let (w, b) = (
+        classic_start_seen_by(Color::White),
+        classic_start_seen_by(Color::Black),
+    );
     let geo = Geometry::new(start.variant().board(), 720, Color::White).unwrap();
     let band = geo.band();
     let cell = geo.cell;

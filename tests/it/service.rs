@@ -1734,6 +1734,25 @@ fn a_migrated_group_keeps_its_settings_and_games() {
     }
 }
 
+/// `chat` becomes unreachable at `at` (in env `env`): its one game pauses then, to be
+/// called off once the abandonment period is over, and the chat is marked. The paused game.
+fn pause_chat(s: &GameService, chat: ChatId, at: u64, env: &str) -> GameRecord {
+    let mut paused = s.chat_unreachable(chat, t(at)).unwrap();
+    assert_eq!(paused.len(), 1, "{env}");
+    let p = paused.remove(0);
+    assert_eq!(p.paused, Some(t(at)), "{env}");
+    assert_eq!(
+        p.deadline,
+        Some(Deadline {
+            at: t(at).plus(Timing::default().abandon_after),
+            kind: DeadlineKind::Unreachable
+        }),
+        "{env}"
+    );
+    assert!(s.chat(chat, t(at)).unwrap().unreachable.is_some(), "{env}");
+    p
+}
+
 /// A chat the bot can no longer write to pauses its games: their clocks stand still,
 /// nothing fires but their end, moves are refused; once the chat can be written to
 /// again they resume with the time they had, their boards there to be posted anew.
@@ -1751,18 +1770,7 @@ fn an_unreachable_chat_pauses_its_games_and_they_resume_where_they_stopped() {
             )
             .unwrap();
         // White used 10 s of the minute when the bot was removed.
-        let paused = s.chat_unreachable(CHAT, t(10_000)).unwrap();
-        assert_eq!(paused.len(), 1, "{}", env.name);
-        let p = &paused[0];
-        assert_eq!(p.paused, Some(t(10_000)));
-        assert_eq!(
-            p.deadline,
-            Some(Deadline {
-                at: t(10_000).plus(Timing::default().abandon_after),
-                kind: DeadlineKind::Unreachable
-            })
-        );
-        assert!(s.chat(CHAT, t(10_000)).unwrap().unreachable.is_some());
+        pause_chat(s, CHAT, 10_000, env.name);
         assert_eq!(s.unreachable_chats().unwrap(), vec![CHAT]);
         // Marked again (another refused call): nothing more to do.
         assert!(s.chat_unreachable(CHAT, t(11_000)).unwrap().is_empty());
@@ -1822,7 +1830,7 @@ fn a_game_paused_for_the_abandonment_period_is_called_off_without_a_result() {
         let s = &env.svc;
         let g = pvp(s);
         assert!(g.rated);
-        s.chat_unreachable(CHAT, t(1_000)).unwrap();
+        pause_chat(s, CHAT, 1_000, env.name);
         let due = s.deadlines(t(u64::MAX), 10).unwrap();
         assert_eq!(due.len(), 1, "{}", env.name);
         let end = t(1_000).plus(Timing::default().abandon_after);
@@ -1870,7 +1878,7 @@ fn a_game_resumes_only_when_every_chat_of_its_boards_is_reachable() {
             .accept_challenge_in(c.id, B, None, Some(dm_b), Some(token), t(1))
             .unwrap();
         assert!(g.board_in(dm_a).is_some() && g.board_in(dm_b).is_some());
-        assert_eq!(s.chat_unreachable(dm_a, t(10)).unwrap().len(), 1);
+        pause_chat(s, dm_a, 10, env.name);
         assert!(
             s.chat_unreachable(dm_b, t(20)).unwrap().is_empty(),
             "paused already"

@@ -143,7 +143,10 @@ async fn open_game(api: &FakeApi, g: &TgChat, a: &TgUser, b: &TgUser) -> (Call, 
         .await
         .expect("a challenge");
     let c1 = api.call_count();
-    api.tap(g, b, message_id(&ch), &button(&ch, "c:", ""));
+    let accept = button(&ch, "", |cb| {
+        matches!(cb, Callback::Challenge { accept: true, .. })
+    });
+    api.tap(g, b, message_id(&ch), &accept);
     let board = api
         .wait_for(c1, WAIT, |c| c.is("SendPhoto"))
         .await
@@ -190,9 +193,7 @@ async fn failing_writes_are_reported_and_lose_nothing(error: fn() -> StoreError)
     let gid = board
         .buttons()
         .iter()
-        .find_map(|(_, d)| d.strip_prefix("t:"))
-        .and_then(|d| d.split(':').next())
-        .and_then(|s| u64::from_str_radix(s, 36).ok())
+        .find_map(|(_, d)| decoded(d).and_then(|cb| cb.game()))
         .expect("a game id");
     play(&h.api, &g, &white, bid, "c3-d3").await.expect("c3-d3");
 
@@ -209,14 +210,23 @@ async fn failing_writes_are_reported_and_lose_nothing(error: fn() -> StoreError)
     // A move by taps: the piece can still be selected (no write), the move is refused with
     // an alert.
     let c1 = h.cursor();
-    let sel = format!("t:{}:1:f6", radix36(gid));
-    h.api.tap(&g, &black, bid, &sel);
+    let sel = Callback::Tap {
+        game: gid,
+        ply: 1,
+        square: sq("f6"),
+    };
+    h.api.tap(&g, &black, bid, &sel.encode());
     h.expect(c1, "selection", |c| c.is("EditMessageReplyMarkup"))
         .await;
     let c2 = h.cursor();
-    let qid = h
-        .api
-        .tap(&g, &black, bid, &format!("m:{}:1:f6:e6", radix36(gid)));
+    let mv = Callback::Move {
+        game: gid,
+        ply: 1,
+        from: sq("f6"),
+        to: sq("e6"),
+        confirmed: false,
+    };
+    let qid = h.api.tap(&g, &black, bid, &mv.encode());
     // The selection's own answer may come after its edit: wait for this press's answer.
     let alert = h
         .expect(c2, "an alert", |c| {
@@ -243,7 +253,7 @@ async fn failing_writes_are_reported_and_lose_nothing(error: fn() -> StoreError)
             .any(|c| c.is("EditMessageMedia") && c.text().is_some_and(|t| t.contains("f6-e6"))),
         "a refused move was shown"
     );
-    let stored = store.game(GameId(gid)).unwrap().unwrap();
+    let stored = store.game(gid).unwrap().unwrap();
     assert_eq!(
         stored.moves.len(),
         1,
@@ -255,23 +265,9 @@ async fn failing_writes_are_reported_and_lose_nothing(error: fn() -> StoreError)
     play(&h.api, &g, &black, bid, "f6-e6")
         .await
         .expect("the move plays once the disk has room");
-    let stored = store.game(GameId(gid)).unwrap().unwrap();
+    let stored = store.game(gid).unwrap().unwrap();
     let moves: Vec<String> = stored.moves.iter().map(ToString::to_string).collect();
     assert_eq!(moves, ["c3-d3", "f6-e6"]);
-}
-
-fn radix36(mut n: u64) -> String {
-    let digits = b"0123456789abcdefghijklmnopqrstuvwxyz";
-    let mut out = Vec::new();
-    loop {
-        out.push(digits[(n % 36) as usize]);
-        n /= 36;
-        if n == 0 {
-            break;
-        }
-    }
-    out.reverse();
-    String::from_utf8(out).unwrap()
 }
 
 fn spawn_bot(api: &FakeApi, dir: &std::path::Path) -> Child {

@@ -43,6 +43,25 @@ fn raw_sled(dir: &Path) -> sled::Db {
     }
 }
 
+/// Mark a raw database as written by schema `n`, and flush it.
+fn mark_schema(raw: &sled::Db, n: u8) {
+    raw.open_tree("meta")
+        .unwrap()
+        .insert("schema", &[n])
+        .unwrap();
+    raw.flush().unwrap();
+}
+
+/// Every value in `trees` of the (closed) database in `dir` is in the current schema.
+fn assert_current_schema(dir: &Path, trees: &[&str]) {
+    let raw = raw_sled(dir);
+    for tree in trees {
+        for kv in raw.open_tree(tree).unwrap().iter() {
+            assert_eq!(kv.unwrap().1[0], codec::SCHEMA, "{tree}");
+        }
+    }
+}
+
 /// Open, expecting the directory may be locked: do not wait.
 fn open_now(dir: &Path) -> Result<SledStore, OpenError> {
     SledStore::open(&StoreConfig {
@@ -465,11 +484,7 @@ fn a_schema_1_database_is_migrated_on_open() {
                 .unwrap();
         }
         raw.drop_tree("chat_games").unwrap();
-        raw.open_tree("meta")
-            .unwrap()
-            .insert("schema", &[1u8])
-            .unwrap();
-        raw.flush().unwrap();
+        mark_schema(&raw, 1);
     }
     let store = open(dir.path());
     assert_eq!(store.schema().unwrap(), codec::SCHEMA);
@@ -492,12 +507,7 @@ fn a_schema_1_database_is_migrated_on_open() {
         // Every value was rewritten as the current schema.
         drop(s);
         drop(store);
-        let raw = raw_sled(dir.path());
-        for tree in ["games", "chats"] {
-            for kv in raw.open_tree(tree).unwrap().iter() {
-                assert_eq!(kv.unwrap().1[0], codec::SCHEMA, "{tree}");
-            }
-        }
+        assert_current_schema(dir.path(), &["games", "chats"]);
     }
     // Play goes on; the game's end takes it off its chat's list without a chat write.
     let store = open(dir.path());
@@ -515,61 +525,76 @@ fn a_schema_1_database_is_migrated_on_open() {
     assert_eq!(s.chat(CHAT, t(9)).unwrap().version, chats[0].version);
 }
 
-#[test]
-fn a_schema_2_database_is_migrated_on_open() {
+/// How an earlier schema stored a game and a chat.
+struct OldSchema {
+    schema: u8,
+    game: fn(&GameRecord) -> Vec<u8>,
+    chat: fn(&ChatRecord) -> Vec<u8>,
+}
+
+/// A database with a game (White has played c3-d3) and chat `chat`, its settings changed by
+/// `settings`, both rewritten as `old` stored them, is opened: it is at the current schema,
+/// the game and the chat read as they were (`check` looks further at them), and once it is
+/// closed every game and chat is stored in the current schema.
+fn migrates_from(
+    old: OldSchema,
+    chat: ChatId,
+    settings: impl Fn(&mut ChatSettings),
+    check: impl FnOnce(&GameRecord, &ChatRecord),
+) {
     let dir = tempfile::tempdir().unwrap();
-    let (game, chat) = {
+    let (game, before) = {
         let store = open(dir.path());
         let s = service(&store);
         let g = pvp(&s, VariantId::Classic, 0);
         s.play(g.id, Actor::User(A), Expect::Any, &text("c3-d3"), t(1))
             .unwrap();
-        s.update_chat_settings(CHAT, t(2), |c| {
-            c.time_control = TimeControl::PerMove {
-                limit: Millis(60_000),
-            }
-        })
-        .unwrap();
-        (s.game(g.id).unwrap(), s.chat(CHAT, t(3)).unwrap())
+        s.update_chat_settings(chat, t(2), settings).unwrap();
+        (s.game(g.id).unwrap(), s.chat(chat, t(3)).unwrap())
     };
-    // Rewrite it as schema 2, the way the previous program stored it.
+    // Rewrite them the way the program of that schema stored them.
     {
         let raw = raw_sled(dir.path());
         raw.open_tree("games")
             .unwrap()
-            .insert(
-                keys::game(game.id),
-                v2::encode(&v2::game_v2(&game)).unwrap(),
-            )
+            .insert(keys::game(game.id), (old.game)(&game))
             .unwrap();
         raw.open_tree("chats")
             .unwrap()
-            .insert(keys::chat(CHAT), v2::encode(&v2::chat_v2(&chat)).unwrap())
+            .insert(keys::chat(chat), (old.chat)(&before))
             .unwrap();
-        raw.open_tree("meta")
-            .unwrap()
-            .insert("schema", &[2u8])
-            .unwrap();
-        raw.flush().unwrap();
+        mark_schema(&raw, old.schema);
     }
     let store = open(dir.path());
     assert_eq!(store.schema().unwrap(), codec::SCHEMA);
     let s = service(&store);
-    // No takebacks so far; takebacks allowed, the other settings kept.
     let g = s.game(game.id).unwrap();
     assert_eq!(g, game);
-    assert_eq!((g.takeback, g.takebacks), (None, 0));
-    let c = s.chat(CHAT, t(4)).unwrap();
-    assert_eq!(c, chat);
-    assert!(c.settings.takebacks);
+    let c = s.chat(chat, t(4)).unwrap();
+    assert_eq!(c, before);
+    check(&g, &c);
     drop(s);
     drop(store);
-    let raw = raw_sled(dir.path());
-    for tree in ["games", "chats"] {
-        for kv in raw.open_tree(tree).unwrap().iter() {
-            assert_eq!(kv.unwrap().1[0], codec::SCHEMA, "{tree}");
+    assert_current_schema(dir.path(), &["games", "chats"]);
+}
+
+#[test]
+fn a_schema_2_database_is_migrated_on_open() {
+    let old = OldSchema {
+        schema: 2,
+        game: |g| v2::encode(&v2::game_v2(g)).unwrap(),
+        chat: |c| v2::encode(&v2::chat_v2(c)).unwrap(),
+    };
+    let per_minute = |c: &mut ChatSettings| {
+        c.time_control = TimeControl::PerMove {
+            limit: Millis(60_000),
         }
-    }
+    };
+    migrates_from(old, CHAT, per_minute, |g, c| {
+        // No takebacks so far; takebacks allowed, the other settings kept.
+        assert_eq!((g.takeback, g.takebacks), (None, 0));
+        assert!(c.settings.takebacks);
+    });
 }
 
 #[test]
@@ -592,11 +617,7 @@ fn a_schema_3_database_is_migrated_on_open() {
                 v3::encode(&v3::game_v3(&game)).unwrap(),
             )
             .unwrap();
-        raw.open_tree("meta")
-            .unwrap()
-            .insert("schema", &[3u8])
-            .unwrap();
-        raw.flush().unwrap();
+        mark_schema(&raw, 3);
     }
     let store = open(dir.path());
     assert_eq!(store.schema().unwrap(), codec::SCHEMA);
@@ -608,120 +629,47 @@ fn a_schema_3_database_is_migrated_on_open() {
     assert_eq!(store.chat_games(CHAT).unwrap(), vec![game.id]);
     drop(s);
     drop(store);
-    let raw = raw_sled(dir.path());
-    for kv in raw.open_tree("games").unwrap().iter() {
-        assert_eq!(kv.unwrap().1[0], codec::SCHEMA);
-    }
+    assert_current_schema(dir.path(), &["games"]);
 }
 
 #[test]
 fn a_schema_4_database_is_migrated_on_open() {
-    let dir = tempfile::tempdir().unwrap();
-    let dm = ChatId(A.0 as i64);
-    let (game, chat) = {
-        let store = open(dir.path());
-        let s = service(&store);
-        let g = pvp(&s, VariantId::Classic, 0);
-        s.play(g.id, Actor::User(A), Expect::Any, &text("c3-d3"), t(1))
-            .unwrap();
-        s.update_chat_settings(dm, t(2), |c| {
-            c.notify_turns = true;
-            c.takebacks = false;
-        })
-        .unwrap();
-        (s.game(g.id).unwrap(), s.chat(dm, t(3)).unwrap())
+    let old = OldSchema {
+        schema: 4,
+        game: |g| v4::encode(&v4::game_v4(g)).unwrap(),
+        chat: |c| v4::encode(&v4::chat_v4(c)).unwrap(),
     };
-    {
-        let raw = raw_sled(dir.path());
-        raw.open_tree("games")
-            .unwrap()
-            .insert(
-                keys::game(game.id),
-                v4::encode(&v4::game_v4(&game)).unwrap(),
-            )
-            .unwrap();
-        raw.open_tree("chats")
-            .unwrap()
-            .insert(keys::chat(dm), v4::encode(&v4::chat_v4(&chat)).unwrap())
-            .unwrap();
-        raw.open_tree("meta")
-            .unwrap()
-            .insert("schema", &[4u8])
-            .unwrap();
-        raw.flush().unwrap();
-    }
-    let store = open(dir.path());
-    assert_eq!(store.schema().unwrap(), codec::SCHEMA);
-    let s = service(&store);
-    // No turn notice pending; turn notifications kept on, with the default waits.
-    let g = s.game(game.id).unwrap();
-    assert_eq!(g, game);
-    assert_eq!(g.turn_notice_at, None);
-    let c = s.chat(dm, t(4)).unwrap();
-    assert_eq!(c, chat);
-    assert!(c.settings.notify_turns && !c.settings.takebacks);
-    assert_eq!(c.settings.turn_notices, TurnNotices::default());
-    drop(s);
-    drop(store);
-    let raw = raw_sled(dir.path());
-    for tree in ["games", "chats"] {
-        for kv in raw.open_tree(tree).unwrap().iter() {
-            assert_eq!(kv.unwrap().1[0], codec::SCHEMA, "{tree}");
-        }
-    }
+    let dm = ChatId(A.0 as i64);
+    let settings = |c: &mut ChatSettings| {
+        c.notify_turns = true;
+        c.takebacks = false;
+    };
+    migrates_from(old, dm, settings, |g, c| {
+        // No turn notice pending; turn notifications kept on, with the default waits.
+        assert_eq!(g.turn_notice_at, None);
+        assert!(c.settings.notify_turns && !c.settings.takebacks);
+        assert_eq!(c.settings.turn_notices, TurnNotices::default());
+    });
 }
 
 #[test]
 fn a_schema_5_database_is_migrated_on_open() {
-    let dir = tempfile::tempdir().unwrap();
-    let dm = ChatId(A.0 as i64);
-    let (game, chat) = {
-        let store = open(dir.path());
-        let s = service(&store);
-        let g = pvp(&s, VariantId::Classic, 0);
-        s.play(g.id, Actor::User(A), Expect::Any, &text("c3-d3"), t(1))
-            .unwrap();
-        s.update_chat_settings(dm, t(2), |c| c.notify_turns = true)
-            .unwrap();
-        (s.game(g.id).unwrap(), s.chat(dm, t(3)).unwrap())
+    let old = OldSchema {
+        schema: 5,
+        game: |g| v5::encode(&v5::game_v5(g)).unwrap(),
+        chat: |c| v5::encode(&v5::chat_v5(c)).unwrap(),
     };
-    {
-        let raw = raw_sled(dir.path());
-        raw.open_tree("games")
-            .unwrap()
-            .insert(
-                keys::game(game.id),
-                v5::encode(&v5::game_v5(&game)).unwrap(),
-            )
-            .unwrap();
-        raw.open_tree("chats")
-            .unwrap()
-            .insert(keys::chat(dm), v5::encode(&v5::chat_v5(&chat)).unwrap())
-            .unwrap();
-        raw.open_tree("meta")
-            .unwrap()
-            .insert("schema", &[5u8])
-            .unwrap();
-        raw.flush().unwrap();
-    }
-    let store = open(dir.path());
-    assert_eq!(store.schema().unwrap(), codec::SCHEMA);
-    let s = service(&store);
-    // Not paused, no turn already shown, the chat reachable.
-    let g = s.game(game.id).unwrap();
-    assert_eq!(g, game);
-    assert_eq!((g.paused, g.turn_seen), (None, None));
-    let c = s.chat(dm, t(4)).unwrap();
-    assert_eq!(c, chat);
-    assert_eq!(c.unreachable, None);
-    drop(s);
-    drop(store);
-    let raw = raw_sled(dir.path());
-    for tree in ["games", "chats"] {
-        for kv in raw.open_tree(tree).unwrap().iter() {
-            assert_eq!(kv.unwrap().1[0], codec::SCHEMA, "{tree}");
-        }
-    }
+    let dm = ChatId(A.0 as i64);
+    migrates_from(
+        old,
+        dm,
+        |c| c.notify_turns = true,
+        |g, c| {
+            // Not paused, no turn already shown, the chat reachable.
+            assert_eq!((g.paused, g.turn_seen), (None, None));
+            assert_eq!(c.unreachable, None);
+        },
+    );
 }
 
 /// Records removed by retention leave nothing behind: not their index entries, nor their
@@ -856,11 +804,7 @@ fn a_newer_schema_is_refused() {
     drop(open(dir.path()));
     {
         let raw = raw_sled(dir.path());
-        raw.open_tree("meta")
-            .unwrap()
-            .insert("schema", &[9u8])
-            .unwrap();
-        raw.flush().unwrap();
+        mark_schema(&raw, 9);
     }
     match SledStore::open(&StoreConfig::at(dir.path())) {
         Err(OpenError::NewerSchema {
