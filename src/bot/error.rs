@@ -129,3 +129,35 @@ pub fn told(e: &BotError, t: &dyn Texts) -> Option<String> {
         _ => Some(t.try_again()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{BotError, refusal, told};
+    use crate::bot::texts::{Texts, texts};
+    use crate::game::{ErrorClass, GameId, Language, ServiceError, StoreError};
+
+    #[test]
+    fn refusals_failures_and_bugs_are_told_apart() {
+        let t: &dyn Texts = texts(Language::En);
+        let refused = BotError::Service(ServiceError::NotYourTurn);
+        assert_eq!(refused.class(), ErrorClass::Refusal);
+        assert_eq!(told(&refused, t), Some(t.not_your_turn()));
+        let failed = BotError::Service(ServiceError::Store(StoreError::Io("disk full".into())));
+        assert_eq!(failed.class(), ErrorClass::Failure);
+        assert_eq!(told(&failed, t), Some(t.try_again()));
+        let bug = BotError::Service(ServiceError::NotInChat);
+        assert_eq!(bug.class(), ErrorClass::Bug);
+        assert_eq!(refusal(&ServiceError::NotInChat, t), None);
+        assert_eq!(told(&bug, t), Some(t.try_again()));
+        assert_eq!(
+            BotError::Service(ServiceError::NoSuchGame(GameId(7))).class(),
+            ErrorClass::Refusal
+        );
+        assert_eq!(BotError::Stopping.class(), ErrorClass::Failure);
+        // Telegram itself failed: nothing to tell (the answer would fail as well).
+        let tg = BotError::Telegram(teloxide::RequestError::Io(
+            std::io::Error::other("down").into(),
+        ));
+        assert_eq!(told(&tg, t), None);
+    }
+}

@@ -247,3 +247,24 @@ pub fn index_diff(
     let added = new.iter().filter(|e| !old.contains(e)).cloned().collect();
     (removed, added)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Cause, StoreError};
+    use std::error::Error;
+
+    #[test]
+    fn a_storage_failure_keeps_the_error_beneath_it() {
+        let disk = std::io::Error::other(std::io::Error::from_raw_os_error(28));
+        let e = StoreError::Io(Cause::of(disk));
+        assert!(e.to_string().starts_with("storage failure: "), "{e}");
+        let cause = e.source().expect("the cause");
+        let beneath = cause.source().expect("the disk's own error");
+        assert!(beneath.to_string().contains("os error 28"), "{beneath}");
+        // Two causes that say the same are the same failure (records compare errors).
+        assert_eq!(
+            StoreError::Io("conflict on game 1".into()),
+            StoreError::Io(Cause::from("conflict on game 1".to_string()))
+        );
+    }
+}

@@ -208,8 +208,27 @@ pub fn refuse(
     text: String,
 ) {
     if app.replies.put(chat, user, reply_to, text) {
+        // The first reply of a burst is taken here, in the order the updates came: were
+        // it left for the sender task, refusals handled before that task runs (a busy
+        // machine) would replace it, and only the newest would ever be answered.
+        let free = app
+            .replies
+            .ready_at(chat, user)
+            .is_none_or(|t| t <= tokio::time::Instant::now());
+        let first = if free && app.reply_slot(user.0).is_none() {
+            app.replies.take(chat, user)
+        } else {
+            None
+        };
         let app = app.clone();
-        tokio::spawn(async move { send_replies(&app, chat, user).await });
+        tokio::spawn(async move {
+            if let Some((text, reply_to)) = first
+                && let Err(e) = say(&app, chat, reply_to, &text, None).await
+            {
+                tracing::debug!(chat = %chat, error = %e, "could not send a reply");
+            }
+            send_replies(&app, chat, user).await
+        });
     }
 }
 
