@@ -255,11 +255,17 @@ mod tests {
 
     #[test]
     fn a_storage_failure_keeps_the_error_beneath_it() {
-        let disk = std::io::Error::other(std::io::Error::from_raw_os_error(28));
-        let e = StoreError::Io(Cause::of(disk));
-        assert!(e.to_string().starts_with("storage failure: "), "{e}");
+        /// A database error over the disk's, as sled's are.
+        #[derive(Debug, thiserror::Error)]
+        #[error("the database failed")]
+        struct Database(#[source] std::io::Error);
+        let e = StoreError::Io(Cause::of(Database(std::io::Error::from_raw_os_error(28))));
+        assert_eq!(e.to_string(), "storage failure: the database failed");
+        // The error itself is kept, with its own chain: a string would have no source.
         let cause = e.source().expect("the cause");
-        let beneath = cause.source().expect("the disk's own error");
+        let beneath = cause
+            .source()
+            .expect("the disk's error beneath the database's");
         assert!(beneath.to_string().contains("os error 28"), "{beneath}");
         // Two causes that say the same are the same failure (records compare errors).
         assert_eq!(
