@@ -50,6 +50,23 @@ async fn start_with(
     (h, addr)
 }
 
+/// `ugolki bot` configured from the environment alone, as in the Docker image: its token,
+/// `api`'s address, a data folder in `dir` and `/metrics` on `addr`.
+fn bot_command(
+    api: &FakeApi,
+    addr: SocketAddr,
+    dir: &tempfile::TempDir,
+    token: &str,
+) -> std::process::Command {
+    let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_ugolki"));
+    c.arg("bot")
+        .env("TELOXIDE_TOKEN", token)
+        .env("UGOLKI_API_URL", api.url())
+        .env("UGOLKI_DATA_DIR", dir.path().join("data"))
+        .env("UGOLKI_METRICS_LISTEN", addr.to_string());
+    c
+}
+
 /// The real binary in a process of its own against `api` (with Telegram's limits), serving
 /// `/metrics` on `addr`. The Prometheus registry is the process's, so the tests that count
 /// what the bot did run it apart from the other bots of the test binary, as it runs in
@@ -66,12 +83,7 @@ impl ChildBot {
         api.set_limits(Some(ugolki_bot::fakeapi::TelegramLimits::default()));
         let addr = free_addr();
         let dir = tempfile::tempdir().unwrap();
-        let child = std::process::Command::new(env!("CARGO_BIN_EXE_ugolki"))
-            .arg("bot")
-            .env("TELOXIDE_TOKEN", "4242:TESTTOKEN")
-            .env("UGOLKI_API_URL", api.url())
-            .env("UGOLKI_DATA_DIR", dir.path().join("data"))
-            .env("UGOLKI_METRICS_LISTEN", addr.to_string())
+        let child = bot_command(api, addr, &dir, "4242:TESTTOKEN")
             .env("UGOLKI_BOARD_PX", BOARD_PX.to_string())
             .env("UGOLKI_LOG", "warn")
             .stdout(std::process::Stdio::null())
@@ -284,12 +296,7 @@ async fn the_binary_takes_its_configuration_from_the_environment() {
     let addr = free_addr();
     let dir = tempfile::tempdir().unwrap();
     let token = "4242:SECRET-TOKEN-VALUE";
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_ugolki"))
-        .arg("bot")
-        .env("TELOXIDE_TOKEN", token)
-        .env("UGOLKI_API_URL", api.url())
-        .env("UGOLKI_DATA_DIR", dir.path().join("data"))
-        .env("UGOLKI_METRICS_LISTEN", addr.to_string())
+    let child = bot_command(&api, addr, &dir, token)
         .env("UGOLKI_LOG_FORMAT", "json")
         .env_remove("UGOLKI_LOG")
         .env("RUST_LOG", "debug")

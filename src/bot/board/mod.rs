@@ -35,10 +35,27 @@ pub fn places(g: &GameRecord) -> Vec<BoardAt> {
 /// Returns at once; each view's sender reads the game again when its slot comes, so two
 /// changes racing (a person's move and the program's answer) leave it on the later one.
 pub fn changed(app: &App, g: &GameRecord) {
+    show_everywhere(app, g, false);
+}
+
+/// Ask every view of `g` for its newest state; with `wait`, the receivers told when each
+/// request has been carried out.
+fn show_everywhere(
+    app: &App,
+    g: &GameRecord,
+    wait: bool,
+) -> Vec<tokio::sync::oneshot::Receiver<()>> {
+    let mut waits = Vec::new();
     for at in places(g) {
-        request(app, g.id, at, Ui::Plain, g.ply(), None);
+        let done = wait.then(|| {
+            let (tx, rx) = tokio::sync::oneshot::channel();
+            waits.push(rx);
+            tx
+        });
+        request(app, g.id, at, Ui::Plain, g.ply(), done);
     }
     app.repaired(g.id);
+    waits
 }
 
 /// [`changed`] for a game known by its id (a stale button's, whose views may be behind).
@@ -52,16 +69,9 @@ pub fn refresh(app: &App, id: GameId) -> Result<(), BotError> {
 /// redraw goes a few games at a time, beside the live traffic).
 pub async fn refresh_and_wait(app: &App, id: GameId) -> Result<(), BotError> {
     let g = app.games.read(|s| s.game(id))?;
-    let mut waits = Vec::new();
-    for at in places(&g) {
-        let (tx, rx) = tokio::sync::oneshot::channel();
-        request(app, id, at, Ui::Plain, g.ply(), Some(tx));
-        waits.push(rx);
-    }
-    for w in waits {
+    for w in show_everywhere(app, &g, true) {
         let _ = w.await;
     }
-    app.repaired(id);
     Ok(())
 }
 

@@ -65,37 +65,24 @@ pub async fn send_file(
 ) -> Result<(), BotError> {
     let to = teloxide::types::ChatId(chat.0);
     let input = |bytes: &Vec<u8>| InputFile::memory(bytes.clone()).file_name(name.to_string());
+    // The three requests are different types with the same setters.
+    macro_rules! send {
+        ($method:ident, $bytes:expr) => {
+            telegram::call(&app.pacer, chat.0, telegram::Kind::Send, || {
+                let mut req = app.bot.$method(to, input($bytes));
+                if let Some(c) = caption {
+                    req = req.caption(c.to_string()).parse_mode(ParseMode::Html);
+                }
+                req
+            })
+            .await
+            .map(|_| ())
+        };
+    }
     match &file {
-        Attachment::Photo(png) => {
-            telegram::call(&app.pacer, chat.0, telegram::Kind::Send, || {
-                let mut req = app.bot.send_photo(to, input(png));
-                if let Some(c) = caption {
-                    req = req.caption(c.to_string()).parse_mode(ParseMode::Html);
-                }
-                req
-            })
-            .await?;
-        }
-        Attachment::Animation(gif) => {
-            telegram::call(&app.pacer, chat.0, telegram::Kind::Send, || {
-                let mut req = app.bot.send_animation(to, input(gif));
-                if let Some(c) = caption {
-                    req = req.caption(c.to_string()).parse_mode(ParseMode::Html);
-                }
-                req
-            })
-            .await?;
-        }
-        Attachment::Document(bytes) => {
-            telegram::call(&app.pacer, chat.0, telegram::Kind::Send, || {
-                let mut req = app.bot.send_document(to, input(bytes));
-                if let Some(c) = caption {
-                    req = req.caption(c.to_string()).parse_mode(ParseMode::Html);
-                }
-                req
-            })
-            .await?;
-        }
+        Attachment::Photo(png) => send!(send_photo, png)?,
+        Attachment::Animation(gif) => send!(send_animation, gif)?,
+        Attachment::Document(bytes) => send!(send_document, bytes)?,
     }
     Ok(())
 }
@@ -211,42 +198,51 @@ pub fn refuse(
         // The first reply of a burst is taken here, in the order the updates came: were
         // it left for the sender task, refusals handled before that task runs (a busy
         // machine) would replace it, and only the newest would ever be answered.
-        let free = app
-            .replies
-            .ready_at(chat, user)
-            .is_none_or(|t| t <= tokio::time::Instant::now());
-        let first = if free && app.reply_slot(user.0).is_none() {
-            app.replies.take(chat, user)
-        } else {
-            None
-        };
+        let first = next_reply(app, chat, user).ok().flatten();
         let app = app.clone();
-        tokio::spawn(async move {
-            if let Some((text, reply_to)) = first
-                && let Err(e) = say(&app, chat, reply_to, &text, None).await
-            {
-                tracing::debug!(chat = %chat, error = %e, "could not send a reply");
-            }
-            send_replies(&app, chat, user).await
-        });
+        tokio::spawn(async move { send_replies(&app, chat, user, first).await });
     }
 }
 
-async fn send_replies(app: &App, chat: ChatId, user: UserId) {
+/// A refusal's reply: its text and the message it answers.
+type Reply = (String, Option<teloxide::types::MessageId>);
+
+/// The reply to `user` in `chat` to send now, if one waits and may go: its cooldown is
+/// over and the person's limit lets it through (which counts it). `Ok(None)`: none waits
+/// (the sender stops); `Err`: when to look again (the newest reply replacing the waiting
+/// one meanwhile).
+fn next_reply(
+    app: &App,
+    chat: ChatId,
+    user: UserId,
+) -> Result<Option<Reply>, tokio::time::Instant> {
+    if let Some(t) = app.replies.ready_at(chat, user)
+        && t > tokio::time::Instant::now()
+    {
+        return Err(t);
+    }
+    if app.replies.waiting(chat, user)
+        && let Some(free) = app.reply_slot(user.0)
+    {
+        return Err(tokio::time::Instant::from_std(free));
+    }
+    Ok(app.replies.take(chat, user))
+}
+
+/// Send `user`'s replies in `chat`, `first` at once, until none waits.
+async fn send_replies(app: &App, chat: ChatId, user: UserId, mut first: Option<Reply>) {
     loop {
-        if let Some(t) = app.replies.ready_at(chat, user) {
-            tokio::time::sleep_until(t).await;
-        }
-        // The person's limit: a reply past it waits for the next free slot, the newest
-        // replacing it meanwhile.
-        if app.replies.waiting(chat, user)
-            && let Some(free) = app.reply_slot(user.0)
-        {
-            tokio::time::sleep_until(tokio::time::Instant::from_std(free)).await;
-            continue;
-        }
-        let Some((text, reply_to)) = app.replies.take(chat, user) else {
-            return;
+        let next = match first.take() {
+            Some(reply) => Ok(Some(reply)),
+            None => next_reply(app, chat, user),
+        };
+        let (text, reply_to) = match next {
+            Ok(Some(reply)) => reply,
+            Ok(None) => return,
+            Err(at) => {
+                tokio::time::sleep_until(at).await;
+                continue;
+            }
         };
         if let Err(e) = say(app, chat, reply_to, &text, None).await {
             tracing::debug!(chat = %chat, error = %e, "could not send a reply");
