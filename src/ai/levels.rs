@@ -231,32 +231,27 @@ pub(super) fn style(level: Level) -> Style {
         },
         4 => Style {
             movetime: Some(Duration::from_millis(120)),
-            depth: 64,
-            nodes: u64::MAX,
-            noise: 0,
-            mistake: 0.0,
-            margin: 0,
-            max_chain: None,
-            root_exact: false,
-            pruning: true,
             tt_mb: 8,
-            early_exit: false,
+            ..FULL_STRENGTH
         },
-        _ => Style {
-            movetime: Some(Duration::from_millis(1000)),
-            depth: 64,
-            nodes: u64::MAX,
-            noise: 0,
-            mistake: 0.0,
-            margin: 0,
-            max_chain: None,
-            root_exact: false,
-            pruning: true,
-            tt_mb: 16,
-            early_exit: false,
-        },
+        _ => FULL_STRENGTH,
     }
 }
+
+/// The strongest level: the whole search, no deliberate mistakes.
+const FULL_STRENGTH: Style = Style {
+    movetime: Some(Duration::from_millis(1000)),
+    depth: 64,
+    nodes: u64::MAX,
+    noise: 0,
+    mistake: 0.0,
+    margin: 0,
+    max_chain: None,
+    root_exact: false,
+    pruning: true,
+    tt_mb: 16,
+    early_exit: false,
+};
 
 pub(super) fn resolve(limits: &Limits) -> Style {
     let explicit = limits.movetime.is_some() || limits.depth.is_some() || limits.nodes.is_some();

@@ -326,13 +326,7 @@ fn think_solo<G: Geometry>(ctx: &Ctx<G>, p: &Pos<G>, st: &Style) -> Option<Thoug
     if line.len() < 2 {
         return None;
     }
-    let moves: Vec<(u8, u8)> = line
-        .windows(2)
-        .map(|w| {
-            let m = solo::move_between(w[0], w[1]);
-            (m.from, m.to)
-        })
-        .collect();
+    let moves = plan_moves(&line);
     let left = moves.len() as u32;
     Some(Thought {
         best: moves[0],
@@ -540,13 +534,7 @@ fn race_plan<G: Geometry>(
         Some(_) => -(WIN - plies as i32),
         None => 0,
     };
-    let moves: Vec<(u8, u8)> = line
-        .windows(2)
-        .map(|w| {
-            let m = solo::move_between(w[0], w[1]);
-            (m.from, m.to)
-        })
-        .collect();
+    let moves = plan_moves(&line);
     // The plan's first move must be legal here (it is: no filter bites in a separated race).
     let mut legal = Vec::new();
     ctx.gen_moves(p, &mut legal);
@@ -565,4 +553,14 @@ fn race_plan<G: Geometry>(
         pv: vec![moves[0]],
         race: true,
     })
+}
+
+/// The moves (from, to) between a solo plan's successive piece sets.
+fn plan_moves<B: Bits>(line: &[B]) -> Vec<(u8, u8)> {
+    line.windows(2)
+        .map(|w| {
+            let m = solo::move_between(w[0], w[1]);
+            (m.from, m.to)
+        })
+        .collect()
 }

@@ -143,28 +143,20 @@ impl FakeApi {
     /// A user sends `text` in `chat`; returns the new message id. Commands get a
     /// `bot_command` entity as Telegram adds one.
     pub fn send_text(&self, chat: &TgChat, from: &TgUser, text: &str) -> i64 {
-        self.send_text_with(chat, from, text, None, Vec::new())
+        self.push_text(chat, from, text, None, Vec::new())
+            .message_id
+            .unwrap_or_default()
     }
 
     /// A user replies to message `reply_to` with `text`.
     pub fn reply_text(&self, chat: &TgChat, from: &TgUser, reply_to: i64, text: &str) -> i64 {
-        self.send_text_with(chat, from, text, Some(reply_to), Vec::new())
+        self.push_text(chat, from, text, Some(reply_to), Vec::new())
+            .message_id
+            .unwrap_or_default()
     }
 
-    /// A message with explicit extra entities (e.g. a `text_mention`) and an optional reply.
-    pub fn send_text_with(
-        &self,
-        chat: &TgChat,
-        from: &TgUser,
-        text: &str,
-        reply_to: Option<i64>,
-        entities: Vec<Value>,
-    ) -> i64 {
-        let p = self.push_text(chat, from, text, reply_to, entities);
-        p.message_id.unwrap_or_default()
-    }
-
-    /// As [`FakeApi::send_text_with`], returning the update id too.
+    /// A message with explicit extra entities (e.g. a `text_mention`) and an optional
+    /// reply; its message and update ids.
     pub fn push_text(
         &self,
         chat: &TgChat,

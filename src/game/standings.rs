@@ -241,7 +241,7 @@ mod tests {
     use super::*;
     use crate::engine::{Color, Outcome, Variant};
     use crate::game::rating::RatingChange;
-    use crate::game::{ChatId, Clocks, Player, TimeControl, UserRecord, Version};
+    use crate::game::{ChatId, Player, TimeControl, UserRecord};
 
     const A: UserId = UserId(1);
     const B: UserId = UserId(2);
@@ -256,31 +256,18 @@ mod tests {
         let v = Variant::new(VariantId::Classic);
         let start = v.start().to_text();
         GameRecord {
-            id: GameId(id),
-            version: Version(1),
-            variant: v,
-            players: [Player::Human(w), Player::Human(b)],
-            start: start.clone(),
-            moves: vec![],
-            position: start,
             status,
-            time_control: TimeControl::Untimed,
-            clocks: Clocks::start(&TimeControl::Untimed, Timestamp(0)),
-            draw_offer: None,
-            chat: ChatId(-1),
-            message: None,
-            mirror: None,
-            created_at: Timestamp(0),
-            updated_at: Timestamp(0),
             rated: ratings.is_some(),
             ratings: ratings.map(|r| r.map(|(before, after)| RatingChange { before, after })),
-            deadline: None,
-            takeback: None,
-            takebacks: 0,
-            inline: None,
-            turn_notice_at: None,
-            paused: None,
-            turn_seen: None,
+            ..GameRecord::starting(
+                GameId(id),
+                v,
+                [Player::Human(w), Player::Human(b)],
+                start,
+                TimeControl::Untimed,
+                ChatId(-1),
+                Timestamp(0),
+            )
         }
     }
 

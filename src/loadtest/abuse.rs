@@ -468,15 +468,11 @@ async fn start_bot(
     api: &FakeApi,
 ) -> Result<(BotProcess, BotSpec), LoadError> {
     let spec = BotSpec {
-        exe: cfg.bot_exe.clone(),
-        data_dir: dir.join("data"),
-        api_url: api.url(),
         actions_per_minute: cfg.actions_per_minute,
         board_px: cfg.board_px,
-        log_file: dir.join("bot.log"),
         log_level: "warn".into(),
         pacing: false,
-        extra: Vec::new(),
+        ..BotSpec::new(&cfg.bot_exe, dir, api.url())
     };
     let bot = BotProcess::spawn(&spec)?;
     api.wait_for(0, Duration::from_secs(60), |c| c.is("SetMyCommands"))

@@ -526,15 +526,10 @@ async fn run_in(cfg: &InlineConfig, dir: &std::path::Path) -> Result<InlineRepor
     }
     let mut rx = api.subscribe();
     let spec = BotSpec {
-        exe: cfg.bot_exe.clone(),
-        data_dir: dir.join("data"),
-        api_url: api.url(),
-        actions_per_minute: 0,
         board_px: cfg.board_px,
-        log_file: dir.join("bot.log"),
         log_level: cfg.log_level.clone(),
         pacing: cfg.pacing,
-        extra: Vec::new(),
+        ..BotSpec::new(&cfg.bot_exe, dir, api.url())
     };
     let bot = BotProcess::spawn(&spec)?;
     let mut d = Driver {

@@ -541,15 +541,10 @@ async fn run_in(cfg: &LoadConfig, dir: &std::path::Path) -> Result<LoadReport, L
         .map_err(|e| LoadError::Io(format!("fake Bot API: {e}")))?;
     api.set_keep_history(false);
     let spec = BotSpec {
-        exe: cfg.bot_exe.clone(),
-        data_dir: data.clone(),
-        api_url: api.url(),
-        actions_per_minute: 0,
         board_px: cfg.board_px,
-        log_file: dir.join("bot.log"),
         log_level: cfg.log_level.clone(),
         pacing: cfg.pacing,
-        extra: Vec::new(),
+        ..BotSpec::new(&cfg.bot_exe, dir, api.url())
     };
     if cfg.pacing {
         api.set_limits(Some(crate::fakeapi::TelegramLimits::default()));

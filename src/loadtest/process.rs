@@ -30,6 +30,24 @@ pub struct BotSpec {
     pub extra: Vec<String>,
 }
 
+impl BotSpec {
+    /// A bot run from `exe` against the API at `api_url`, keeping its store and log in
+    /// `dir`, paced as in production, without a per-user limit, logging at `info`.
+    pub fn new(exe: &std::path::Path, dir: &std::path::Path, api_url: String) -> BotSpec {
+        BotSpec {
+            exe: exe.to_path_buf(),
+            data_dir: dir.join("data"),
+            api_url,
+            actions_per_minute: 0,
+            board_px: 320,
+            log_file: dir.join("bot.log"),
+            log_level: "info".into(),
+            pacing: true,
+            extra: Vec::new(),
+        }
+    }
+}
+
 /// Resident memory of a process, in KiB.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Memory {

@@ -159,14 +159,6 @@ pub async fn run(cfg: RetentionConfig) -> Result<RetentionReport, LoadError> {
     let metrics = free_addr()?;
     let mut report = RetentionReport::default();
     let spec = BotSpec {
-        exe: cfg.bot_exe.clone(),
-        data_dir: data.clone(),
-        api_url: api.url(),
-        actions_per_minute: 0,
-        board_px: 320,
-        log_file: log.clone(),
-        log_level: "info".into(),
-        pacing: true,
         extra: vec![
             "--inline-challenge-ttl-secs".into(),
             cfg.ttl_secs.to_string(),
@@ -177,6 +169,7 @@ pub async fn run(cfg: RetentionConfig) -> Result<RetentionReport, LoadError> {
             "--sweep-every-secs".into(),
             cfg.sweep_every.as_secs().max(1).to_string(),
         ],
+        ..BotSpec::new(&cfg.bot_exe, &dir, api.url())
     };
     let people: Vec<TgUser> = (0..cfg.people.max(1))
         .map(|i| TgUser::new(900_000 + i as i64, &format!("Offerer{i}"), "en"))

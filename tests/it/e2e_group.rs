@@ -259,7 +259,7 @@ async fn challenge_by_mention_only_the_named_user_can_accept() {
     // A reply-based challenge that the target declines.
     let m = h.api.send_text(&g, &b, "hi all");
     let c3 = h.cursor();
-    h.api.send_text_with(&g, &a, "/challenge", Some(m), vec![]);
+    h.api.reply_text(&g, &a, m, "/challenge");
     let ch2 = h
         .expect(c3, "reply challenge", |x| {
             x.is("SendMessage") && !x.buttons().is_empty()

@@ -120,7 +120,7 @@ async fn stats_show_ratings_a_chart_and_head_to_head() {
     // As a reply to Boris's message, asked by Carol, who never played him.
     let m = h.api.send_text(&g, &b, "gg");
     let c2 = h.cursor();
-    h.api.send_text_with(&g, &c, "/stats", Some(m), vec![]);
+    h.api.reply_text(&g, &c, m, "/stats");
     let photo = h
         .expect(c2, "stats by reply", |c| is_to(c, "SendPhoto", g.id()))
         .await;

@@ -8,10 +8,12 @@ use crate::bot::controls::keyboard;
 use crate::bot::error::BotError;
 use crate::bot::play;
 use crate::bot::play::challenges;
-use crate::bot::play::moves::{board_game, picked, played_game};
+use crate::bot::play::moves::{picked, played_game, tapped_game};
 use crate::bot::state::App;
 use crate::bot::texts::{Texts, escape, mention};
-use crate::game::{ChatId, DrawOutcome, GameId, GameRecord, Player, ServiceError};
+use crate::game::{
+    ChatId, DrawOutcome, GameId, GameRecord, GameService, Player, ServiceError, Timestamp, UserId,
+};
 
 /// `/board`: post the board again at the bottom of the chat.
 pub async fn on_board(app: App, m: Incoming, t: &'static dyn Texts) -> HandlerResult {
@@ -33,88 +35,54 @@ pub async fn on_resign(app: App, m: Incoming, t: &'static dyn Texts) -> HandlerR
 
 /// `/abort`: ends a game before both sides have moved, unrated.
 pub async fn on_abort(app: App, m: Incoming, t: &'static dyn Texts) -> HandlerResult {
-    let Some(g) = picked(&app, &m, t).await? else {
-        return Ok(());
-    };
-    let (id, user) = (g.id, m.user);
-    let now = app.now();
-    match app.games.run(move |s| s.abort(id, user, now)).await {
-        Ok(g) => {
-            play::changed(&app, g);
-            Ok(())
-        }
-        Err(e) => refuse(&app, &m, &e, t).await,
+    if let Some(g) = act(&app, &m, t, GameService::abort).await? {
+        play::changed(&app, g);
     }
+    Ok(())
 }
 
 /// `/draw`: offers a draw (or agrees to the opponent's offer).
 pub async fn on_draw(app: App, m: Incoming, t: &'static dyn Texts) -> HandlerResult {
-    let Some(g) = picked(&app, &m, t).await? else {
-        return Ok(());
-    };
-    let (id, user) = (g.id, m.user);
-    let now = app.now();
-    match app.games.run(move |s| s.offer_draw(id, user, now)).await {
-        Ok(DrawOutcome::Agreed(g)) => {
-            play::changed(&app, g);
-            Ok(())
-        }
-        Ok(DrawOutcome::Offered(g)) => {
-            let who = mention(user.0, &m.from.full_name());
-            let kb = keyboard::draw_offer(id, t);
+    match act(&app, &m, t, GameService::offer_draw).await? {
+        Some(DrawOutcome::Agreed(g)) => play::changed(&app, g),
+        Some(DrawOutcome::Offered(g)) => {
+            let who = mention(m.user.0, &m.from.full_name());
+            let kb = keyboard::draw_offer(g.id, t);
             say(&app, m.chat, None, &t.draw_offered(&who), Some(kb)).await?;
             board::changed(&app, &g);
-            Ok(())
         }
-        Err(e) => refuse(&app, &m, &e, t).await,
+        None => {}
     }
+    Ok(())
 }
 
 /// `/takeback`: asks the opponent to let the asker take back their last move (the
 /// program lets them at once).
 pub async fn on_takeback(app: App, m: Incoming, t: &'static dyn Texts) -> HandlerResult {
-    let Some(g) = picked(&app, &m, t).await? else {
-        return Ok(());
-    };
-    let (id, user) = (g.id, m.user);
-    let now = app.now();
-    match app
-        .games
-        .run(move |s| s.request_takeback(id, user, now))
-        .await
-    {
-        Ok(g) if g.takeback.is_none() => {
+    match act(&app, &m, t, GameService::request_takeback).await? {
+        Some(g) if g.takeback.is_none() => {
             let lang = app.chat_lang(m.chat, Some(m.user)).await;
             let program = app.player_mention(g.player(!g.side_to_move()), lang).await;
             say(&app, m.chat, None, &t.takeback_accepted(&program), None).await?;
             board::changed(&app, &g);
-            Ok(())
         }
-        Ok(_) => {
-            let who = mention(user.0, &m.from.full_name());
-            let kb = keyboard::takeback_request(id, t);
+        Some(g) => {
+            let who = mention(m.user.0, &m.from.full_name());
+            let kb = keyboard::takeback_request(g.id, t);
             say(&app, m.chat, None, &t.takeback_requested(&who), Some(kb)).await?;
-            Ok(())
         }
-        Err(e) => refuse(&app, &m, &e, t).await,
+        None => {}
     }
+    Ok(())
 }
 
 /// Accept or decline a takeback request: the request's message says how it ended, and
 /// an accepted one redraws the board.
 pub async fn on_takeback_tap(app: App, tap: Tap, (game, accept): (GameId, bool)) -> HandlerResult {
     let (user, t) = (tap.user(), tap.texts());
-    let Some(g) = board_game(&app, &tap, game)? else {
-        return tap.reply(Answer::Alert(t.bad_button()));
+    let Some(g) = answer(&app, &tap, game, accept, GameService::answer_takeback).await? else {
+        return Ok(());
     };
-    let id = g.id;
-    // A refusal is explained by the routing (`Tap::finish`).
-    let now = app.now();
-    let g = app
-        .games
-        .run(move |s| s.answer_takeback(id, user, accept, now))
-        .await?;
-    tap.answer(Answer::Silent).await;
     let who = app.user_mention(user).await;
     let text = if accept {
         t.takeback_accepted(&who)
@@ -128,15 +96,60 @@ pub async fn on_takeback_tap(app: App, tap: Tap, (game, accept): (GameId, bool))
     Ok(())
 }
 
-/// Say why the service refused (an error when it is no refusal).
-async fn refuse(app: &App, m: &Incoming, e: &ServiceError, t: &dyn Texts) -> HandlerResult {
-    match crate::bot::error::refusal(e, t) {
-        Some(text) => {
-            say(app, m.chat, Some(m.id()), &escape(&text), None).await?;
-            Ok(())
-        }
-        None => Err(BotError::Service(e.clone())),
+/// `action` by the sender on the game their command means; a refusal is told in the
+/// chat and `None` comes back (an error when it is no refusal).
+async fn act<T: Send + 'static>(
+    app: &App,
+    m: &Incoming,
+    t: &'static dyn Texts,
+    action: impl FnOnce(&GameService, GameId, UserId, Timestamp) -> Result<T, ServiceError>
+    + Send
+    + 'static,
+) -> Result<Option<T>, BotError> {
+    let Some(g) = picked(app, m, t).await? else {
+        return Ok(None);
+    };
+    let (id, user, now) = (g.id, m.user, app.now());
+    match app.games.run(move |s| action(s, id, user, now)).await {
+        Ok(v) => Ok(Some(v)),
+        Err(e) => match crate::bot::error::refusal(&e, t) {
+            Some(text) => {
+                say(app, m.chat, Some(m.id()), &escape(&text), None).await?;
+                Ok(None)
+            }
+            None => Err(BotError::Service(e)),
+        },
     }
+}
+
+/// The tapper accepts or declines the pending request or offer in the tapped game; the
+/// tap is answered, and the changed game comes back. A refusal is explained by the
+/// routing (`Tap::finish`).
+async fn answer(
+    app: &App,
+    tap: &Tap,
+    game: GameId,
+    accept: bool,
+    reply: impl FnOnce(
+        &GameService,
+        GameId,
+        UserId,
+        bool,
+        Timestamp,
+    ) -> Result<GameRecord, ServiceError>
+    + Send
+    + 'static,
+) -> Result<Option<GameRecord>, BotError> {
+    let Some(g) = tapped_game(app, tap, game)? else {
+        return Ok(None);
+    };
+    let (id, user, now) = (g.id, tap.user(), app.now());
+    let g = app
+        .games
+        .run(move |s| reply(s, id, user, accept, now))
+        .await?;
+    tap.answer(Answer::Silent).await;
+    Ok(Some(g))
 }
 
 /// Post a new board for `g` and retire the old one (it keeps its picture, loses its
@@ -156,8 +169,8 @@ async fn repost_board(app: &App, chat: ChatId, g: &GameRecord, t: &dyn Texts) ->
 /// The confirmed Resign button.
 pub async fn on_resign_tap(app: App, tap: Tap, game: GameId) -> HandlerResult {
     let (user, t) = (tap.user(), tap.texts());
-    let Some(g) = board_game(&app, &tap, game)? else {
-        return tap.reply(Answer::Alert(t.bad_button()));
+    let Some(g) = tapped_game(&app, &tap, game)? else {
+        return Ok(());
     };
     let id = g.id;
     let now = app.now();
@@ -180,17 +193,9 @@ pub async fn on_resign_tap(app: App, tap: Tap, game: GameId) -> HandlerResult {
 /// Accept or decline a draw offer.
 pub async fn on_draw_tap(app: App, tap: Tap, (game, accept): (GameId, bool)) -> HandlerResult {
     let (user, t) = (tap.user(), tap.texts());
-    let Some(g) = board_game(&app, &tap, game)? else {
-        return tap.reply(Answer::Alert(t.bad_button()));
+    let Some(g) = answer(&app, &tap, game, accept, GameService::answer_draw).await? else {
+        return Ok(());
     };
-    let id = g.id;
-    // A refusal is explained by the routing (`Tap::finish`).
-    let now = app.now();
-    let g = app
-        .games
-        .run(move |s| s.answer_draw(id, user, accept, now))
-        .await?;
-    tap.answer(Answer::Silent).await;
     remove_keyboard(&app, tap.query()).await;
     let declined = match accept {
         true => None,
@@ -219,8 +224,8 @@ pub async fn on_draw_tap(app: App, tap: Tap, (game, accept): (GameId, bool)) -> 
 /// once; a person is challenged).
 pub async fn on_rematch(app: App, tap: Tap, game: GameId) -> HandlerResult {
     let (chat, user, t) = (tap.chat(), tap.user(), tap.texts());
-    let Some(g) = board_game(&app, &tap, game)? else {
-        return tap.reply(Answer::Alert(t.bad_button()));
+    let Some(g) = tapped_game(&app, &tap, game)? else {
+        return Ok(());
     };
     // The button is only on finished boards; forged data for a game in play must not
     // open a second game between the same people.

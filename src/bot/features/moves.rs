@@ -8,7 +8,8 @@ use crate::bot::controls::callback::Callback;
 use crate::bot::controls::keyboard;
 use crate::bot::play;
 use crate::bot::play::moves::{
-    Attempt, Input, Pick, board_game, on_current_board, pick_game, picked, played_game, user_move,
+    Attempt, Input, Pick, board_game, on_current_board, pick_game, picked, played_game,
+    tapped_game, user_move,
 };
 use crate::bot::state::App;
 use crate::bot::texts::{Texts, escape};
@@ -171,8 +172,8 @@ pub async fn on_move(
     (game, ply, from, to, confirmed): (GameId, u32, Square, Square, bool),
 ) -> HandlerResult {
     let (user, t, q) = (tap.user(), tap.texts(), tap.query());
-    let Some(g) = board_game(&app, &tap, game)? else {
-        return tap.reply(Answer::Alert(t.bad_button()));
+    let Some(g) = tapped_game(&app, &tap, game)? else {
+        return Ok(());
     };
     if g.color_of(user).is_none() {
         app.count_action(user.0);

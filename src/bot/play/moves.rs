@@ -89,6 +89,16 @@ pub fn board_game(app: &App, tap: &Tap, id: GameId) -> Result<Option<GameRecord>
     Ok(here.then_some(g))
 }
 
+/// [`board_game`]; a button that names no game here is given its alert and `None` comes
+/// back.
+pub fn tapped_game(app: &App, tap: &Tap, id: GameId) -> Result<Option<GameRecord>, BotError> {
+    let g = board_game(app, tap, id)?;
+    if g.is_none() {
+        tap.reply(Answer::Alert(tap.texts().bad_button()))?;
+    }
+    Ok(g)
+}
+
 /// The game a board button names and the tapper's colour in it, when the tapper plays
 /// it and it is on; otherwise the tap is given its alert (counted against the tapper's
 /// limit, like every refused tap) and `None` comes back.

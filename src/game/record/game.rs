@@ -62,6 +62,11 @@ pub enum Status {
 }
 
 impl Status {
+    /// Decided now with `outcome`.
+    pub fn over(outcome: Outcome, at: Timestamp) -> Self {
+        Status::Over { outcome, at }
+    }
+
     /// Whether moves can still be made.
     pub fn is_active(&self) -> bool {
         matches!(self, Status::Active)
@@ -207,6 +212,46 @@ pub enum ReplayError {
 }
 
 impl GameRecord {
+    /// A game in `chat` that starts at `now` from the position `start` (its text): no
+    /// moves, board message, offers or deadline yet, unrated.
+    pub fn starting(
+        id: GameId,
+        variant: Variant,
+        players: [Player; 2],
+        start: String,
+        time_control: TimeControl,
+        chat: ChatId,
+        now: Timestamp,
+    ) -> GameRecord {
+        GameRecord {
+            id,
+            version: Version(1),
+            variant,
+            players,
+            start: start.clone(),
+            moves: Vec::new(),
+            position: start,
+            status: Status::Active,
+            time_control,
+            clocks: Clocks::start(&time_control, now),
+            draw_offer: None,
+            chat,
+            message: None,
+            mirror: None,
+            created_at: now,
+            updated_at: now,
+            rated: false,
+            ratings: None,
+            deadline: None,
+            takeback: None,
+            takebacks: 0,
+            inline: None,
+            turn_notice_at: None,
+            paused: None,
+            turn_seen: None,
+        }
+    }
+
     /// Side to move, read from the stored position text.
     pub fn side_to_move(&self) -> Color {
         match self.position.split_whitespace().nth(2) {

@@ -163,20 +163,14 @@ impl GameService {
                 Effect::TimeUp
             }
             DeadlineKind::ClockFlag => {
-                next.status = Status::Over {
-                    outcome: Outcome::win(!side, Reason::Timeout),
-                    at: now,
-                };
+                next.status = Status::over(Outcome::win(!side, Reason::Timeout), now);
                 Effect::Ended
             }
             DeadlineKind::Abandon => {
                 next.status = if cur.is_solo() {
                     Status::Aborted { by: None, at: now }
                 } else {
-                    Status::Over {
-                        outcome: Outcome::win(!side, Reason::Abandoned),
-                        at: now,
-                    }
+                    Status::over(Outcome::win(!side, Reason::Abandoned), now)
                 };
                 Effect::Ended
             }
@@ -204,10 +198,7 @@ impl GameService {
     ) -> Result<Effect, ServiceError> {
         let side = cur.side_to_move();
         if cur.clocks.missed[side.index()] >= 1 {
-            next.status = Status::Over {
-                outcome: Outcome::win(!side, Reason::Timeout),
-                at: now,
-            };
+            next.status = Status::over(Outcome::win(!side, Reason::Timeout), now);
             return Ok(Effect::Ended);
         }
         let mut game = self.replay(cur)?;

@@ -16,6 +16,25 @@ impl GameService {
         self.change_game_from(id, None, now, f)
     }
 
+    /// [`Self::change_game`] for an action of `user`'s as a player of an active game (and,
+    /// with [`Paused::Refused`], of an unpaused one): `f` gets their side.
+    fn act<T>(
+        &self,
+        id: GameId,
+        user: UserId,
+        paused: Paused,
+        now: Timestamp,
+        mut f: impl FnMut(&GameRecord, Color, &mut GameRecord) -> Result<T, ServiceError>,
+    ) -> Result<(GameRecord, T), ServiceError> {
+        self.change_game(id, now, |cur, next| {
+            let c = playing(cur, user)?;
+            if paused == Paused::Refused {
+                unpaused(cur)?;
+            }
+            f(cur, c, next)
+        })
+    }
+
     /// [`Self::change_game`] starting from a record the caller has just read (the timer
     /// reads every game it fires anyway), which saves one store read per change; a lost
     /// race re-reads as usual, and so does a refusal: it must come from the stored
@@ -196,33 +215,18 @@ impl GameService {
             && new.variant.overrides().is_empty()
             && new.start.is_none()
             && matches!((w.user(), b.user()), (Some(x), Some(y)) if x != y);
-        let text = start.to_text();
         let mut g = GameRecord {
-            id,
-            version: Version(1),
-            variant: new.variant,
-            players: new.players,
-            start: text.clone(),
-            moves: Vec::new(),
-            position: text,
-            status: Status::Active,
-            time_control,
-            clocks: Clocks::start(&time_control, now),
-            draw_offer: None,
-            chat: new.chat,
             message: new.message,
-            mirror: None,
-            created_at: now,
-            updated_at: now,
             rated,
-            ratings: None,
-            deadline: None,
-            takeback: None,
-            takebacks: 0,
-            inline: None,
-            turn_notice_at: None,
-            paused: None,
-            turn_seen: None,
+            ..GameRecord::starting(
+                id,
+                new.variant,
+                new.players,
+                start.to_text(),
+                time_control,
+                new.chat,
+                now,
+            )
         };
         g.deadline = g.compute_deadline(&self.timing);
         Ok(g)
@@ -404,10 +408,7 @@ impl GameService {
                 return Err(ServiceError::NotYourTurn);
             }
             if cur.clocks.flagged(&cur.time_control, side, now) {
-                next.status = Status::Over {
-                    outcome: Outcome::win(!side, Reason::Timeout),
-                    at: now,
-                };
+                next.status = Status::over(Outcome::win(!side, Reason::Timeout), now);
                 return Ok(None);
             }
             // The caller's replay serves while the game is the one it read (a lost race
@@ -451,18 +452,14 @@ impl GameService {
         user: UserId,
         now: Timestamp,
     ) -> Result<GameRecord, ServiceError> {
-        self.change_game(id, now, |cur, next| {
-            let c = playing(cur, user)?;
+        self.act(id, user, Paused::Allowed, now, |cur, c, next| {
             next.status = if cur.is_solo() {
                 Status::Aborted {
                     by: Some(user),
                     at: now,
                 }
             } else {
-                Status::Over {
-                    outcome: Outcome::win(!c, Reason::Resignation),
-                    at: now,
-                }
+                Status::over(Outcome::win(!c, Reason::Resignation), now)
             };
             Ok(())
         })
@@ -477,16 +474,11 @@ impl GameService {
         user: UserId,
         now: Timestamp,
     ) -> Result<GameRecord, ServiceError> {
-        self.change_game(id, now, |cur, next| {
-            let c = playing(cur, user)?;
-            unpaused(cur)?;
+        self.act(id, user, Paused::Refused, now, |cur, c, next| {
             if !cur.time_is_up() || c == cur.side_to_move() {
                 return Err(ServiceError::TimeNotUp);
             }
-            next.status = Status::Over {
-                outcome: Outcome::win(c, Reason::Timeout),
-                at: now,
-            };
+            next.status = Status::over(Outcome::win(c, Reason::Timeout), now);
             Ok(())
         })
         .map(|(g, ())| g)
@@ -500,8 +492,7 @@ impl GameService {
         user: UserId,
         now: Timestamp,
     ) -> Result<GameRecord, ServiceError> {
-        self.change_game(id, now, |cur, next| {
-            playing(cur, user)?;
+        self.act(id, user, Paused::Allowed, now, |cur, _, next| {
             if cur.ply() >= 2 && !cur.is_solo() {
                 return Err(ServiceError::TooLateToAbort);
             }
@@ -521,18 +512,13 @@ impl GameService {
         user: UserId,
         now: Timestamp,
     ) -> Result<DrawOutcome, ServiceError> {
-        let (g, agreed) = self.change_game(id, now, |cur, next| {
-            let c = playing(cur, user)?;
-            unpaused(cur)?;
+        let (g, agreed) = self.act(id, user, Paused::Refused, now, |cur, c, next| {
             if !cur.variant.id().draw_offers() || cur.player(!c).user().is_none() {
                 return Err(ServiceError::NoDrawOffers);
             }
             match cur.draw_offer {
                 Some(o) if o.expires_at > now && o.by != c => {
-                    next.status = Status::Over {
-                        outcome: Outcome::draw(Reason::Agreement),
-                        at: now,
-                    };
+                    next.status = Status::over(Outcome::draw(Reason::Agreement), now);
                     Ok(true)
                 }
                 Some(o) if o.expires_at > now => Err(ServiceError::AlreadyOffered),
@@ -562,9 +548,7 @@ impl GameService {
         user: UserId,
         now: Timestamp,
     ) -> Result<GameRecord, ServiceError> {
-        self.change_game(id, now, |cur, next| {
-            let c = playing(cur, user)?;
-            unpaused(cur)?;
+        self.act(id, user, Paused::Refused, now, |cur, c, next| {
             let allowed = self
                 .store
                 .chat(cur.chat)?
@@ -604,9 +588,7 @@ impl GameService {
         accept: bool,
         now: Timestamp,
     ) -> Result<GameRecord, ServiceError> {
-        self.change_game(id, now, |cur, next| {
-            let c = playing(cur, user)?;
-            unpaused(cur)?;
+        self.act(id, user, Paused::Refused, now, |cur, c, next| {
             let asker = match cur.takeback {
                 Some(o) if o.by != c && o.ply == cur.ply() => o.by,
                 _ => return Err(ServiceError::NoTakebackRequest),
@@ -631,19 +613,14 @@ impl GameService {
         accept: bool,
         now: Timestamp,
     ) -> Result<GameRecord, ServiceError> {
-        self.change_game(id, now, |cur, next| {
-            let c = playing(cur, user)?;
-            unpaused(cur)?;
+        self.act(id, user, Paused::Refused, now, |cur, c, next| {
             match cur.draw_offer {
                 Some(o) if o.by != c && o.expires_at > now => {}
                 _ => return Err(ServiceError::NoDrawOffer),
             }
             next.draw_offer = None;
             if accept {
-                next.status = Status::Over {
-                    outcome: Outcome::draw(Reason::Agreement),
-                    at: now,
-                };
+                next.status = Status::over(Outcome::draw(Reason::Agreement), now);
             }
             Ok(())
         })
@@ -781,6 +758,14 @@ fn plies_to_take_back(g: &GameRecord, side: Color) -> Option<usize> {
 /// A paused game (its chat closed to the bot) takes no offers, takebacks or claims: they
 /// would change its clocks or end it on time while one player cannot see it. Resigning
 /// and aborting stay open.
+/// Whether an action may be taken while the game is paused (resigning and aborting may:
+/// they end it).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Paused {
+    Allowed,
+    Refused,
+}
+
 fn unpaused(g: &GameRecord) -> Result<(), ServiceError> {
     match g.paused {
         Some(_) => Err(ServiceError::Paused),

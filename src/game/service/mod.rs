@@ -12,7 +12,7 @@ use super::record::{
     Pace, Player, RecordKind, RecordRef, ReplayError, Status, TakebackOffer, UserRecord,
 };
 use super::storage::{CommitError, Storage, StoreError, WriteSet};
-use super::time::{Clocks, TimeControl, Timing};
+use super::time::{TimeControl, Timing};
 use crate::engine::{
     Color, FirstPlayer, Game, MoveError, Outcome, Path, Played, Position, Reason, Square, Variant,
 };
