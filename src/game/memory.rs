@@ -66,6 +66,7 @@ pub struct MemoryStore {
     next_id: AtomicU64,
     lost_acks: AtomicUsize,
     commits: AtomicU64,
+    game_reads: AtomicU64,
 }
 
 impl MemoryStore {
@@ -78,6 +79,11 @@ impl MemoryStore {
     /// process loses the acknowledgement of a write that did happen (retry tests).
     pub fn inject_lost_acks(&self, n: usize) {
         self.lost_acks.store(n, Ordering::SeqCst);
+    }
+
+    /// Game records read so far: what a handler or a board update costs the store.
+    pub fn game_reads(&self) -> u64 {
+        self.game_reads.load(Ordering::SeqCst)
     }
 
     /// Commits applied so far.
@@ -113,6 +119,7 @@ impl Storage for MemoryStore {
     }
 
     fn game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
+        self.game_reads.fetch_add(1, Ordering::SeqCst);
         Ok(self.lock().games.get(&id).cloned())
     }
 

@@ -434,11 +434,9 @@ async fn a_game_end_does_not_hold_up_the_chats_other_games() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn return_home_asks_for_confirmation() {
+    use crate::common::classic_game;
     use std::sync::Arc;
-    use ugolki_bot::engine::{Variant, VariantId};
-    use ugolki_bot::game::{
-        ChatId, GameService, NewGame, Player, TimeControl, Timestamp, Timing, UserId,
-    };
+    use ugolki_bot::game::{ChatId, GameService, NewGame, Player, Timestamp, Timing, UserId};
     let h = Harness::start().await;
     let g = group();
     let (a, b) = (alice(), boris());
@@ -447,16 +445,15 @@ async fn return_home_asks_for_confirmation() {
     let (ua, ub) = (a.clone(), b.clone());
     svc.create_game(
         NewGame {
-            variant: Variant::new(VariantId::Classic),
-            players: [
-                Player::Human(UserId(ua.id as u64)),
-                Player::Human(UserId(ub.id as u64)),
-            ],
-            time_control: TimeControl::Untimed,
-            chat: ChatId(g.id()),
-            message: None,
             rated: false,
             start: Some("W:c4,d4,b4,d5,e5,f5,d6,e6,f4 B:a5,a6,a7,a8,b8,c8,b6,c6,h1 w 45".into()),
+            ..classic_game(
+                [
+                    Player::Human(UserId(ua.id as u64)),
+                    Player::Human(UserId(ub.id as u64)),
+                ],
+                ChatId(g.id()),
+            )
         },
         Timestamp::now(),
     )

@@ -2,14 +2,13 @@
 //! head-to-head, `/top` with shared ranks, `/history` with its buttons, `/export`, and a
 //! training-room run from the first move to the comparison with the optimum.
 
+use crate::common::classic_game;
 use crate::common::harness::*;
 use std::collections::{BinaryHeap, HashSet};
 use std::sync::Arc;
 use ugolki_bot::engine::{Color, Game, Path, Position, Square, Variant, VariantId};
 use ugolki_bot::fakeapi::{Call, TgChat, TgUser};
-use ugolki_bot::game::{
-    ChatId, GameRecord, GameService, NewGame, Player, TimeControl, Timestamp, Timing, UserId,
-};
+use ugolki_bot::game::{ChatId, GameRecord, GameService, Player, Timestamp, Timing, UserId};
 
 fn service(h: &Harness) -> GameService {
     GameService::new(Arc::clone(&h.store), Timing::default())
@@ -21,19 +20,8 @@ fn uid(u: &TgUser) -> UserId {
 
 /// A game stored directly (the bot reads the same store).
 fn stored_game(s: &GameService, white: Player, black: Player, chat: i64) -> GameRecord {
-    s.create_game(
-        NewGame {
-            variant: Variant::new(VariantId::Classic),
-            players: [white, black],
-            time_control: TimeControl::Untimed,
-            chat: ChatId(chat),
-            message: None,
-            rated: true,
-            start: None,
-        },
-        Timestamp::now(),
-    )
-    .unwrap()
+    s.create_game(classic_game([white, black], ChatId(chat)), Timestamp::now())
+        .unwrap()
 }
 
 /// `winner` beats `loser` in `chat` (rated): the loser resigns.
@@ -741,15 +729,18 @@ async fn the_training_room_from_first_move_to_the_report() {
 
 /// The report against the AI's proven optimum (22 moves orthogonally, 15 with diagonal
 /// moves): a longer run is told the optimum and gets the optimal line as a GIF; a run
-/// that matches it is congratulated and gets no second GIF.
+/// that matches it is congratulated and gets no second GIF. The four runs go at once, each
+/// in its own person's private chat (each chat is paced alone, as in production).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_training_report_compares_with_the_proven_optimum() {
     let h = Harness::start().await;
-    let a = alice();
-    for (command, variant, optimum) in [
+    let people = [alice(), carol(), dan(), eve()];
+    let cases = [
         ("/train", Variant::new(VariantId::Training), 22usize),
         ("/train diagonal", diagonal_training(), 15),
-    ] {
+    ];
+    let mut runs = Vec::new();
+    for (k, (command, variant, optimum)) in cases.into_iter().enumerate() {
         // The solver's line has the proven length and really finishes.
         let best = ugolki_bot::ai::training_optimum(&variant).expect("the solver's line");
         assert_eq!(best.len(), optimum, "{command}");
@@ -759,44 +750,50 @@ async fn the_training_report_compares_with_the_proven_optimum() {
             g.play_squares(p.squares()).unwrap();
         }
         assert!(g.is_over(), "the solver's line finishes");
-
-        let run = train(&h, &a, command, &roundabout_line(&variant), 2).await;
-        let n = run.n;
-        assert!(n > optimum);
-        assert_eq!(
-            run.report,
-            format!(
-                "Done in {n} moves. The optimum is {optimum}: {} to spare. Watch the best line below.",
-                n - optimum
-            ),
-            "{command}"
-        );
-        assert_eq!(
-            run.replays.len(),
-            2,
-            "{command}: the run and the optimal line"
-        );
-        let gif = &run.replays[1];
-        assert_eq!(
-            gif.text().unwrap(),
-            format!("An optimal line: {optimum} moves."),
-            "{command}"
-        );
-        assert_eq!(
-            gif_frames(gif.upload().unwrap()),
-            optimum + 1,
-            "{command}: the start and one frame per move"
-        );
-
-        // Playing the optimal line itself.
-        let run = train(&h, &a, command, &best, 1).await;
-        assert_eq!(
-            run.report,
-            format!("🏆 Done in {optimum} moves: that is the optimum!"),
-            "{command}"
-        );
-        assert_eq!(run.replays.len(), 1, "{command}: nothing better to show");
+        let longer = roundabout_line(&variant);
+        let (h, roundabout, perfect) = (&h, &people[2 * k], &people[2 * k + 1]);
+        runs.push(Box::pin(async move {
+            let run = train(h, roundabout, command, &longer, 2).await;
+            let n = run.n;
+            assert!(n > optimum);
+            assert_eq!(
+                run.report,
+                format!(
+                    "Done in {n} moves. The optimum is {optimum}: {} to spare. Watch the best line below.",
+                    n - optimum
+                ),
+                "{command}"
+            );
+            assert_eq!(
+                run.replays.len(),
+                2,
+                "{command}: the run and the optimal line"
+            );
+            let gif = &run.replays[1];
+            assert_eq!(
+                gif.text().unwrap(),
+                format!("An optimal line: {optimum} moves."),
+                "{command}"
+            );
+            assert_eq!(
+                gif_frames(gif.upload().unwrap()),
+                optimum + 1,
+                "{command}: the start and one frame per move"
+            );
+        }) as std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send + '_>>);
+        runs.push(Box::pin(async move {
+            // Playing the optimal line itself.
+            let run = train(h, perfect, command, &best, 1).await;
+            assert_eq!(
+                run.report,
+                format!("🏆 Done in {optimum} moves: that is the optimum!"),
+                "{command}"
+            );
+            assert_eq!(run.replays.len(), 1, "{command}: nothing better to show");
+        }));
     }
+    futures::future::join_all(runs).await;
+    h.assert_within_limits();
 }
 
 /// Frames in a GIF.

@@ -28,6 +28,7 @@ mod e2e_notify;
 mod e2e_notify_later;
 mod e2e_pacing;
 mod e2e_private;
+mod e2e_reads;
 mod e2e_restart;
 mod e2e_stats;
 mod e2e_takeback;

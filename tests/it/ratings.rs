@@ -3,6 +3,7 @@
 //! across a store reopen), rating histories read back from games, leaderboards with
 //! shared ranks, and ratings in the export.
 
+use crate::common::classic_game;
 use std::sync::{Arc, Barrier};
 use ugolki_bot::engine::{Color, Outcome, Reason, Variant, VariantId};
 use ugolki_bot::game::rating::{K_ESTABLISHED, K_PROVISIONAL, PROVISIONAL_GAMES, START_RATING};
@@ -27,13 +28,9 @@ fn memory() -> (Arc<MemoryStore>, GameService) {
 fn game(s: &GameService, white: UserId, black: UserId, tc: TimeControl, now: u64) -> GameRecord {
     s.create_game(
         NewGame {
-            variant: Variant::new(VariantId::Classic),
-            players: [Player::Human(white), Player::Human(black)],
             time_control: tc,
-            chat: CHAT,
             message: Some(MessageId(1)),
-            rated: true,
-            start: None,
+            ..classic_game([Player::Human(white), Player::Human(black)], CHAT)
         },
         t(now),
     )
@@ -299,16 +296,11 @@ fn an_ending_move_retried_after_a_lost_ack_counts_once() {
     let g = s
         .create_game(
             NewGame {
-                variant: Variant::new(VariantId::Classic),
-                players: [Player::Human(A), Player::Human(B)],
-                time_control: TimeControl::Untimed,
-                chat: CHAT,
-                message: None,
-                rated: true,
                 start: Some(
                     // White has filled Black's home; Black's last move ends the game.
                     "W:g8,f6,g6,h6,f7,g7,h7,f8,h8 B:a1,b1,c1,a2,b2,c2,a3,b3,e4 b 30".into(),
                 ),
+                ..classic_game([Player::Human(A), Player::Human(B)], CHAT)
             },
             t(0),
         )
@@ -371,15 +363,7 @@ fn leaderboards_share_ranks_between_equal_ratings() {
     // X only played the program: counted, unrated, not on the board.
     let g = s
         .create_game(
-            NewGame {
-                variant: Variant::new(VariantId::Classic),
-                players: [Player::Human(x), Player::Program { level: 1 }],
-                time_control: TimeControl::Untimed,
-                chat: CHAT,
-                message: None,
-                rated: true,
-                start: None,
-            },
+            classic_game([Player::Human(x), Player::Program { level: 1 }], CHAT),
             t(17),
         )
         .unwrap();
@@ -416,12 +400,7 @@ fn decided(s: &GameService, variant: Variant, loser: UserId, now: u64) -> GameRe
         .create_game(
             NewGame {
                 variant,
-                players: [Player::Human(A), Player::Human(B)],
-                time_control: TimeControl::Untimed,
-                chat: CHAT,
-                message: None,
-                rated: true,
-                start: None,
+                ..classic_game([Player::Human(A), Player::Human(B)], CHAT)
             },
             t(now),
         )

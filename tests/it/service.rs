@@ -2,6 +2,7 @@
 //! exactly-once finishing with stats and ratings, draws, aborts, clocks and deadlines,
 //! challenges, users and chats.
 
+use crate::common::{classic_challenge, classic_game};
 use std::sync::{Arc, Barrier};
 use tempfile::TempDir;
 use ugolki_bot::engine::{Color, GameResult, Outcome, Path, Reason, Square, Variant, VariantId};
@@ -49,19 +50,11 @@ fn t(ms: u64) -> Timestamp {
     Timestamp(ms)
 }
 
-fn classic() -> Variant {
-    Variant::new(VariantId::Classic)
-}
-
 fn new_game(players: [Player; 2], tc: TimeControl) -> NewGame {
     NewGame {
-        variant: classic(),
-        players,
         time_control: tc,
-        chat: CHAT,
         message: Some(MessageId(5)),
-        rated: true,
-        start: None,
+        ..classic_game(players, CHAT)
     }
 }
 
@@ -1223,14 +1216,8 @@ fn a_link_challenge_gets_a_board_in_both_private_chats() {
         let open_challenge = |chat, target, now| {
             s.create_challenge(
                 NewChallenge {
-                    chat,
-                    message: None,
-                    from: A,
-                    target,
-                    variant: classic(),
-                    time_control: TimeControl::Untimed,
                     colour: ColourChoice::White,
-                    rated: true,
+                    ..classic_challenge(chat, A, target)
                 },
                 t(now),
             )
@@ -1316,14 +1303,8 @@ fn challenges_open_targeted_declined_expired() {
     for env in envs() {
         let s = &env.svc;
         let nc = |target, colour| NewChallenge {
-            chat: CHAT,
-            message: None,
-            from: A,
-            target,
-            variant: classic(),
-            time_control: TimeControl::Untimed,
             colour,
-            rated: true,
+            ..classic_challenge(CHAT, A, target)
         };
         // Open: anyone but the challenger.
         let c = s
@@ -1459,14 +1440,9 @@ fn racing_accepts_start_one_game() {
         let c = s
             .create_challenge(
                 NewChallenge {
-                    chat,
                     message: Some(MessageId(3)),
-                    from: A,
-                    target: ChallengeTarget::Open,
-                    variant: classic(),
-                    time_control: TimeControl::Untimed,
-                    colour: ColourChoice::Random,
                     rated: false,
+                    ..classic_challenge(chat, A, ChallengeTarget::Open)
                 },
                 t(0),
             )
@@ -1861,16 +1837,7 @@ fn a_game_resumes_only_when_every_chat_of_its_boards_is_reachable() {
         let token = LinkToken([7; 12]);
         let c = s
             .create_challenge(
-                NewChallenge {
-                    chat: dm_a,
-                    message: None,
-                    from: A,
-                    target: ChallengeTarget::Link(token),
-                    variant: classic(),
-                    time_control: TimeControl::Untimed,
-                    colour: ColourChoice::Random,
-                    rated: true,
-                },
+                classic_challenge(dm_a, A, ChallengeTarget::Link(token)),
                 t(0),
             )
             .unwrap();
@@ -1899,14 +1866,8 @@ fn a_migration_moves_the_groups_open_challenges() {
         let s = &env.svc;
         let new = ChatId(-1_000_000_000_100);
         let nc = |target| NewChallenge {
-            chat: CHAT,
             message: Some(MessageId(3)),
-            from: A,
-            target,
-            variant: classic(),
-            time_control: TimeControl::Untimed,
-            colour: ColourChoice::Random,
-            rated: true,
+            ..classic_challenge(CHAT, A, target)
         };
         let open = s.create_challenge(nc(ChallengeTarget::Open), t(0)).unwrap();
         let taken = s
@@ -1938,16 +1899,7 @@ fn the_sweep_removes_challenges_a_retention_period_after_they_closed() {
     let day = Millis::days(1).0;
     for env in envs() {
         let s = &env.svc;
-        let nc = |target| NewChallenge {
-            chat: CHAT,
-            message: None,
-            from: A,
-            target,
-            variant: classic(),
-            time_control: TimeControl::Untimed,
-            colour: ColourChoice::Random,
-            rated: true,
-        };
+        let nc = |target| classic_challenge(CHAT, A, target);
         // Five lapse (10 min), one is declined at 1 min, one accepted at 2 min, one is made
         // a day later.
         let mut lapsed = Vec::new();

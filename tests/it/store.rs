@@ -1,6 +1,7 @@
 //! The sled store: locking, schema migration from real v0 and v1 databases, corrupt-record
 //! quarantine, export/import, and a crash test with a real process killed by SIGKILL.
 
+use crate::common::{classic_challenge, classic_game};
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader};
 use std::ops::ControlFlow;
@@ -86,12 +87,8 @@ fn pvp(s: &GameService, variant: VariantId, now: u64) -> GameRecord {
     s.create_game(
         NewGame {
             variant: Variant::new(variant),
-            players: [Player::Human(A), Player::Human(B)],
-            time_control: TimeControl::Untimed,
-            chat: CHAT,
             message: Some(MessageId(1)),
-            rated: true,
-            start: None,
+            ..classic_game([Player::Human(A), Player::Human(B)], CHAT)
         },
         t(now),
     )
@@ -440,13 +437,9 @@ fn a_schema_1_database_is_migrated_on_open() {
         let g2 = pvp(&s, VariantId::Diagonal, 2);
         s.resign(g2.id, A, t(3)).unwrap();
         let new3 = NewGame {
-            variant: Variant::new(VariantId::Classic),
-            players: [Player::Human(B), Player::Program { level: 2 }],
-            time_control: TimeControl::Untimed,
-            chat: other,
             message: Some(MessageId(5)),
             rated: false,
-            start: None,
+            ..classic_game([Player::Human(B), Player::Program { level: 2 }], other)
         };
         let g3 = s.create_game(new3, t(4)).unwrap();
         let games: Vec<GameRecord> = [g1.id, g2.id, g3.id]
@@ -677,16 +670,7 @@ fn a_schema_5_database_is_migrated_on_open() {
 #[test]
 fn removed_records_take_their_index_entries_and_deadlines_with_them() {
     let dir = tempfile::tempdir().unwrap();
-    let nc = || NewChallenge {
-        chat: CHAT,
-        message: None,
-        from: A,
-        target: ChallengeTarget::Open,
-        variant: Variant::new(VariantId::Classic),
-        time_control: TimeControl::Untimed,
-        colour: ColourChoice::Random,
-        rated: true,
-    };
+    let nc = || classic_challenge(CHAT, A, ChallengeTarget::Open);
     let (open_one, kept) = {
         let store = open(dir.path());
         let s = service(&store);

@@ -2,9 +2,10 @@
 //! fires it at the right (virtual) time, exactly once, and recovers overdue deadlines at
 //! start-up in deadline order.
 
+use crate::common::{classic_challenge, classic_game};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use ugolki_bot::engine::{Color, GameResult, Reason, Variant, VariantId};
+use ugolki_bot::engine::{Color, GameResult, Reason};
 use ugolki_bot::game::scheduler::{BoxFuture, Clock, Scheduler, Sink, Stats, Stop, TokioClock};
 use ugolki_bot::game::*;
 
@@ -120,13 +121,9 @@ impl Env {
         self.svc()
             .create_game(
                 NewGame {
-                    variant: Variant::new(VariantId::Classic),
-                    players: [Player::Human(A), Player::Human(B)],
                     time_control: tc,
-                    chat: CHAT,
-                    message: None,
                     rated: false,
-                    start: None,
+                    ..classic_game([Player::Human(A), Player::Human(B)], CHAT)
                 },
                 self.now(),
             )
@@ -396,14 +393,8 @@ async fn challenge_and_draw_offer_expire() {
         .svc()
         .create_challenge(
             NewChallenge {
-                chat: CHAT,
-                message: None,
-                from: A,
-                target: ChallengeTarget::Open,
-                variant: Variant::new(VariantId::Classic),
-                time_control: TimeControl::Untimed,
-                colour: ColourChoice::Random,
                 rated: false,
+                ..classic_challenge(CHAT, A, ChallengeTarget::Open)
             },
             env.now(),
         )

@@ -151,7 +151,8 @@ async fn send_newest(
 ) -> Result<(), BotError> {
     let lane = at.lane();
     let key = (id.0, lane);
-    let (g, _) = reload(app, id)?;
+    // The record alone decides whether there is anything to send: no replay yet.
+    let g = app.games.read(|s| s.game(id))?;
     let Some(posted) = shown_at(&g, at) else {
         return Ok(());
     };
