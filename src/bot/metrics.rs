@@ -23,6 +23,12 @@ pub const PROGRAM_SEARCH_SECONDS: &str = "ugolki_program_search_seconds";
 /// Counter: records the retention sweep removed (challenges past their retention).
 pub const RETENTION_REMOVED_TOTAL: &str = "ugolki_retention_removed_total";
 
+/// Counter: the Mini App's refused calls, by `code` (`bad_init_data`, `no_session`,
+/// `too_many_requests`, `not_your_game`, `bad_request`, ...; docs/WEBAPP.md).
+pub const WEBAPP_REFUSED_TOTAL: &str = "ugolki_webapp_refused_total";
+/// Gauge: the Mini App's live streams open.
+pub const WEBAPP_STREAMS: &str = "ugolki_webapp_streams";
+
 /// Bucket bounds for every histogram, in seconds: from a millisecond (a store commit, a
 /// keyboard edit) to half a minute (a 429's wait, a level-5 search).
 const BUCKETS: [f64; 14] = [
@@ -66,6 +72,8 @@ fn describe() {
         RETENTION_REMOVED_TOTAL,
         "Records removed by the retention sweep (challenges past their retention)."
     );
+    describe_counter!(WEBAPP_REFUSED_TOTAL, "Mini App calls refused, by code.");
+    describe_gauge!(WEBAPP_STREAMS, "Mini App live streams open.");
     describe_histogram!(
         PROGRAM_SEARCH_SECONDS,
         Unit::Seconds,
@@ -107,6 +115,10 @@ pub const GAUGES: &[(&str, &str)] = &[
     (
         "ugolki_boards_queued",
         "Boards with an update waiting for its slot or a retry.",
+    ),
+    (
+        "ugolki_webapp_games_watched",
+        "Games with a Mini App page open on them.",
     ),
     (
         "ugolki_replays_queued",
@@ -160,4 +172,14 @@ pub fn update(u: &Update) {
         _ => "other",
     };
     metrics::counter!(UPDATES_TOTAL, "kind" => kind).increment(1);
+}
+
+/// Count a refused Mini App call.
+pub fn webapp_refused(code: &'static str) {
+    metrics::counter!(WEBAPP_REFUSED_TOTAL, "code" => code).increment(1);
+}
+
+/// A Mini App live stream opened (`1.0`) or closed (`-1.0`).
+pub fn webapp_streams(delta: f64) {
+    metrics::gauge!(WEBAPP_STREAMS).increment(delta);
 }

@@ -17,6 +17,7 @@ mod runtime;
 mod state;
 pub(crate) mod telegram;
 pub(crate) mod texts;
+mod webapp;
 
 pub(crate) use controls::callback;
 use controls::commands;
@@ -35,6 +36,7 @@ pub use schema::schema;
 pub use state::ACTION_WINDOW as ACTIONS_WINDOW;
 pub use state::BotClock;
 pub use tg::PaceLimits;
+pub use webapp::{MAX_AGE as WEBAPP_MAX_AGE, WebAppConfig};
 
 /// What the integration tests need to predict the bot's answers and to read and make its
 /// buttons.
@@ -43,6 +45,7 @@ pub mod testing {
     pub use super::controls::callback::{Act, Callback, SettingKey};
     pub use super::play::end::date_of;
     pub use super::play::program::program_choice;
+    pub use super::webapp::initdata::sign as sign_init_data;
 }
 
 use crate::game::{AsyncGames, GameService, Language, Storage, Timing};
@@ -117,6 +120,8 @@ pub struct BotConfig {
     /// The bot's clock: the wall clock ([`BotClock::default`]); tests keep a handle to
     /// move it ahead.
     pub clock: Arc<BotClock>,
+    /// Serve the Mini App board (`None`: not served, and boards have no button for it).
+    pub webapp: Option<WebAppConfig>,
 }
 
 impl std::fmt::Debug for BotConfig {
@@ -129,6 +134,7 @@ impl std::fmt::Debug for BotConfig {
             .field("board_px", &self.board_px)
             .field("ai_threads", &self.ai_threads)
             .field("media_chats", &self.media_chats)
+            .field("webapp", &self.webapp)
             .finish()
     }
 }
@@ -255,6 +261,13 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
     {
         tracing::info!(%addr, "serving /healthz and /metrics");
     }
+    let webapp_listener =
+        match &cfg.webapp {
+            Some(w) => Some(webapp::bind(w.listen).await.map_err(|e| {
+                BotError::config(format!("serving the Mini App on {}", w.listen), e)
+            })?),
+            None => None,
+        };
     let mut signals = Signals::new();
     // The metrics recorder before anything is counted.
     metrics::handle();
@@ -265,6 +278,12 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
     if let Some(l) = health_listener {
         tokio::spawn(health::serve(l, app.clone()));
     }
+    if let (Some(l), Some(w)) = (webapp_listener, &cfg.webapp) {
+        if let Ok(addr) = l.local_addr() {
+            tracing::info!(%addr, url = %w.url, "serving the Mini App");
+        }
+        tokio::spawn(webapp::serve(l, webapp::router(app.clone(), &cfg.token, w)));
+    }
     let polling_bot = bot.clone().cache_me();
     let connected = tokio::select! {
         r = connect(&bot, &polling_bot, &live) => r,
@@ -274,7 +293,11 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
             return Ok(());
         }
     };
-    connected?;
+    let username = connected?;
+    if let Some(launch) = &app.launch {
+        let _ = launch.username.set(username);
+        set_menu_button(&bot, &launch.url).await;
+    }
     // What calls learn about their chats (removed, blocked, moved) is acted on here; the
     // chats already known to be unreachable get no calls from the start.
     let events = app.pacer.subscribe();
@@ -308,8 +331,30 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
     Ok(())
 }
 
-/// Reach Telegram (retrying while it cannot be reached) and register the command menus.
-async fn connect(bot: &Bot, polling_bot: &CacheMe<Bot>, live: &Liveness) -> Result<(), BotError> {
+/// The private chats' menu button opens the Mini App on the player's games.
+async fn set_menu_button(bot: &Bot, url: &url::Url) {
+    use teloxide::types::{MenuButton, WebAppInfo};
+    let pacer = tg::Pacer::new(None);
+    let button = MenuButton::WebApp {
+        text: texts::texts(Language::En).btn_my_games(),
+        web_app: WebAppInfo { url: url.clone() },
+    };
+    let r = tg::call(&pacer, 0, tg::Kind::Edit, || {
+        bot.set_chat_menu_button().menu_button(button.clone())
+    })
+    .await;
+    if let Err(e) = r {
+        tracing::warn!(error = %e, "setChatMenuButton failed");
+    }
+}
+
+/// Reach Telegram (retrying while it cannot be reached) and register the command menus;
+/// the bot's username comes back.
+async fn connect(
+    bot: &Bot,
+    polling_bot: &CacheMe<Bot>,
+    live: &Liveness,
+) -> Result<String, BotError> {
     // The first answer is awaited through the bot's own client: teloxide's request path
     // sleeps 10 s after each 5xx before the retry could even begin.
     let get_me = teloxide::payloads::GetMe::new();
@@ -324,7 +369,7 @@ async fn connect(bot: &Bot, polling_bot: &CacheMe<Bot>, live: &Liveness) -> Resu
     live.touch();
     tracing::info!(username = %me.username(), "connected to the Bot API");
     register_commands(bot).await;
-    Ok(())
+    Ok(me.username().to_string())
 }
 
 /// The state every handler shares.
@@ -371,6 +416,13 @@ fn build_app(
         timers: Arc::default(),
         live,
         clock: cfg.clock.clone(),
+        pages: state::pages::Pages::default(),
+        launch: cfg.webapp.as_ref().map(|w| state::pages::Launch {
+            url: w.url.clone(),
+            short_name: w.short_name.clone(),
+            username: std::sync::OnceLock::new(),
+            links: state::links::Links::new(&cfg.token),
+        }),
         reachability: tokio::sync::Mutex::new(()),
     })))
 }

@@ -116,6 +116,22 @@ pub struct BotArgs {
         allow_hyphen_values = true
     )]
     pub media_chat: Vec<i64>,
+    /// Serve the Mini App board (a web page inside Telegram) on this address, e.g.
+    /// 127.0.0.1:8080 behind an HTTPS reverse proxy (off by default; needs --webapp-url).
+    #[arg(long, env = "UGOLKI_WEBAPP_LISTEN")]
+    pub webapp_listen: Option<SocketAddr>,
+    /// The Mini App's public HTTPS address, forwarded to --webapp-listen (the URL given to
+    /// BotFather); its path is the prefix the page is served under.
+    #[arg(long, env = "UGOLKI_WEBAPP_URL")]
+    pub webapp_url: Option<String>,
+    /// The Mini App's short name from BotFather's /newapp: boards in groups and inline
+    /// messages open it through https://t.me/<bot>/<short name> (without it they have no
+    /// board button; private chats do).
+    #[arg(long, env = "UGOLKI_WEBAPP_SHORT_NAME")]
+    pub webapp_short_name: Option<String>,
+    /// How old, in seconds, the signed launch data a page opens with may be.
+    #[arg(long, env = "UGOLKI_WEBAPP_MAX_AGE_SECS", default_value_t = 86_400)]
+    pub webapp_max_age_secs: u64,
 }
 
 /// The default number of concurrent program searches: leave a core for everything else.
@@ -191,6 +207,41 @@ fn metrics_listen(a: &BotArgs) -> Option<SocketAddr> {
     })
 }
 
+/// The Mini App's configuration from the flags: both the address and the URL, or neither.
+fn webapp(a: &BotArgs) -> Result<Option<crate::bot::WebAppConfig>, CliError> {
+    let (listen, url) = match (a.webapp_listen, a.webapp_url.as_deref()) {
+        (None, None) => return Ok(None),
+        (Some(l), Some(u)) => (l, u),
+        _ => {
+            return Err(CliError::usage(
+                "--webapp-listen and --webapp-url go together: where the page is served, and the public HTTPS address that reaches it",
+            ));
+        }
+    };
+    let url: url::Url = url
+        .parse()
+        .map_err(|e| CliError::usage(format!("--webapp-url {url}: {e}")))?;
+    let loopback = matches!(url.host_str(), Some("localhost" | "127.0.0.1" | "[::1]"));
+    if url.scheme() != "https" && !loopback {
+        return Err(CliError::usage(format!(
+            "--webapp-url {url}: Telegram opens Mini Apps over HTTPS only"
+        )));
+    }
+    if let Some(s) = &a.webapp_short_name
+        && (s.is_empty() || !s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+    {
+        return Err(CliError::usage(format!(
+            "--webapp-short-name {s:?}: letters, digits and underscores, as BotFather takes it"
+        )));
+    }
+    Ok(Some(crate::bot::WebAppConfig {
+        listen,
+        url,
+        short_name: a.webapp_short_name.clone(),
+        max_age: std::time::Duration::from_secs(a.webapp_max_age_secs.max(60)),
+    }))
+}
+
 /// Run the bot until SIGINT/SIGTERM.
 pub fn run(a: &BotArgs) -> Result<(), CliError> {
     init_logs(a)?;
@@ -204,6 +255,7 @@ pub fn run(a: &BotArgs) -> Result<(), CliError> {
         }
     };
     let timing = a.timing();
+    let webapp = webapp(a)?;
     let store = SledStore::open(&StoreConfig {
         timing,
         cache_bytes: a.store_cache_mb.max(1) << 20,
@@ -240,6 +292,7 @@ pub fn run(a: &BotArgs) -> Result<(), CliError> {
         media_chats: a.media_chat.iter().map(|c| ChatId(*c)).collect(),
         sweep_every: std::time::Duration::from_secs(a.sweep_every_secs.max(1)),
         clock: Arc::default(),
+        webapp,
     };
     tracing::info!(data_dir = %a.data_dir.display(), api = a.api_url.as_deref().unwrap_or("telegram"), "starting the bot");
     let rt = tokio::runtime::Builder::new_multi_thread()

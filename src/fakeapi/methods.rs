@@ -164,6 +164,21 @@ pub(super) fn dispatch(
             "Forbidden: bot can't initiate conversation with a user".into(),
         ));
     }
+    // Telegram takes `web_app` buttons in private chats only: elsewhere (groups, inline
+    // messages) the call is refused.
+    let web_app = params
+        .get("reply_markup")
+        .and_then(|k| k.get("inline_keyboard"))
+        .and_then(Value::as_array)
+        .is_some_and(|rows| {
+            rows.iter()
+                .filter_map(Value::as_array)
+                .flatten()
+                .any(|b| b.get("web_app").is_some())
+        });
+    if web_app && chat.is_none_or(|c| c < 0) {
+        return Err(bad("BUTTON_TYPE_INVALID"));
+    }
     match method {
         "getme" => Ok(Arc::new(json!({
             "id": BOT_ID, "is_bot": true, "first_name": "Ugolki", "username": BOT_USERNAME,

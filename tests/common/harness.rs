@@ -47,6 +47,7 @@ pub fn config(api: &FakeApi, timing: Timing) -> BotConfig {
         media_chats: Vec::new(),
         sweep_every: ugolki_bot::bot::RETENTION_EVERY,
         clock: Arc::default(),
+        webapp: None,
     }
 }
 

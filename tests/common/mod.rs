@@ -1,5 +1,6 @@
 pub mod harness;
 pub mod reference;
+pub mod webapp;
 
 use ugolki_bot::engine::{Variant, VariantId};
 use ugolki_bot::game::{

@@ -42,3 +42,4 @@ mod service;
 mod storage_failure;
 mod store;
 mod timers;
+mod webapp;

@@ -5,6 +5,7 @@ use crate::bot::controls::keyboard::{self, Selection};
 use crate::bot::error::BotError;
 use crate::bot::state::App;
 use crate::bot::state::outbox::{BoardAt, Ui};
+use crate::bot::state::pages::Launch;
 use crate::bot::texts::{CaptionData, ResultContext, Texts, clock, texts};
 use crate::engine::{Color, Game, LimitRule};
 use crate::game::{
@@ -12,7 +13,7 @@ use crate::game::{
     TimeControl, Timestamp, UserId, UserRecord,
 };
 use crate::render::RenderOptions;
-use teloxide::types::InlineKeyboardMarkup;
+use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo};
 
 /// A board message ready to send.
 pub struct BoardMessage {
@@ -271,17 +272,36 @@ pub async fn compose(
 }
 
 /// The keyboard for `ui`, and the selection the picture draws (only a selection draws).
-/// An inline board also carries the buttons for what players elsewhere type as commands.
+/// An inline board also carries the buttons for what players elsewhere type as commands;
+/// every board, the Mini App's button when the bot serves it.
 pub(super) fn board_keyboard(
     g: &GameRecord,
     game: &Game,
     ui: &Ui,
     known: &Lookup,
+    launch: Option<&Launch>,
     t: &dyn Texts,
 ) -> (InlineKeyboardMarkup, Option<crate::render::Selection>) {
     let (mut kb, sel) = grid_or_picker(g, game, ui, known.view(g), t);
-    if known.inline && g.is_active() && !matches!(ui, Ui::ConfirmResign | Ui::ConfirmHome { .. }) {
+    let asking = matches!(ui, Ui::ConfirmResign | Ui::ConfirmHome { .. });
+    if known.inline && g.is_active() && !asking {
         kb.inline_keyboard.extend(keyboard::inline_actions(g, t));
+    }
+    if let Some(launch) = launch.filter(|_| !asking) {
+        let button = match (known.inline, known.at.0 > 0) {
+            // Telegram takes `web_app` buttons in private chats only.
+            (false, true) => Some(InlineKeyboardButton::web_app(
+                t.btn_open_board(),
+                WebAppInfo {
+                    url: launch.page(g.id),
+                },
+            )),
+            _ => launch
+                .direct_link(g.id)
+                .and_then(|l| l.parse().ok())
+                .map(|u| InlineKeyboardButton::url(t.btn_open_board(), u)),
+        };
+        kb.inline_keyboard.extend(button.map(|b| vec![b]));
     }
     (kb, sel)
 }
@@ -359,7 +379,7 @@ pub(super) async fn parts(
     let t = texts(lang);
     let view = known.view(g);
     let pos = game.position();
-    let (keyboard, sel) = board_keyboard(g, game, ui, known, t);
+    let (keyboard, sel) = board_keyboard(g, game, ui, known, app.launch.as_ref(), t);
     // A grid's selection lives in its keyboard only (see `keyboard_only`), also on a board
     // posted anew.
     let sel = sel.filter(|_| !keyboard_only(g, game, ui));

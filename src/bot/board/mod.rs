@@ -4,7 +4,9 @@
 //! question asked) goes to [`show_ui`]. Each view of the game (its board message in every
 //! chat, its inline message) has one sender ([`sender`]) that coalesces requests, paces
 //! them per chat, reads the newest state when its slot comes and composes it
-//! ([`compose`]) once for that send; the [`Outbox`] keeps what each board shows.
+//! ([`compose`]) once for that send; the [`Outbox`] keeps what each board shows. Open
+//! Mini App pages of the game are woken here too (`state::pages`): each reads the game
+//! when it wakes.
 
 pub(crate) mod compose;
 pub(crate) mod sender;
@@ -54,6 +56,7 @@ fn show_everywhere(
         });
         request(app, g.id, at, Ui::Plain, g.ply(), done);
     }
+    app.pages.changed(g.id, g.version);
     app.repaired(g.id);
     waits
 }

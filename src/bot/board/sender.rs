@@ -291,7 +291,14 @@ async fn send_board(
     if let Some(mid) = board.message
         && keyboard_alone
     {
-        let (keyboard, _) = board_keyboard(g, game, ui, known, texts(known.lang(app, g)));
+        let (keyboard, _) = board_keyboard(
+            g,
+            game,
+            ui,
+            known,
+            app.launch.as_ref(),
+            texts(known.lang(app, g)),
+        );
         let chat = board.chat.0;
         let r = telegram::call(&app.pacer, chat, telegram::Kind::Edit, || {
             let edit = teloxide::payloads::EditMessageReplyMarkup::new(

@@ -47,9 +47,7 @@ pub async fn on_draw(app: App, m: Incoming, t: &'static dyn Texts) -> HandlerRes
         Some(DrawOutcome::Agreed(g)) => play::changed(&app, g),
         Some(DrawOutcome::Offered(g)) => {
             let who = mention(m.user.0, &m.from.full_name());
-            let kb = keyboard::draw_offer(g.id, t);
-            say(&app, m.chat, None, &t.draw_offered(&who), Some(kb)).await?;
-            board::changed(&app, &g);
+            play::offers::draw_offered(&app, m.chat, &g, &who, t).await?;
         }
         None => {}
     }
@@ -59,19 +57,9 @@ pub async fn on_draw(app: App, m: Incoming, t: &'static dyn Texts) -> HandlerRes
 /// `/takeback`: asks the opponent to let the asker take back their last move (the
 /// program lets them at once).
 pub async fn on_takeback(app: App, m: Incoming, t: &'static dyn Texts) -> HandlerResult {
-    match act(&app, &m, t, GameService::request_takeback).await? {
-        Some(g) if g.takeback.is_none() => {
-            let lang = app.chat_lang(m.chat, Some(m.user)).await;
-            let program = app.player_mention(g.player(!g.side_to_move()), lang).await;
-            say(&app, m.chat, None, &t.takeback_accepted(&program), None).await?;
-            board::changed(&app, &g);
-        }
-        Some(g) => {
-            let who = mention(m.user.0, &m.from.full_name());
-            let kb = keyboard::takeback_request(g.id, t);
-            say(&app, m.chat, None, &t.takeback_requested(&who), Some(kb)).await?;
-        }
-        None => {}
+    if let Some(g) = act(&app, &m, t, GameService::request_takeback).await? {
+        let who = mention(m.user.0, &m.from.full_name());
+        play::offers::takeback_asked(&app, m.chat, &g, m.user, &who, t).await?;
     }
     Ok(())
 }

@@ -7,6 +7,7 @@
 pub(crate) mod challenges;
 pub(crate) mod end;
 pub(crate) mod moves;
+pub(crate) mod offers;
 pub(crate) mod program;
 pub(crate) mod start;
 

@@ -124,6 +124,7 @@ async fn set_gauges(app: &App) {
     let thinking = app.thinking.lock().unwrap_or_else(|e| e.into_inner()).len();
     gauge("ugolki_program_moves_in_flight", thinking as f64);
     gauge("ugolki_boards_queued", app.boards.busy() as f64);
+    gauge("ugolki_webapp_games_watched", app.pages.watched() as f64);
     gauge("ugolki_replays_queued", app.replays.queued() as f64);
     let counter = |name: &'static str, v: u64| ::metrics::counter!(name).absolute(v);
     let pace = app.pacer.stats();

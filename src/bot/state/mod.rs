@@ -5,9 +5,11 @@
 //! Telegram's last answer ([`liveness`]); and small helpers around it: languages, names,
 //! time, the per-person limit.
 
+pub(crate) mod links;
 pub(crate) mod liveness;
 pub(crate) mod offers;
 pub(crate) mod outbox;
+pub(crate) mod pages;
 pub(crate) mod replays;
 pub(crate) mod replies;
 pub(crate) mod turn_notices;
@@ -106,6 +108,10 @@ pub struct AppInner {
     pub live: Arc<crate::bot::state::liveness::Liveness>,
     /// The bot's clock (see [`BotClock`]).
     pub clock: Arc<BotClock>,
+    /// The Mini App's open pages, per game.
+    pub pages: crate::bot::state::pages::Pages,
+    /// How boards open the Mini App (`None`: it is not served).
+    pub launch: Option<crate::bot::state::pages::Launch>,
     /// Held while a chat is marked closed to the bot or open again, so that the two
     /// happen one at a time (see `membership`).
     pub reachability: tokio::sync::Mutex<()>,

@@ -261,6 +261,12 @@ impl Texts for En {
     fn btn_keep_playing(&self) -> String {
         "↩ Keep playing".into()
     }
+    fn btn_open_board(&self) -> String {
+        "♟ Open board".into()
+    }
+    fn btn_my_games(&self) -> String {
+        "My games".into()
+    }
     fn btn_rematch(&self) -> String {
         "🔁 Rematch".into()
     }

@@ -5,6 +5,7 @@
 
 mod en;
 mod ru;
+pub(crate) mod webapp;
 
 use crate::engine::{IllegalMove, InputError, MoveError, Outcome, Reason, VariantId};
 use crate::game::standings::PlayerResult;
@@ -161,6 +162,10 @@ pub trait Texts: Send + Sync {
     fn btn_resign_yes(&self) -> String;
     /// Button: keep playing.
     fn btn_keep_playing(&self) -> String;
+    /// Button: open the game's board in the Mini App.
+    fn btn_open_board(&self) -> String;
+    /// The private chat's menu button: the player's games in the Mini App.
+    fn btn_my_games(&self) -> String;
     /// Button: rematch.
     fn btn_rematch(&self) -> String;
     /// Button: the game record.

@@ -273,6 +273,12 @@ impl Texts for Ru {
     fn btn_keep_playing(&self) -> String {
         "↩ Играть дальше".into()
     }
+    fn btn_open_board(&self) -> String {
+        "♟ Открыть доску".into()
+    }
+    fn btn_my_games(&self) -> String {
+        "Мои партии".into()
+    }
     fn btn_rematch(&self) -> String {
         "🔁 Реванш".into()
     }

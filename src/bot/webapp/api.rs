@@ -1,0 +1,514 @@
+//! The page's JSON API (docs/WEBAPP.md). A refusal is a 4xx with `{"error", "message"}`,
+//! counted and logged, and changes nothing. Every action goes through the game service,
+//! as the chat's do, and its change through `play::changed`, so the chat's boards, the
+//! program and every open page follow it.
+
+use crate::bot::error::refusal;
+use crate::bot::metrics;
+use crate::bot::play;
+use crate::bot::play::moves::{Attempt, Input, user_move};
+use crate::bot::state::App;
+use crate::bot::texts::{Texts, mention, texts, webapp as words};
+use crate::bot::webapp::sessions::{Refused, Viewer};
+use crate::bot::webapp::view::{self, plain};
+use crate::bot::webapp::{Shared, initdata};
+use crate::engine::Square;
+use crate::game::{DrawOutcome, Expect, GameId, Language, Player, ServiceError};
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::time::Instant;
+
+/// The largest request body taken (a move is under a hundred bytes; initData under 4 KB).
+pub const MAX_BODY: usize = 8 * 1024;
+
+/// A refusal: its status, a code for programs and words for the player.
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    code: &'static str,
+    message: String,
+}
+
+impl ApiError {
+    pub(crate) fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+        ApiError {
+            status,
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        metrics::webapp_refused(self.code);
+        if self.status.is_server_error() {
+            tracing::warn!(code = self.code, message = %self.message, "a Mini App call failed");
+        } else {
+            tracing::debug!(
+                code = self.code,
+                status = self.status.as_u16(),
+                "a Mini App call refused"
+            );
+        }
+        let body = Json(json!({ "error": self.code, "message": self.message }));
+        (self.status, body).into_response()
+    }
+}
+
+type Answer = Result<Json<Value>, ApiError>;
+
+/// Any path the page does not know.
+pub async fn not_found() -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, "not_found", "No such page.")
+}
+
+/// A JSON body of type `T`, or the refusal for a missing, oversized or malformed one.
+fn body<T: serde::de::DeserializeOwned>(
+    raw: Result<Bytes, BytesRejection>,
+    lang: Language,
+) -> Result<T, ApiError> {
+    let raw = raw.map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "too_large",
+                "The request is too large.",
+            )
+        } else {
+            ApiError::new(StatusCode::BAD_REQUEST, "bad_request", e.body_text())
+        }
+    })?;
+    serde_json::from_slice(&raw).map_err(|e| {
+        let _ = lang;
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "bad_request",
+            format!("The request is not the expected JSON: {e}"),
+        )
+    })
+}
+
+#[derive(Deserialize)]
+pub(crate) struct SessionRequest {
+    init_data: String,
+}
+
+/// `POST api/session`: Telegram's signed `initData` for a session.
+pub async fn session(State(web): State<Shared>, raw: Result<Bytes, BytesRejection>) -> Answer {
+    let req: SessionRequest = body(raw, Language::En)?;
+    let now_secs = web.app.now().0 / 1000;
+    let data = initdata::validate(&req.init_data, &web.key, now_secs, web.max_age.as_secs())
+        .map_err(|e| {
+            tracing::info!(error = %e, "Mini App initData refused");
+            ApiError::new(
+                StatusCode::UNAUTHORIZED,
+                "bad_init_data",
+                "Open the board from Telegram again.",
+            )
+        })?;
+    let user = crate::game::UserId(data.user.id);
+    let stored = web
+        .app
+        .games
+        .read(|s| s.user(user))
+        .ok()
+        .flatten()
+        .and_then(|u| u.language);
+    let lang = stored
+        .or_else(|| {
+            data.user
+                .language_code
+                .as_deref()
+                .and_then(Language::from_code)
+        })
+        .unwrap_or(Language::En);
+    let viewer = Viewer {
+        user,
+        name: data.user.full_name(),
+        lang,
+    };
+    let name = viewer.name.clone();
+    let session = web.sessions.open(viewer, Instant::now()).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "busy",
+            texts(lang).try_again(),
+        )
+    })?;
+    let table: serde_json::Map<String, Value> = words::table(lang)
+        .iter()
+        .map(|(k, v)| (k.to_string(), json!(v)))
+        .collect();
+    Ok(Json(json!({
+        "session": session,
+        "expires_in": crate::bot::webapp::sessions::TTL.as_secs(),
+        "user": { "id": user.0, "name": name },
+        "lang": match lang { Language::En => "en", Language::Ru => "ru" },
+        "texts": table,
+        "start": data.start_param,
+    })))
+}
+
+/// The viewer of the session a call carries (`Authorization: Bearer`, or `?session=` for
+/// the event stream), counting the call against its budget.
+pub(crate) fn viewer(
+    web: &Shared,
+    headers: &HeaderMap,
+    query: Option<&str>,
+) -> Result<Viewer, ApiError> {
+    let bearer = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "));
+    let Some(name) = bearer.or(query) else {
+        return Err(ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "no_session",
+            "Open the board from Telegram again.",
+        ));
+    };
+    web.sessions
+        .check(name.trim(), Instant::now())
+        .map_err(|r| match r {
+            Refused::Unknown => ApiError::new(
+                StatusCode::UNAUTHORIZED,
+                "no_session",
+                "Open the board from Telegram again.",
+            ),
+            Refused::TooFast => ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too_many_requests",
+                "Too many requests: wait a moment.",
+            ),
+        })
+}
+
+/// The game a token names, or 404.
+pub(crate) fn game_of(web: &Shared, token: &str, t: &dyn Texts) -> Result<GameId, ApiError> {
+    web.app
+        .launch
+        .as_ref()
+        .and_then(|l| l.links.game(token))
+        .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, "no_such_game", t.bad_button()))
+}
+
+/// A service error as a refusal (or a 500 for a failure).
+fn service(e: ServiceError, t: &dyn Texts) -> ApiError {
+    let status = match &e {
+        ServiceError::NoSuchGame(_) => StatusCode::NOT_FOUND,
+        ServiceError::NotYourGame => StatusCode::FORBIDDEN,
+        ServiceError::Busy => StatusCode::SERVICE_UNAVAILABLE,
+        _ => StatusCode::CONFLICT,
+    };
+    match refusal(&e, t) {
+        Some(text) if !matches!(e, ServiceError::Store(_)) => {
+            ApiError::new(status, code_of(&e), plain(&text))
+        }
+        _ => {
+            tracing::warn!(error = %e, "a Mini App action failed");
+            ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "failure", t.try_again())
+        }
+    }
+}
+
+fn code_of(e: &ServiceError) -> &'static str {
+    match e {
+        ServiceError::NoSuchGame(_) => "no_such_game",
+        ServiceError::NotYourGame => "not_your_game",
+        ServiceError::NotYourTurn => "not_your_turn",
+        ServiceError::GameOver => "game_over",
+        ServiceError::Stale { .. } => "stale",
+        ServiceError::Illegal(_) => "illegal",
+        _ => "refused",
+    }
+}
+
+/// Game `id` as `viewer` sees it, named by `token`.
+pub(crate) fn shown(app: &App, id: GameId, viewer: &Viewer, token: &str) -> Answer {
+    let t = texts(viewer.lang);
+    let r = view::read(app, id).map_err(|e| service(e, t))?;
+    Ok(Json(view::game(&r, viewer, token, app.now())))
+}
+
+/// `GET api/games`: the viewer's games in play.
+pub async fn games(State(web): State<Shared>, headers: HeaderMap) -> Answer {
+    let viewer = viewer(&web, &headers, None)?;
+    let t = texts(viewer.lang);
+    let user = viewer.user;
+    let games = web
+        .app
+        .games
+        .run(move |s| s.user_games(user, None, 200))
+        .await
+        .map_err(|e| service(e, t))?;
+    let Some(launch) = web.app.launch.as_ref() else {
+        return Ok(Json(json!([])));
+    };
+    let mut out = Vec::new();
+    for g in games.into_iter().filter(|g| g.is_active()).take(50) {
+        if let Ok(r) = view::read(&web.app, g.id) {
+            out.push(view::entry(&r, &viewer, &launch.links.token(g.id)));
+        }
+    }
+    Ok(Json(Value::Array(out)))
+}
+
+/// `GET api/game/{token}`: anyone with the link may watch.
+pub async fn game(
+    State(web): State<Shared>,
+    headers: HeaderMap,
+    Path(token): Path<String>,
+) -> Answer {
+    let viewer = viewer(&web, &headers, None)?;
+    let id = game_of(&web, &token, texts(viewer.lang))?;
+    shown(&web.app, id, &viewer, &token.to_ascii_lowercase())
+}
+
+#[derive(Deserialize)]
+struct MoveRequest {
+    from: String,
+    to: String,
+    ply: u32,
+    #[serde(default)]
+    confirm: bool,
+}
+
+#[derive(Deserialize, Default)]
+struct ActionRequest {
+    #[serde(default)]
+    ply: Option<u32>,
+}
+
+/// `POST api/game/{token}/{action}`: a move, or resign, draw, takeback and their answers,
+/// or rematch. Only a player of the game acts, and only for their own seat.
+pub async fn act(
+    State(web): State<Shared>,
+    headers: HeaderMap,
+    Path((token, action)): Path<(String, String)>,
+    raw: Result<Bytes, BytesRejection>,
+) -> Answer {
+    let viewer = viewer(&web, &headers, None)?;
+    let t = texts(viewer.lang);
+    let id = game_of(&web, &token, t)?;
+    let token = token.to_ascii_lowercase();
+    let app = &web.app;
+    let known = [
+        "move",
+        "resign",
+        "draw",
+        "draw-accept",
+        "draw-decline",
+        "takeback",
+        "takeback-accept",
+        "takeback-decline",
+        "rematch",
+    ];
+    if !known.contains(&action.as_str()) {
+        return Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            "no_such_action",
+            format!("No action {action:?}."),
+        ));
+    }
+    let g = app.games.read(|s| s.game(id)).map_err(|e| service(e, t))?;
+    let Some(colour) = g.color_of(viewer.user) else {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "not_your_game",
+            plain(&t.not_your_game()),
+        ));
+    };
+    let user = viewer.user;
+    let now = app.now();
+    if action == "move" {
+        let req: MoveRequest = body(raw, viewer.lang)?;
+        let n = g.variant.rules().board.n();
+        let square = |s: &str| Square::parse(s).filter(|q| q.file < n && q.rank < n);
+        let (Some(from), Some(to)) = (square(&req.from), square(&req.to)) else {
+            return Err(ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "bad_request",
+                "from and to must be squares of the board.",
+            ));
+        };
+        let input = Input::Tapped { from, to };
+        let attempt = user_move(app, g, user, input, Expect::Ply(req.ply), req.confirm, t)
+            .await
+            .map_err(|e| {
+                tracing::warn!(error = %e, "a Mini App move failed");
+                ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "failure", t.try_again())
+            })?;
+        return match attempt {
+            Attempt::Played(change) => {
+                play::changed(app, *change);
+                shown(app, id, &viewer, &token)
+            }
+            Attempt::Confirm { .. } => Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "confirm",
+                words::text(viewer.lang, "losing_confirm"),
+            )),
+            Attempt::Refused(text) => {
+                Err(ApiError::new(StatusCode::CONFLICT, "refused", plain(&text)))
+            }
+            Attempt::Stale => Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "stale",
+                plain(&t.stale_button()),
+            )),
+        };
+    }
+    let req: ActionRequest = match raw {
+        Ok(b) if b.is_empty() => ActionRequest::default(),
+        other => body(other, viewer.lang)?,
+    };
+    if req.ply.is_some_and(|p| p != g.ply()) {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "stale",
+            plain(&t.stale_button()),
+        ));
+    }
+    let (chat, ct) = play::offers::home_chat(app, &g, user).await;
+    let who = mention(user.0, &viewer.name);
+    let run = |f: fn(
+        &crate::game::GameService,
+        GameId,
+        crate::game::UserId,
+        crate::game::Timestamp,
+    ) -> Result<crate::game::GameRecord, ServiceError>| {
+        app.games.run(move |s| f(s, id, user, now))
+    };
+    let failed = |e: crate::bot::error::BotError| {
+        tracing::warn!(error = %e, "telling the chat of a Mini App action failed");
+    };
+    match action.as_str() {
+        "resign" => {
+            let g = run(crate::game::GameService::resign)
+                .await
+                .map_err(|e| service(e, t))?;
+            play::changed(app, g);
+        }
+        "draw" => match app
+            .games
+            .run(move |s| s.offer_draw(id, user, now))
+            .await
+            .map_err(|e| service(e, t))?
+        {
+            DrawOutcome::Agreed(g) => play::changed(app, g),
+            DrawOutcome::Offered(g) => {
+                if let Err(e) = play::offers::draw_offered(app, chat, &g, &who, ct).await {
+                    failed(e);
+                }
+            }
+        },
+        "draw-accept" | "draw-decline" => {
+            let accept = action == "draw-accept";
+            let g = app
+                .games
+                .run(move |s| s.answer_draw(id, user, accept, now))
+                .await
+                .map_err(|e| service(e, t))?;
+            if !accept {
+                let text = ct.draw_declined(&who);
+                if g.inline.is_some() {
+                    crate::bot::board::notice(app, &g, text);
+                } else if let Err(e) =
+                    crate::bot::chat::messages::say(app, chat, None, &text, None).await
+                {
+                    failed(e);
+                }
+            }
+            play::changed(app, g);
+        }
+        "takeback" => {
+            let g = run(crate::game::GameService::request_takeback)
+                .await
+                .map_err(|e| service(e, t))?;
+            if let Err(e) = play::offers::takeback_asked(app, chat, &g, user, &who, ct).await {
+                failed(e);
+            }
+        }
+        "takeback-accept" | "takeback-decline" => {
+            let accept = action == "takeback-accept";
+            let g = app
+                .games
+                .run(move |s| s.answer_takeback(id, user, accept, now))
+                .await
+                .map_err(|e| service(e, t))?;
+            let text = if accept {
+                ct.takeback_accepted(&who)
+            } else {
+                ct.takeback_declined(&who)
+            };
+            if g.inline.is_some() {
+                crate::bot::board::notice(app, &g, text);
+            } else if let Err(e) =
+                crate::bot::chat::messages::say(app, chat, None, &text, None).await
+            {
+                failed(e);
+            }
+            play::changed(app, g);
+        }
+        _ => return rematch(app, &g, colour, &viewer, &token).await,
+    }
+    shown(app, id, &viewer, &token)
+}
+
+/// Rematch from a finished game's page: against the program the new game starts at once
+/// and the page follows it; a person is challenged in the game's chat, as the chat's
+/// button does.
+async fn rematch(
+    app: &App,
+    g: &crate::game::GameRecord,
+    colour: crate::engine::Color,
+    viewer: &Viewer,
+    token: &str,
+) -> Answer {
+    let t = texts(viewer.lang);
+    let over = matches!(g.status, crate::game::Status::Over { .. });
+    if !over || g.variant.rules().solo || g.inline.is_some() {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "refused",
+            plain(&t.bad_button()),
+        ));
+    }
+    let (chat, ct) = play::offers::home_chat(app, g, viewer.user).await;
+    let user = viewer.user;
+    let r = match g.player(!colour) {
+        Player::Program { level } => {
+            play::start::against_program(app, chat, user, g.variant.id(), Some(!colour), level)
+                .await
+        }
+        Player::Human(opp) => play::challenges::rematch(app, chat, user, opp, g, colour, ct).await,
+        Player::Absent => Ok(()),
+    };
+    if let Err(e) = r {
+        tracing::warn!(error = %e, "a Mini App rematch failed");
+        return Err(ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "failure",
+            t.try_again(),
+        ));
+    }
+    // The new game, when one started: the page follows it.
+    let newest = app
+        .games
+        .run(move |s| s.user_games(user, None, 1))
+        .await
+        .ok()
+        .and_then(|v| v.into_iter().next())
+        .filter(|n| n.id != g.id && n.is_active());
+    match (newest, app.launch.as_ref()) {
+        (Some(n), Some(l)) => shown(app, n.id, viewer, &l.links.token(n.id)),
+        _ => shown(app, g.id, viewer, token),
+    }
+}

@@ -1,0 +1,171 @@
+//! The Mini App's side for tests: a bot that serves it, Telegram's signed launch data for a
+//! person, and the page's calls (sessions, the game, actions, the live stream).
+
+use super::harness::*;
+use serde_json::{Value, json};
+use std::sync::Arc;
+use ugolki_bot::bot::{WEBAPP_MAX_AGE, WebAppConfig};
+use ugolki_bot::fakeapi::{Call, FakeApi, TgUser};
+use ugolki_bot::game::{MemoryStore, Storage, Timing};
+
+/// The Mini App's short name the test bot is configured with.
+pub const SHORT_NAME: &str = "board";
+/// The test bot's token (see `harness::config`).
+pub const TOKEN: &str = "4242:TESTTOKEN";
+
+/// A free port on the loopback (bound and released: the bot binds it next).
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+/// A bot serving the Mini App under `/app/` on the loopback, and the page's base URL.
+pub async fn start_with_webapp() -> (Harness, String) {
+    let api = FakeApi::start().await.expect("fake api");
+    let store: Arc<dyn Storage> = Arc::new(MemoryStore::new());
+    let port = free_port();
+    let base = format!("http://127.0.0.1:{port}/app/");
+    let mut cfg = config(&api, Timing::default());
+    cfg.webapp = Some(WebAppConfig {
+        listen: ([127, 0, 0, 1], port).into(),
+        url: base.parse().expect("a URL"),
+        short_name: Some(SHORT_NAME.into()),
+        max_age: WEBAPP_MAX_AGE,
+    });
+    let h = Harness::start_with_config(api, store, cfg).await;
+    (h, base)
+}
+
+/// Unix seconds now.
+pub fn unix_now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0)
+}
+
+/// `user`'s launch data as Telegram signs it for the bot with `token`, `age` seconds old.
+pub fn init_data_for(user: &TgUser, start: Option<&str>, token: &str, age: u64) -> String {
+    let who = json!({
+        "id": user.id,
+        "first_name": user.first_name,
+        "username": user.username,
+        "language_code": user.lang,
+    })
+    .to_string();
+    let auth = (unix_now() - age).to_string();
+    let mut fields = vec![
+        ("query_id", "AAF0ZXN0"),
+        ("user", who.as_str()),
+        ("auth_date", auth.as_str()),
+    ];
+    if let Some(s) = start {
+        fields.push(("start_param", s));
+    }
+    ugolki_bot::bot::testing::sign_init_data(&fields, token)
+}
+
+/// The page's side of the API.
+pub struct Page {
+    pub base: String,
+    pub client: reqwest::Client,
+}
+
+impl Page {
+    pub fn new(base: &str) -> Page {
+        Page {
+            base: base.to_string(),
+            client: reqwest::Client::new(),
+        }
+    }
+
+    /// A raw call: the status and the JSON answer (`Null` if it is none).
+    pub async fn call(
+        &self,
+        method: &str,
+        path: &str,
+        session: Option<&str>,
+        body: Option<Vec<u8>>,
+    ) -> (u16, Value) {
+        let url = format!("{}{path}", self.base);
+        let mut req = match method {
+            "POST" => self.client.post(&url),
+            _ => self.client.get(&url),
+        };
+        if let Some(s) = session {
+            req = req.header("Authorization", format!("Bearer {s}"));
+        }
+        if let Some(b) = body {
+            req = req.header("Content-Type", "application/json").body(b);
+        }
+        let r = req.send().await.expect("the Mini App answers");
+        let status = r.status().as_u16();
+        let bytes = r.bytes().await.expect("a body");
+        (
+            status,
+            serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+        )
+    }
+
+    pub async fn post(&self, path: &str, session: Option<&str>, body: Value) -> (u16, Value) {
+        self.call("POST", path, session, Some(body.to_string().into_bytes()))
+            .await
+    }
+
+    pub async fn get(&self, path: &str, session: &str) -> (u16, Value) {
+        self.call("GET", path, Some(session), None).await
+    }
+
+    /// A session for `user` (through correctly signed launch data).
+    pub async fn session(&self, user: &TgUser) -> String {
+        let (status, j) = self
+            .post(
+                "api/session",
+                None,
+                json!({ "init_data": init_data_for(user, None, TOKEN, 5) }),
+            )
+            .await;
+        assert_eq!(status, 200, "a session: {j}");
+        j["session"].as_str().expect("a session name").to_string()
+    }
+
+    /// The game `token` names, as `session` sees it.
+    pub async fn game(&self, token: &str, session: &str) -> Value {
+        let (status, j) = self.get(&format!("api/game/{token}"), session).await;
+        assert_eq!(status, 200, "the game: {j}");
+        j
+    }
+}
+
+/// The Mini App button of a board message: its kind (`web_app` or `url`) and address.
+pub fn board_button(c: &Call) -> Option<(String, String)> {
+    let rows = c.keyboard()?.get("inline_keyboard")?.as_array()?;
+    rows.iter()
+        .filter_map(Value::as_array)
+        .flatten()
+        .find_map(|b| {
+            if let Some(u) = b
+                .get("web_app")
+                .and_then(|w| w.get("url"))
+                .and_then(Value::as_str)
+            {
+                return Some(("web_app".to_string(), u.to_string()));
+            }
+            let u = b.get("url").and_then(Value::as_str)?;
+            u.contains("startapp=")
+                .then(|| ("url".to_string(), u.to_string()))
+        })
+}
+
+/// The game token in a board button's address.
+pub fn token_in(url: &str) -> String {
+    let key = if url.contains("startapp=") {
+        "startapp="
+    } else {
+        "game="
+    };
+    let at = url.find(key).expect("a token in the address") + key.len();
+    url[at..].split('&').next().unwrap_or_default().to_string()
+}

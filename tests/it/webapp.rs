@@ -1,0 +1,400 @@
+//! The Mini App served by the real bot: the board buttons that open it, the menu button,
+//! every refusal of its API (nothing changes), and one game played from the page and the
+//! chat at once, the page kept live over its event stream.
+
+use crate::common::harness::*;
+use crate::common::webapp::*;
+use serde_json::{Value, json};
+use ugolki_bot::fakeapi::{BOT_USERNAME, TgChat};
+use ugolki_bot::game::GameId;
+
+fn version_of(h: &Harness, id: GameId) -> u64 {
+    h.store
+        .game(id)
+        .expect("a read")
+        .expect("the game")
+        .version
+        .0
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn boards_open_the_page_and_the_menu_button_lists_the_games() {
+    let (h, base) = start_with_webapp().await;
+    let menu = h
+        .expect(0, "the menu button", |c| c.is("SetChatMenuButton"))
+        .await;
+    assert_eq!(menu.params["menu_button"]["type"], "web_app");
+    assert_eq!(menu.params["menu_button"]["web_app"]["url"], base.as_str());
+
+    // A private game: a `web_app` button on the page with the game's token.
+    let a = alice();
+    let board = play_the_program(&h, &a, ugolki_bot::engine::Color::White).await;
+    let (kind, url) = board_button(&board).expect("a board button");
+    assert_eq!(kind, "web_app");
+    assert!(url.starts_with(&format!("{base}?game=")), "{url}");
+    let token = token_in(&url);
+    assert_eq!(token.len(), 32);
+    let page = Page::new(&base);
+    let s = page.session(&a).await;
+    let g = page.game(&token, &s).await;
+    assert_eq!(g["players"]["b"]["program"], true);
+    assert_eq!(g["viewer"]["seat"], "w");
+    assert_eq!(g["viewer"]["move"], true);
+    // The games list names it.
+    let (status, list) = page.get("api/games", &s).await;
+    assert_eq!(status, 200);
+    assert_eq!(list[0]["token"], token.as_str());
+    assert_eq!(list[0]["your_turn"], true);
+
+    // A group game: a link through t.me (Telegram refuses `web_app` buttons there).
+    let (grp, b) = (group(), boris());
+    let opened = open_group_game(&h, &grp, &a, &b, "/new classic").await;
+    let (kind, url) = board_button(&opened.board).expect("a board button");
+    assert_eq!(kind, "url");
+    let prefix = format!("https://t.me/{BOT_USERNAME}/{SHORT_NAME}?startapp=");
+    assert!(url.starts_with(&prefix), "{url}");
+    // The token is no id: two games' tokens share nothing visible.
+    assert_ne!(token_in(&url), token);
+    h.assert_within_limits();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_bad_call_is_refused_with_a_reason_and_changes_nothing() {
+    let (h, base) = start_with_webapp().await;
+    let page = Page::new(&base);
+    let (grp, a, b, c) = (group(), alice(), boris(), carol());
+    let opened = open_group_game(&h, &grp, &a, &b, "/new classic").await;
+    let (white, black) = colours(&opened.board, &a, &b);
+    let token = token_in(&board_button(&opened.board).expect("a button").1);
+    let id = game_in(&h, &grp).id;
+    let before = version_of(&h, id);
+
+    // Launch data: forged for another bot, altered, stale, malformed; a body too large.
+    let refused = |(status, j): (u16, Value), want: u16, code: &str| {
+        assert_eq!(status, want, "{j}");
+        assert_eq!(j["error"], code, "{j}");
+        assert!(j["message"].as_str().is_some_and(|m| !m.is_empty()), "{j}");
+    };
+    let other_bot = init_data_for(&a, None, "9999:ANOTHER", 5);
+    refused(
+        page.post("api/session", None, json!({ "init_data": other_bot }))
+            .await,
+        401,
+        "bad_init_data",
+    );
+    let altered = init_data_for(&a, None, TOKEN, 5).replace("Alice", "Alicf");
+    refused(
+        page.post("api/session", None, json!({ "init_data": altered }))
+            .await,
+        401,
+        "bad_init_data",
+    );
+    let stale = init_data_for(&a, None, TOKEN, 2 * 86_400);
+    refused(
+        page.post("api/session", None, json!({ "init_data": stale }))
+            .await,
+        401,
+        "bad_init_data",
+    );
+    refused(
+        page.call("POST", "api/session", None, Some(b"{not json".to_vec()))
+            .await,
+        400,
+        "bad_request",
+    );
+    let huge = json!({ "init_data": "x".repeat(64 * 1024) })
+        .to_string()
+        .into_bytes();
+    refused(
+        page.call("POST", "api/session", None, Some(huge)).await,
+        413,
+        "too_large",
+    );
+
+    // No session, an unknown one, an unknown game, an unknown action.
+    refused(
+        page.call("GET", &format!("api/game/{token}"), None, None)
+            .await,
+        401,
+        "no_session",
+    );
+    refused(
+        page.get(&format!("api/game/{token}"), "0123").await,
+        401,
+        "no_session",
+    );
+    let sw = page.session(&white).await;
+    let sb = page.session(&black).await;
+    let sc = page.session(&c).await;
+    refused(
+        page.get(&format!("api/game/{}", "0".repeat(32)), &sw).await,
+        404,
+        "no_such_game",
+    );
+    refused(
+        page.get(&format!("api/game/{id}", id = id.0), &sw).await,
+        404,
+        "no_such_game",
+    );
+    refused(
+        page.post(&format!("api/game/{token}/castle"), Some(&sw), json!({}))
+            .await,
+        404,
+        "no_such_action",
+    );
+
+    // A spectator may watch, not act.
+    let seen = page.game(&token, &sc).await;
+    assert_eq!(seen["viewer"]["seat"], Value::Null);
+    assert_eq!(seen["viewer"]["move"], false);
+    let mv = json!({ "from": "c3", "to": "d3", "ply": 0 });
+    let white_piece = if seen["pieces"]["w"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|s| s == "c3")
+    {
+        "c3"
+    } else {
+        "a3"
+    };
+    assert_eq!(white_piece, "c3");
+    refused(
+        page.post(&format!("api/game/{token}/move"), Some(&sc), mv.clone())
+            .await,
+        403,
+        "not_your_game",
+    );
+    refused(
+        page.post(&format!("api/game/{token}/resign"), Some(&sc), json!({}))
+            .await,
+        403,
+        "not_your_game",
+    );
+    // Out of turn, a malformed move, an illegal one, a stale ply.
+    let black_mv = json!({ "from": "f6", "to": "e6", "ply": 0 });
+    refused(
+        page.post(&format!("api/game/{token}/move"), Some(&sb), black_mv)
+            .await,
+        409,
+        "refused",
+    );
+    refused(
+        page.call(
+            "POST",
+            &format!("api/game/{token}/move"),
+            Some(&sw),
+            Some(b"[1,2]".to_vec()),
+        )
+        .await,
+        400,
+        "bad_request",
+    );
+    refused(
+        page.post(
+            &format!("api/game/{token}/move"),
+            Some(&sw),
+            json!({ "from": "z9", "to": "d3", "ply": 0 }),
+        )
+        .await,
+        400,
+        "bad_request",
+    );
+    refused(
+        page.post(
+            &format!("api/game/{token}/move"),
+            Some(&sw),
+            json!({ "from": "c3", "to": "c7", "ply": 0 }),
+        )
+        .await,
+        409,
+        "refused",
+    );
+    refused(
+        page.post(
+            &format!("api/game/{token}/move"),
+            Some(&sw),
+            json!({ "from": "c3", "to": "d3", "ply": 5 }),
+        )
+        .await,
+        409,
+        "stale",
+    );
+    refused(
+        page.post(
+            &format!("api/game/{token}/draw-accept"),
+            Some(&sw),
+            json!({}),
+        )
+        .await,
+        409,
+        "refused",
+    );
+    assert_eq!(version_of(&h, id), before, "refusals change nothing");
+
+    // A flood from one session: refused with 429 once its budget is spent.
+    let mut limited = 0;
+    for _ in 0..60 {
+        let (status, _) = page.get(&format!("api/game/{token}"), &sc).await;
+        if status == 429 {
+            limited += 1;
+        }
+    }
+    assert!(limited > 0, "a flood of requests is refused");
+    // ...while other sessions go on.
+    let g = page.game(&token, &sw).await;
+    assert_eq!(g["version"].as_u64(), Some(before));
+
+    // The game over: moves are refused.
+    let (status, j) = page
+        .post(
+            &format!("api/game/{token}/resign"),
+            Some(&sb),
+            json!({ "ply": 0 }),
+        )
+        .await;
+    assert_eq!(status, 200, "{j}");
+    assert_eq!(j["result"]["winner"], "w");
+    let ended = version_of(&h, id);
+    refused(
+        page.post(&format!("api/game/{token}/move"), Some(&sw), mv)
+            .await,
+        409,
+        "refused",
+    );
+    assert_eq!(version_of(&h, id), ended);
+    h.settle().await;
+    h.assert_within_limits();
+}
+
+/// Reads the event stream until a `game` event with `ply` comes.
+async fn next_game_at(stream: &mut reqwest::Response, buf: &mut String, ply: u64) -> Value {
+    next_game(stream, buf, |g| g["ply"].as_u64() == Some(ply)).await
+}
+
+/// Reads the event stream until a `game` event that `pred` takes comes.
+async fn next_game(
+    stream: &mut reqwest::Response,
+    buf: &mut String,
+    pred: impl Fn(&Value) -> bool,
+) -> Value {
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        while let Some(end) = buf.find("\n\n") {
+            let event: String = buf.drain(..end + 2).collect();
+            if let Some(data) = event
+                .lines()
+                .find_map(|l| l.strip_prefix("data:"))
+                .map(str::trim)
+                && event.contains("event: game")
+            {
+                let g: Value = serde_json::from_str(data).expect("the game's JSON");
+                if pred(&g) {
+                    return g;
+                }
+            }
+        }
+        let chunk = tokio::time::timeout_at(deadline, stream.chunk())
+            .await
+            .expect("an event in time")
+            .expect("the stream reads")
+            .expect("the stream stays open");
+        buf.push_str(&String::from_utf8_lossy(&chunk));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_on_the_page_reaches_the_chat_and_a_move_in_the_chat_reaches_the_page() {
+    let (h, base) = start_with_webapp().await;
+    let page = Page::new(&base);
+    let (grp, a, b) = (group(), alice(), boris());
+    let opened = open_group_game(&h, &grp, &a, &b, "/new classic").await;
+    let (white, black) = colours(&opened.board, &a, &b);
+    let token = token_in(&board_button(&opened.board).expect("a button").1);
+    let sw = page.session(&white).await;
+    let sb = page.session(&black).await;
+
+    // Black's page listens.
+    let mut stream = page
+        .client
+        .get(format!("{base}api/game/{token}/events?session={sb}"))
+        .send()
+        .await
+        .expect("the stream opens");
+    assert_eq!(stream.status().as_u16(), 200);
+    let mut buf = String::new();
+    let first = next_game_at(&mut stream, &mut buf, 0).await;
+    assert_eq!(first["viewer"]["seat"], "b");
+
+    // White moves on the page: the answer is the new game, Black's page hears it, and the
+    // chat's board is edited with the move.
+    let c = h.cursor();
+    let g = page.game(&token, &sw).await;
+    // A jump over c3: the chain is the jump, and a step is a chain of two.
+    assert_eq!(g["targets"]["b3"]["d3"], json!(["b3", "d3"]));
+    assert_eq!(g["targets"]["c3"]["d3"], json!(["c3", "d3"]));
+    assert_eq!(
+        g["targets"]["a1"],
+        Value::Null,
+        "a blocked piece has no targets"
+    );
+    let (status, played) = page
+        .post(
+            &format!("api/game/{token}/move"),
+            Some(&sw),
+            json!({ "from": "b3", "to": "d3", "ply": 0 }),
+        )
+        .await;
+    assert_eq!(status, 200, "{played}");
+    assert_eq!(played["ply"], 1);
+    assert_eq!(played["last"], json!(["b3", "d3"]));
+    let heard = next_game_at(&mut stream, &mut buf, 1).await;
+    assert_eq!(heard["turn"], "b");
+    assert_eq!(heard["viewer"]["move"], true);
+    h.expect(c, "the chat's board shows the page's move", |c| {
+        c.is("EditMessageMedia") && c.text().is_some_and(|t| t.contains("b3-d3"))
+    })
+    .await;
+
+    // Black moves in the chat: the page hears it.
+    let bid = message_id(&opened.board);
+    h.api.reply_text(&grp, &black, bid, "f6-e6");
+    let heard = next_game_at(&mut stream, &mut buf, 2).await;
+    assert_eq!(heard["moves"], json!(["b3-d3", "f6-e6"]));
+    assert_eq!(heard["viewer"]["move"], false);
+
+    // A draw offered on the page is told in the chat with its buttons, and the other
+    // page can answer it.
+    let c = h.cursor();
+    let (status, j) = page
+        .post(
+            &format!("api/game/{token}/draw"),
+            Some(&sw),
+            json!({ "ply": 2 }),
+        )
+        .await;
+    assert_eq!(status, 200, "{j}");
+    h.expect(c, "the offer in the chat", |c| {
+        c.is("SendMessage") && !c.buttons().is_empty()
+    })
+    .await;
+    let offered = next_game(&mut stream, &mut buf, |g| g["offer"]["draw"] == "w").await;
+    assert_eq!(offered["viewer"]["draw_answer"], true);
+    let (status, j) = page
+        .post(
+            &format!("api/game/{token}/draw-accept"),
+            Some(&sb),
+            json!({ "ply": 2 }),
+        )
+        .await;
+    assert_eq!(status, 200, "{j}");
+    assert_eq!(j["result"]["winner"], Value::Null);
+    assert!(
+        j["result"]["reason"]
+            .as_str()
+            .is_some_and(|r| !r.is_empty())
+    );
+    h.settle().await;
+    h.assert_within_limits();
+    let _ = TgChat::Private(a);
+}
