@@ -1,3 +1,4 @@
+pub mod browser;
 pub mod harness;
 pub mod reference;
 pub mod webapp;

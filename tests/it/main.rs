@@ -43,3 +43,4 @@ mod storage_failure;
 mod store;
 mod timers;
 mod webapp;
+mod webapp_browser;

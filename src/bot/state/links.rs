@@ -86,7 +86,7 @@ pub fn hex_encode(bytes: &[u8]) -> String {
 
 /// The bytes of hex text (either case), if it is hex.
 pub fn hex_decode(s: &str) -> Option<Vec<u8>> {
-    if s.len() % 2 != 0 || !s.is_ascii() {
+    if !s.len().is_multiple_of(2) || !s.is_ascii() {
         return None;
     }
     (0..s.len())

@@ -76,8 +76,15 @@ pub fn secret_key(token: &str) -> hmac::Key {
     hmac::Key::new(hmac::HMAC_SHA256, secret.as_ref())
 }
 
+/// `initData` taken apart: the data-check string, the hash, and the fields but `hash`.
+struct Parsed {
+    check: String,
+    hash: Vec<u8>,
+    fields: Vec<(String, String)>,
+}
+
 /// The decoded fields of `raw` but `hash`, sorted, as the data-check string; and `hash`.
-fn data_check(raw: &str) -> Result<(String, Vec<u8>, Vec<(String, String)>), InitDataError> {
+fn data_check(raw: &str) -> Result<Parsed, InitDataError> {
     let mut fields: Vec<(String, String)> = Vec::new();
     let mut hash = None;
     for (k, v) in url::form_urlencoded::parse(raw.as_bytes()) {
@@ -98,7 +105,11 @@ fn data_check(raw: &str) -> Result<(String, Vec<u8>, Vec<(String, String)>), Ini
         .map(|(k, v)| format!("{k}={v}"))
         .collect::<Vec<_>>()
         .join("\n");
-    Ok((check, hash, fields))
+    Ok(Parsed {
+        check,
+        hash,
+        fields,
+    })
 }
 
 /// Check `raw` (the page's `Telegram.WebApp.initData`) against `key` at `now` (Unix
@@ -112,7 +123,11 @@ pub fn validate(
     if raw.len() > 8192 {
         return Err(InitDataError::Malformed("too long"));
     }
-    let (check, hash, fields) = data_check(raw)?;
+    let Parsed {
+        check,
+        hash,
+        fields,
+    } = data_check(raw)?;
     hmac::verify(key, check.as_bytes(), &hash).map_err(|_| InitDataError::BadSignature)?;
     let field = |name: &str| {
         fields

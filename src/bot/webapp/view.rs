@@ -114,8 +114,8 @@ pub fn game(r: &Read, viewer: &Viewer, token: &str, now: Timestamp) -> Value {
             "name": r.names[c.index()].clone().unwrap_or_else(|| format!("#{}", u.0)),
             "program": false,
         }),
-        Player::Program { level } => json!({
-            "name": format!("{} {level}", webapp::text(lang, "program")),
+        Player::Program { .. } => json!({
+            "name": plain(&crate::bot::texts::player_mention(g.player(c), None, lang)),
             "program": true,
         }),
         Player::Absent => json!({ "name": "—", "program": false }),
@@ -248,7 +248,9 @@ pub fn entry(r: &Read, viewer: &Viewer, token: &str) -> Value {
         Player::Human(u) => r.names[opponent.index()]
             .clone()
             .unwrap_or_else(|| format!("#{}", u.0)),
-        Player::Program { level } => format!("{} {level}", webapp::text(viewer.lang, "program")),
+        p @ Player::Program { .. } => {
+            plain(&crate::bot::texts::player_mention(p, None, viewer.lang))
+        }
         Player::Absent => "—".into(),
     };
     json!({
