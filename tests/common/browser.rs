@@ -110,6 +110,43 @@ impl Browser {
         format!("/session/{}{rest}", self.session)
     }
 
+    /// A Chrome DevTools command through the driver.
+    pub async fn cdp(&self, cmd: &str, params: Value) -> Value {
+        self.call(
+            "POST",
+            &self.at("/goog/cdp/execute"),
+            Some(json!({ "cmd": cmd, "params": params })),
+        )
+        .await
+    }
+
+    /// Before any page loads, a `Telegram.WebApp` as Telegram's client gives it: the
+    /// launch data signed for the test bot (`init_data`), the start parameter, and the
+    /// methods the page calls, each recorded in `Telegram.WebApp.calls` (a confirmation
+    /// is answered yes).
+    pub async fn as_telegram(&self, init_data: &str, start: Option<&str>) {
+        let script = format!(
+            r#"window.Telegram = {{ WebApp: {{
+  initData: {init}, initDataUnsafe: {{ start_param: {start} }},
+  version: '8.0', platform: 'tdesktop', colorScheme: 'light', themeParams: {{}},
+  calls: [],
+  ready() {{ this.calls.push('ready'); }},
+  expand() {{ this.calls.push('expand'); }},
+  disableVerticalSwipes() {{ this.calls.push('disableVerticalSwipes'); }},
+  showConfirm(text, done) {{ this.calls.push('confirm'); done(true); }},
+  HapticFeedback: {{ impactOccurred(style) {{ window.Telegram.WebApp.calls.push('haptic:' + style); }} }},
+  BackButton: {{ show() {{}}, hide() {{}}, onClick() {{}} }},
+}} }};"#,
+            init = Value::from(init_data),
+            start = start.map_or(Value::Null, Value::from),
+        );
+        self.cdp(
+            "Page.addScriptToEvaluateOnNewDocument",
+            json!({ "source": script }),
+        )
+        .await;
+    }
+
     /// Open `url`.
     pub async fn open(&self, url: &str) {
         self.call("POST", &self.at("/url"), Some(json!({ "url": url })))
@@ -126,13 +163,15 @@ impl Browser {
         .await
     }
 
-    /// Wait until `script` returns true (up to 20 s), else fail with `what`.
-    pub async fn wait(&self, what: &str, script: &str) {
-        for _ in 0..200 {
+    /// Wait until `script` returns true (up to 20 s), else fail with `what`; how long it
+    /// took comes back.
+    pub async fn wait(&self, what: &str, script: &str) -> Duration {
+        let start = std::time::Instant::now();
+        while start.elapsed() < Duration::from_secs(20) {
             if self.eval(script).await == Value::Bool(true) {
-                return;
+                return start.elapsed();
             }
-            tokio::time::sleep(Duration::from_millis(100)).await;
+            tokio::time::sleep(Duration::from_millis(10)).await;
         }
         let status = self
             .eval("return document.querySelector('[data-status]')?.textContent")

@@ -169,3 +169,65 @@ pub fn token_in(url: &str) -> String {
     let at = url.find(key).expect("a token in the address") + key.len();
     url[at..].split('&').next().unwrap_or_default().to_string()
 }
+
+/// A TCP relay between a page and the bot that a test can cut, as a phone's network
+/// drops: every open connection ends at once and new ones are refused until it is
+/// restored.
+pub struct Relay {
+    /// The port pages connect to.
+    pub port: u16,
+    open: Arc<std::sync::Mutex<Vec<tokio::task::JoinHandle<()>>>>,
+    cut: Arc<std::sync::atomic::AtomicBool>,
+    accept: tokio::task::JoinHandle<()>,
+}
+
+impl Relay {
+    /// Relay to `target` (host:port).
+    pub async fn start(target: &str) -> Relay {
+        use std::sync::atomic::Ordering;
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("a relay port");
+        let port = listener.local_addr().expect("its address").port();
+        let open: Arc<std::sync::Mutex<Vec<tokio::task::JoinHandle<()>>>> = Arc::default();
+        let cut: Arc<std::sync::atomic::AtomicBool> = Arc::default();
+        let (o, c, target) = (open.clone(), cut.clone(), target.to_string());
+        let accept = tokio::spawn(async move {
+            while let Ok((mut inbound, _)) = listener.accept().await {
+                if c.load(Ordering::SeqCst) {
+                    continue; // dropped: the connection closes
+                }
+                let target = target.clone();
+                let task = tokio::spawn(async move {
+                    if let Ok(mut outbound) = tokio::net::TcpStream::connect(&target).await {
+                        let _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound).await;
+                    }
+                });
+                o.lock().expect("the relay's connections").push(task);
+            }
+        });
+        Relay {
+            port,
+            open,
+            cut,
+            accept,
+        }
+    }
+
+    /// Drop every connection and refuse new ones (`true`), or let them through again.
+    pub fn cut(&self, cut: bool) {
+        self.cut.store(cut, std::sync::atomic::Ordering::SeqCst);
+        if cut {
+            for t in self.open.lock().expect("the relay's connections").drain(..) {
+                t.abort();
+            }
+        }
+    }
+}
+
+impl Drop for Relay {
+    fn drop(&mut self) {
+        self.accept.abort();
+        self.cut(true);
+    }
+}

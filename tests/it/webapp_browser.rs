@@ -1,8 +1,8 @@
-//! The Mini App in a real browser (headless Chromium) against the real bot: a group game
-//! opened from its board's link, a move made by two taps and seen in the chat, the
-//! opponent's move in the chat seen on the page at once; and games against the program on
-//! 10×10 and 16×16 boards played on the page. Screenshots are saved under
-//! target/webapp-screens for a person to look at.
+//! The Mini App in real browsers (headless Chromium, each given a `Telegram.WebApp` as
+//! Telegram's client gives it) against the real bot, paced as in production: two players'
+//! pages and a spectator's on one group game, twenty plies by taps, a move typed in the
+//! chat, a dropped connection, launch data forged; and games against the program on the
+//! 10×10 and 16×16 boards. Screenshots go to target/webapp-screens for a person to look at.
 
 use crate::common::browser::Browser;
 use crate::common::harness::*;
@@ -12,44 +12,76 @@ use ugolki_bot::bot::testing::Callback;
 use ugolki_bot::engine::{Color, VariantId};
 use ugolki_bot::fakeapi::{TgChat, TgUser};
 
-/// The page's address as Telegram opens it: the launch data in the fragment.
-fn launch(base: &str, user: &TgUser, start: Option<&str>, query: &str) -> String {
-    let data = init_data_for(user, start, TOKEN, 5);
-    let frag: String = url::form_urlencoded::Serializer::new(String::new())
-        .append_pair("tgWebAppData", &data)
-        .append_pair("tgWebAppVersion", "8.0")
-        .finish();
-    format!("{base}{query}#{frag}")
-}
-
 fn ply_is(n: u64) -> String {
     format!("return document.querySelector('#board')?.dataset.ply === '{n}'")
 }
 
+/// A browser showing the page as `user` opens it from a board's link to `token`, with
+/// Telegram's `Telegram.WebApp` given to it.
+async fn page_of(base: &str, user: &TgUser, token: &str) -> Browser {
+    let b = Browser::start().await;
+    b.as_telegram(&init_data_for(user, Some(token), TOKEN, 5), Some(token))
+        .await;
+    b.open(base).await;
+    b.wait(
+        "the board",
+        "return document.querySelectorAll('[data-square]').length > 0",
+    )
+    .await;
+    b
+}
+
+/// The move the side to move makes next: the destination that goes furthest towards the
+/// far corner (so the game goes forward), as the server lists them.
+fn next_move(g: &Value) -> (String, String) {
+    let white = g["turn"] == "w";
+    let progress = |sq: &str| {
+        let file = i32::from(sq.as_bytes()[0] - b'a');
+        let rank: i32 = sq[1..].parse().unwrap_or(0) - 1;
+        if white { file + rank } else { -(file + rank) }
+    };
+    let mut best: Option<(i32, String, String)> = None;
+    for (from, tos) in g["targets"].as_object().expect("targets") {
+        for to in tos.as_object().expect("destinations").keys() {
+            let gain = progress(to) - progress(from);
+            if best.as_ref().is_none_or(|(b, _, _)| gain > *b) {
+                best = Some((gain, from.clone(), to.clone()));
+            }
+        }
+    }
+    let (_, from, to) = best.expect("a legal move");
+    (from, to)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_group_game_is_played_by_taps_on_the_page_and_stays_live() {
+async fn two_players_play_twenty_plies_on_their_pages_while_a_spectator_watches() {
     let (h, base) = start_with_webapp().await;
-    let (grp, a, b) = (group(), alice(), boris());
+    let (grp, a, b, c) = (group(), alice(), boris(), carol());
     let opened = open_group_game(&h, &grp, &a, &b, "/new classic").await;
     let (white, black) = colours(&opened.board, &a, &b);
     let link = board_button(&opened.board).expect("the board's button").1;
     let token = token_in(&link);
-    let browser = Browser::start().await;
-    // The t.me link opens the page with the token as the start parameter.
-    browser.open(&launch(&base, &white, Some(&token), "")).await;
-    browser
-        .wait(
-            "the board",
-            "return document.querySelectorAll('[data-square]').length === 64",
-        )
-        .await;
-    browser
-        .wait(
-            "whose turn it is",
-            "return document.querySelector('[data-status]').textContent.length > 0 && document.querySelector('#board').dataset.ply === '0'",
-        )
-        .await;
-    let status = browser
+    let pw = page_of(&base, &white, &token).await;
+    // Black's page reaches the bot through a relay that the test cuts later.
+    let bot_at = base
+        .trim_start_matches("http://")
+        .split('/')
+        .next()
+        .expect("host:port")
+        .to_string();
+    let relay = Relay::start(&bot_at).await;
+    let relayed = base.replace(&bot_at, &format!("127.0.0.1:{}", relay.port));
+    let pb = page_of(&relayed, &black, &token).await;
+    let ps = page_of(&base, &c, &token).await;
+    for p in [&pw, &pb, &ps] {
+        p.wait("the start", &ply_is(0)).await;
+    }
+    // The page told Telegram it is ready, and took the whole height.
+    let calls = pw.eval("return Telegram.WebApp.calls.join(' ')").await;
+    for call in ["ready", "expand", "disableVerticalSwipes"] {
+        assert!(calls.as_str().unwrap_or_default().contains(call), "{calls}");
+    }
+    let status = pw
         .eval("return document.querySelector('[data-status]').textContent")
         .await;
     let want = if white.lang.as_deref() == Some("ru") {
@@ -58,53 +90,149 @@ async fn a_group_game_is_played_by_taps_on_the_page_and_stays_live() {
         "White to move"
     };
     assert_eq!(status, want);
-    // Nine pieces a side, White's at the bottom (a8 is the top-left square).
-    let pieces = browser
+    // Nine pieces a side; each player's side at the bottom.
+    let pieces = pw
         .eval("return [...document.querySelectorAll('[data-piece]')].map(p => p.dataset.piece).join('')")
         .await;
     let pieces = pieces.as_str().unwrap_or_default();
-    assert_eq!(pieces.matches('w').count(), 9);
-    assert_eq!(pieces.matches('b').count(), 9);
-    let first = browser
-        .eval("return document.querySelector('[data-square]').dataset.square")
-        .await;
-    assert_eq!(first, "a8");
+    assert_eq!(
+        (pieces.matches('w').count(), pieces.matches('b').count()),
+        (9, 9)
+    );
+    let top_left = "return document.querySelector('[data-square]').dataset.square";
+    assert_eq!(pw.eval(top_left).await, "a8");
+    assert_eq!(pb.eval(top_left).await, "h1");
+    pw.screenshot("classic-start").await;
 
-    // Tap b3: it is selected and its destinations light up; tap d3: the move is made.
-    browser.click("[data-square='b3']").await;
-    browser
-        .wait(
-            "the selection",
-            "return !!document.querySelector(\"[data-square='b3'] [data-selected]\") && !!document.querySelector(\"[data-square='d3'][data-target]\")",
-        )
+    // The spectator cannot pick a piece, and has no buttons.
+    ps.click("[data-square='c3']").await;
+    let picked = ps
+        .eval("return document.querySelectorAll('[data-selected], [data-target]').length")
         .await;
-    let targets = browser
-        .eval("return [...document.querySelectorAll('[data-target]')].map(e => e.dataset.square).sort().join(' ')")
+    assert_eq!(picked, Value::from(0));
+    assert_eq!(
+        ps.eval("return document.querySelectorAll('[data-action]').length")
+            .await,
+        Value::from(0)
+    );
+
+    // Twenty plies by taps, each seen on the other player's page and the spectator's.
+    let api = Page::new(&base);
+    let sw = api.session(&white).await;
+    let mut seen = Vec::new();
+    let mut last = String::new();
+    for ply in 0..20u64 {
+        let g = api.game(&token, &sw).await;
+        let (from, to) = next_move(&g);
+        let (mover, other) = if ply % 2 == 0 { (&pw, &pb) } else { (&pb, &pw) };
+        mover.click(&format!("[data-square='{from}']")).await;
+        mover
+            .wait(
+                "the destinations",
+                &format!("return !!document.querySelector(\"[data-square='{to}'][data-target]\")"),
+            )
+            .await;
+        mover.click(&format!("[data-square='{to}']")).await;
+        seen.push(
+            other
+                .wait("the other player's move", &ply_is(ply + 1))
+                .await,
+        );
+        ps.wait("the move, on the spectator's page", &ply_is(ply + 1))
+            .await;
+        last = g["targets"][&from][&to]
+            .as_array()
+            .expect("a chain")
+            .iter()
+            .filter_map(Value::as_str)
+            .collect::<Vec<_>>()
+            .join("-");
+        if ply == 9 {
+            pb.screenshot("classic-midgame").await;
+        }
+    }
+    seen.sort();
+    println!(
+        "a move tapped → the other page: median {:?}, slowest {:?} (taps through WebDriver, read every 10 ms)",
+        seen[seen.len() / 2],
+        seen[seen.len() - 1]
+    );
+    // Both players felt the taps.
+    let haptics = pw
+        .eval("return Telegram.WebApp.calls.filter(c => c.startsWith('haptic')).length")
         .await;
-    assert_eq!(targets, "b4 d3", "a step up and the jump over c3");
-    browser.screenshot("classic-selected").await;
-    let c = h.cursor();
-    browser.click("[data-square='d3']").await;
-    browser.wait("the move", &ply_is(1)).await;
-    h.expect(c, "the chat's board shows the page's move", |c| {
-        c.is("EditMessageMedia") && c.text().is_some_and(|t| t.contains("b3-d3"))
+    assert_eq!(haptics, Value::from(10));
+    // The chat's board comes to the same position.
+    h.expect(0, "the chat's board at the last move", |c| {
+        c.is("EditMessageMedia") && c.text().is_some_and(|t| t.contains(&last))
     })
     .await;
-    let on_d3 = browser
-        .eval("return document.querySelector(\"[data-square='d3'] [data-piece]\")?.dataset.piece")
-        .await;
-    assert_eq!(on_d3, "w");
 
-    // The opponent moves in the chat: the page shows it without a reload.
-    h.api
-        .reply_text(&grp, &black, message_id(&opened.board), "f6-e6");
-    browser.wait("the chat's move", &ply_is(2)).await;
-    let last = browser
+    // A move typed in the chat appears on every page.
+    let g = api.game(&token, &sw).await;
+    let (from, to) = next_move(&g);
+    h.api.reply_text(
+        &grp,
+        &white,
+        message_id(&opened.board),
+        &format!("{from}-{to}"),
+    );
+    for p in [&pw, &pb, &ps] {
+        p.wait("the chat's move", &ply_is(21)).await;
+    }
+
+    // A dropped connection: Black's page loses the bot, misses a move, and catches up
+    // once the network is back.
+    relay.cut(true);
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let g = api.game(&token, &api.session(&black).await).await;
+    let (from, to) = next_move(&g);
+    h.api.reply_text(
+        &grp,
+        &black,
+        message_id(&opened.board),
+        &format!("{from}-{to}"),
+    );
+    pw.wait("the move while Black is offline", &ply_is(22))
+        .await;
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    assert_eq!(
+        pb.eval(&ply_is(22)).await,
+        false,
+        "the offline page heard nothing"
+    );
+    relay.cut(false);
+    pb.wait("the page catching up after the drop", &ply_is(22))
+        .await;
+    let last = pb
         .eval("return document.querySelector('#board svg polyline') !== null")
         .await;
     assert_eq!(last, true, "the last move's path is drawn");
-    browser.screenshot("classic-live").await;
-    browser.close().await;
+
+    // Launch data signed for another bot: refused, and no board.
+    let forged = Browser::start().await;
+    forged
+        .as_telegram(
+            &init_data_for(&c, Some(&token), "9999:ANOTHER", 5),
+            Some(&token),
+        )
+        .await;
+    forged.open(&base).await;
+    forged
+        .wait(
+            "the refusal",
+            "return document.querySelector('[data-status]').textContent.includes('Telegram')",
+        )
+        .await;
+    assert_eq!(
+        forged
+            .eval("return document.querySelectorAll('[data-piece]').length")
+            .await,
+        Value::from(0)
+    );
+    for p in [pw, pb, ps, forged] {
+        p.close().await;
+    }
     h.settle().await;
     h.assert_within_limits();
 }
@@ -150,7 +278,10 @@ async fn the_large_boards_are_played_on_the_page_against_the_program() {
         let url = against_the_program(&h, &user, variant, id).await;
         let token = token_in(&url);
         let query = &url[base.len()..];
-        browser.open(&launch(&base, &user, None, query)).await;
+        browser
+            .as_telegram(&init_data_for(&user, None, TOKEN, 5), None)
+            .await;
+        browser.open(&format!("{base}{query}")).await;
         let squares = format!(
             "return document.querySelectorAll('[data-square]').length === {}",
             n * n
@@ -176,7 +307,7 @@ async fn the_large_boards_are_played_on_the_page_against_the_program() {
                 &format!("return !!document.querySelector(\"[data-square='{to}'][data-target]\")"),
             )
             .await;
-        browser.screenshot(&format!("{variant}-selected")).await;
+        browser.screenshot(&format!("{variant}-start")).await;
         browser.click(&format!("[data-square='{to}']")).await;
         // The page's move, then the program's answer, live.
         browser.wait("the program's answer", &ply_is(2)).await;
@@ -184,7 +315,23 @@ async fn the_large_boards_are_played_on_the_page_against_the_program() {
             .eval("return document.querySelectorAll('#moves .mv').length")
             .await;
         assert_eq!(moves, Value::from(2));
-        browser.screenshot(&format!("{variant}-answered")).await;
+        // Two more moves each, to a mid-game board.
+        for ply in [2u64, 4] {
+            let g = page.game(&token, &s).await;
+            let (from, to) = next_move(&g);
+            browser.click(&format!("[data-square='{from}']")).await;
+            browser
+                .wait(
+                    "the destinations",
+                    &format!(
+                        "return !!document.querySelector(\"[data-square='{to}'][data-target]\")"
+                    ),
+                )
+                .await;
+            browser.click(&format!("[data-square='{to}']")).await;
+            browser.wait("the program's answer", &ply_is(ply + 2)).await;
+        }
+        browser.screenshot(&format!("{variant}-midgame")).await;
     }
     browser.close().await;
     h.settle().await;
