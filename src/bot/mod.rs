@@ -36,6 +36,7 @@ pub use schema::schema;
 pub use state::ACTION_WINDOW as ACTIONS_WINDOW;
 pub use state::BotClock;
 pub use tg::PaceLimits;
+pub use webapp::initdata::sign as sign_init_data;
 pub use webapp::{MAX_AGE as WEBAPP_MAX_AGE, WebAppConfig};
 
 /// What the integration tests need to predict the bot's answers and to read and make its
@@ -45,7 +46,6 @@ pub mod testing {
     pub use super::controls::callback::{Act, Callback, SettingKey};
     pub use super::play::end::date_of;
     pub use super::play::program::program_choice;
-    pub use super::webapp::initdata::sign as sign_init_data;
 }
 
 use crate::game::{AsyncGames, GameService, Language, Storage, Timing};

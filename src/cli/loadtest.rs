@@ -66,6 +66,11 @@ pub struct LoadtestArgs {
     /// taps (`--games` pairs; `--chats` and `--private-chats` are not used).
     #[arg(long)]
     pub inline: bool,
+    /// Play through the Mini App's API instead: each game watched by both players' pages
+    /// (`--games` games, `--rate` moves a second over all of them), measuring a move →
+    /// the opponent's page.
+    #[arg(long)]
+    pub webapp: bool,
     /// Send this many inline queries a cycle instead, offers lapsing and removed within
     /// seconds, and print the store's records and size before, at each peak and after
     /// each retention sweep (three cycles).
@@ -136,6 +141,9 @@ pub fn run(a: &LoadtestArgs, out: &mut dyn Write) -> Result<(), CliError> {
     }
     if a.inline {
         return run_inline(a, exe, &rt, out);
+    }
+    if a.webapp {
+        return run_webapp(a, exe, &rt, out);
     }
     if let Some(queries) = a.offers {
         let cfg = RetentionConfig {
@@ -211,6 +219,43 @@ pub fn run(a: &LoadtestArgs, out: &mut dyn Write) -> Result<(), CliError> {
 }
 
 /// `loadtest --inline`: inline games by taps; with `--pacing`, the targets players feel.
+fn run_webapp(
+    a: &LoadtestArgs,
+    exe: PathBuf,
+    rt: &tokio::runtime::Runtime,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let cfg = crate::loadtest::webapp::WebAppLoadConfig {
+        bot_exe: exe,
+        games: a.games,
+        rate: a.rate.max(0.1),
+        warmup: Duration::from_secs(a.warmup_secs),
+        duration: Duration::from_secs(a.secs.max(1)),
+        seed: a.seed,
+        log_level: a.bot_log.clone(),
+        keep_data: a.keep,
+    };
+    let r = rt
+        .block_on(crate::loadtest::webapp::run(cfg))
+        .map_err(|e| fail(e.to_string()))?;
+    writeln!(out, "{}", r.render()).map_err(|e| fail(e.to_string()))?;
+    let verdict = |ok: bool| if ok { "met" } else { "missed" };
+    writeln!(
+        out,
+        "targets: move → opponent's page p99 <= 50 ms {}; page <= 100 KB {}",
+        verdict(r.heard.count > 0 && r.heard.p99 <= 50.0),
+        verdict(r.page_bytes <= 100 * 1024)
+    )
+    .map_err(|e| fail(e.to_string()))?;
+    if r.clean() {
+        Ok(())
+    } else {
+        Err(fail(
+            "the Mini App run found problems (listed above)".into(),
+        ))
+    }
+}
+
 fn run_inline(
     a: &LoadtestArgs,
     exe: PathBuf,

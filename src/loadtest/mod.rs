@@ -19,6 +19,7 @@ pub mod inline;
 pub(crate) mod process;
 pub mod retention;
 pub(crate) mod sim;
+pub mod webapp;
 
 use crate::ai::rng::Rng;
 use crate::engine::Path;

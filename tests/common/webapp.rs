@@ -64,7 +64,7 @@ pub fn init_data_for(user: &TgUser, start: Option<&str>, token: &str, age: u64) 
     if let Some(s) = start {
         fields.push(("start_param", s));
     }
-    ugolki_bot::bot::testing::sign_init_data(&fields, token)
+    ugolki_bot::bot::sign_init_data(&fields, token)
 }
 
 /// The page's side of the API.

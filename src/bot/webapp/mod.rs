@@ -8,7 +8,7 @@
 
 pub(crate) mod api;
 pub(crate) mod assets;
-pub(crate) mod initdata;
+pub mod initdata;
 pub(crate) mod live;
 pub(crate) mod sessions;
 pub(crate) mod view;
