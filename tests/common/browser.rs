@@ -193,6 +193,35 @@ impl Browser {
             .await;
     }
 
+    async fn element(&self, css: &str) -> String {
+        let e = self
+            .call(
+                "POST",
+                &self.at("/element"),
+                Some(json!({ "using": "css selector", "value": css })),
+            )
+            .await;
+        e[ELEMENT].as_str().expect("the element").to_string()
+    }
+
+    /// Drag from the element `from` to the element `to` with the mouse, as a person
+    /// drags a piece: press, move there in small steps, release.
+    pub async fn drag(&self, from: &str, to: &str) {
+        let (a, b) = (self.element(from).await, self.element(to).await);
+        let actions = json!({ "actions": [{
+            "type": "pointer", "id": "finger", "parameters": { "pointerType": "mouse" },
+            "actions": [
+                { "type": "pointerMove", "duration": 0, "origin": { ELEMENT: a }, "x": 0, "y": 0 },
+                { "type": "pointerDown", "button": 0 },
+                { "type": "pause", "duration": 50 },
+                { "type": "pointerMove", "duration": 300, "origin": { ELEMENT: b }, "x": 0, "y": 0 },
+                { "type": "pointerUp", "button": 0 },
+            ],
+        }]});
+        self.call("POST", &self.at("/actions"), Some(actions)).await;
+        let _ = self.call("DELETE", &self.at("/actions"), None).await;
+    }
+
     /// Save a screenshot of the page as `name`.png under target/webapp-screens.
     pub async fn screenshot(&self, name: &str) -> PathBuf {
         use base64::Engine;

@@ -524,3 +524,48 @@ fn switch_queries(c: &Call) -> Vec<String> {
         .map(str::to_string)
         .collect()
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_inline_board_links_to_the_page_and_a_move_there_edits_it() {
+    use crate::common::webapp::*;
+    let (h, base) = start_with_webapp().await;
+    let (a, b) = (alice(), boris());
+    let (id, g) = start_inline_game(&h, &a, &b, "classic").await;
+    // Telegram takes no `web_app` button on an inline message: a t.me link instead.
+    let m = h.api.inline_message(&id).expect("the inline message");
+    let link = m.json["reply_markup"]["inline_keyboard"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_array)
+        .flatten()
+        .find_map(|b| b["url"].as_str().filter(|u| u.contains("startapp=")))
+        .expect("the page's link on the inline board")
+        .to_string();
+    assert!(link.starts_with(&format!(
+        "https://t.me/{}/{SHORT_NAME}?startapp=",
+        ugolki_bot::fakeapi::BOT_USERNAME
+    )));
+    let token = token_in(&link);
+    let white = match g.players[0] {
+        ugolki_bot::game::Player::Human(u) if u.0 == a.id as u64 => a.clone(),
+        _ => b.clone(),
+    };
+    let page = Page::new(&base);
+    let s = page.session(&white).await;
+    let c0 = h.cursor();
+    let (status, j) = page
+        .post(
+            &format!("api/game/{token}/move"),
+            Some(&s),
+            serde_json::json!({ "from": "b3", "to": "d3", "ply": 0 }),
+        )
+        .await;
+    assert_eq!(status, 200, "{j}");
+    edited(&h, c0, &id, "the inline board with the page's move", |t| {
+        t.contains("b3-d3")
+    })
+    .await;
+    h.settle().await;
+    h.assert_within_limits();
+}

@@ -398,3 +398,113 @@ async fn a_move_on_the_page_reaches_the_chat_and_a_move_in_the_chat_reaches_the_
     h.assert_within_limits();
     let _ = TgChat::Private(a);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn clocks_takebacks_and_rematches_from_the_page() {
+    let (h, base) = start_with_webapp().await;
+    let page = Page::new(&base);
+    let (grp, a, b) = (group(), alice(), boris());
+    let opened = open_group_game(&h, &grp, &a, &b, "/new classic 5+3 casual").await;
+    let (white, black) = colours(&opened.board, &a, &b);
+    let token = token_in(&board_button(&opened.board).expect("a button").1);
+    let sw = page.session(&white).await;
+    let sb = page.session(&black).await;
+
+    // The clocks with the server's time: White's runs.
+    let g = page.game(&token, &sw).await;
+    assert_eq!(g["clocks"]["running"], "w", "{g}");
+    assert!(
+        g["clocks"]["w"]
+            .as_u64()
+            .is_some_and(|ms| ms <= 300_000 && ms > 250_000)
+    );
+    assert_eq!(g["clocks"]["b"], 300_000);
+    assert!(g["clocks"]["server_time"].as_u64().is_some());
+    assert_eq!(g["viewer"]["takeback"], false, "nothing to take back yet");
+
+    // A move, then a takeback asked on the page: the chat gets the request with its
+    // buttons, the other page may answer it, and the position goes back.
+    let (status, j) = page
+        .post(
+            &format!("api/game/{token}/move"),
+            Some(&sw),
+            json!({ "from": "b3", "to": "d3", "ply": 0 }),
+        )
+        .await;
+    assert_eq!(status, 200, "{j}");
+    assert_eq!(j["viewer"]["takeback"], true);
+    let c = h.cursor();
+    let (status, j) = page
+        .post(
+            &format!("api/game/{token}/takeback"),
+            Some(&sw),
+            json!({ "ply": 1 }),
+        )
+        .await;
+    assert_eq!(status, 200, "{j}");
+    assert_eq!(j["offer"]["takeback"], "w");
+    h.expect(c, "the takeback request in the chat", |c| {
+        c.is("SendMessage") && !c.buttons().is_empty()
+    })
+    .await;
+    let seen = page.game(&token, &sb).await;
+    assert_eq!(seen["viewer"]["takeback_answer"], true);
+    let (status, j) = page
+        .post(
+            &format!("api/game/{token}/takeback-accept"),
+            Some(&sb),
+            json!({ "ply": 1 }),
+        )
+        .await;
+    assert_eq!(status, 200, "{j}");
+    assert_eq!(j["ply"], 0);
+    assert_eq!(j["turn"], "w");
+
+    // Black resigns on the page; White's rematch challenges Black in the chat.
+    let (status, j) = page
+        .post(&format!("api/game/{token}/resign"), Some(&sb), json!({}))
+        .await;
+    assert_eq!(status, 200, "{j}");
+    assert_eq!(j["viewer"]["rematch"], true);
+    let c = h.cursor();
+    let (status, j) = page
+        .post(&format!("api/game/{token}/rematch"), Some(&sw), json!({}))
+        .await;
+    assert_eq!(status, 200, "{j}");
+    h.expect(c, "the rematch challenge in the chat", |c| {
+        c.is("SendMessage")
+            && c.chat_id() == Some(grp.id())
+            && c.buttons().iter().any(|(_, d)| {
+                matches!(
+                    decoded(d),
+                    Some(ugolki_bot::bot::testing::Callback::Challenge { accept: true, .. })
+                )
+            })
+    })
+    .await;
+
+    // Against the program the rematch starts at once, and the page is given the new game.
+    let carol = carol();
+    let board = play_the_program(&h, &carol, ugolki_bot::engine::Color::White).await;
+    let old = token_in(&board_button(&board).expect("a button").1);
+    let sc = page.session(&carol).await;
+    let (status, _) = page
+        .post(&format!("api/game/{old}/resign"), Some(&sc), json!({}))
+        .await;
+    assert_eq!(status, 200);
+    let c = h.cursor();
+    let (status, j) = page
+        .post(&format!("api/game/{old}/rematch"), Some(&sc), json!({}))
+        .await;
+    assert_eq!(status, 200, "{j}");
+    let new = j["token"].as_str().expect("a token").to_string();
+    assert_ne!(new, old, "the new game");
+    assert_eq!(j["viewer"]["seat"], "b", "colours swapped");
+    assert!(j["result"].is_null());
+    h.expect(c, "the new game's board", |c| {
+        c.is("SendPhoto") && c.chat_id() == Some(carol.id)
+    })
+    .await;
+    h.settle().await;
+    h.assert_within_limits();
+}

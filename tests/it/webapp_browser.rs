@@ -7,7 +7,7 @@
 use crate::common::browser::Browser;
 use crate::common::harness::*;
 use crate::common::webapp::*;
-use serde_json::Value;
+use serde_json::{Value, json};
 use ugolki_bot::bot::testing::Callback;
 use ugolki_bot::engine::{Color, VariantId};
 use ugolki_bot::fakeapi::{TgChat, TgUser};
@@ -334,6 +334,101 @@ async fn the_large_boards_are_played_on_the_page_against_the_program() {
         browser.screenshot(&format!("{variant}-midgame")).await;
     }
     browser.close().await;
+    h.settle().await;
+    h.assert_within_limits();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_piece_is_dragged_and_a_losing_move_is_confirmed_first() {
+    use crate::common::classic_game;
+    use std::sync::Arc;
+    use ugolki_bot::game::{ChatId, GameService, NewGame, Player, Timestamp, Timing, UserId};
+    let (h, base) = start_with_webapp().await;
+    let (grp, a, b) = (group(), alice(), boris());
+    // Past the exit deadline (move 45), White to move: c4-c3 returns home and loses.
+    let svc = GameService::new(Arc::clone(&h.store), Timing::default());
+    let players = [
+        Player::Human(UserId(a.id as u64)),
+        Player::Human(UserId(b.id as u64)),
+    ];
+    svc.create_game(
+        NewGame {
+            rated: false,
+            start: Some("W:c4,d4,b4,d5,e5,f5,d6,e6,f4 B:a5,a6,a7,a8,b8,c8,b6,c6,h1 w 45".into()),
+            ..classic_game(players, ChatId(grp.id()))
+        },
+        Timestamp::now(),
+    )
+    .expect("the game");
+    let api = Page::new(&base);
+    let sa = api.session(&a).await;
+    let (status, list) = api.get("api/games", &sa).await;
+    assert_eq!(status, 200);
+    let token = list[0]["token"]
+        .as_str()
+        .expect("the game's token")
+        .to_string();
+    // The server refuses the losing move unless it is confirmed.
+    let (status, j) = api
+        .post(
+            &format!("api/game/{token}/move"),
+            Some(&sa),
+            json!({ "from": "c4", "to": "c3", "ply": 0 }),
+        )
+        .await;
+    assert_eq!((status, j["error"].as_str()), (409, Some("confirm")), "{j}");
+
+    let page = page_of(&base, &a, &token).await;
+    page.wait("the position", &ply_is(0)).await;
+    // A drag: e6 to e7, no taps.
+    page.drag("[data-square='e6'] [data-piece]", "[data-square='e7']")
+        .await;
+    page.wait("the dragged move", &ply_is(1)).await;
+    assert_eq!(
+        page.eval(
+            "return document.querySelector(\"[data-square='e7'] [data-piece]\")?.dataset.piece"
+        )
+        .await,
+        "w"
+    );
+    // Black answers through the API.
+    let sb = api.session(&b).await;
+    let g = api.game(&token, &sb).await;
+    let (from, to) = next_move(&g);
+    let (status, j) = api
+        .post(
+            &format!("api/game/{token}/move"),
+            Some(&sb),
+            json!({ "from": from, "to": to, "ply": 1 }),
+        )
+        .await;
+    assert_eq!(status, 200, "{j}");
+    page.wait("Black's answer", &ply_is(2)).await;
+    // The losing move: its square is marked, Telegram's confirmation is asked, then the
+    // game is over.
+    // The page ignores a click within 0.4 s of a drop (the click that ends a drag).
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    page.click("[data-square='c4']").await;
+    page.wait(
+        "the losing destination",
+        "return document.querySelector(\"[data-square='c3']\").classList.contains('lose')",
+    )
+    .await;
+    page.click("[data-square='c3']").await;
+    page.wait(
+        "the result",
+        "return document.querySelector('#board').dataset.ply === '3' && document.querySelectorAll('[data-action=rematch]').length === 1",
+    )
+    .await;
+    let calls = page.eval("return Telegram.WebApp.calls.join(' ')").await;
+    assert!(
+        calls.as_str().unwrap_or_default().contains("confirm"),
+        "{calls}"
+    );
+    let g = api.game(&token, &sa).await;
+    assert_eq!(g["result"]["winner"], "b");
+    page.screenshot("classic-lost-by-return-home").await;
+    page.close().await;
     h.settle().await;
     h.assert_within_limits();
 }
