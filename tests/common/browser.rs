@@ -1,22 +1,21 @@
 //! A real browser for the Mini App's tests: Debian's headless Chromium driven through
-//! chromedriver's WebDriver protocol (plain HTTP and JSON, so no client crate). The
-//! browser resolves no host but the loopback: the page's request for Telegram's script
-//! fails at once, as offline, and the page reads its launch data from the URL's fragment
-//! as Telegram passes it.
+//! chromedriver with fantoccini (WebDriver). The browser resolves no host but the
+//! loopback: the page's request for Telegram's script fails at once, as offline, and each
+//! test gives the page the `Telegram.WebApp` Telegram's client would (through the Chrome
+//! DevTools command chromedriver passes on) before it loads.
 
+use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
+use fantoccini::wd::WebDriverCompatibleCommand;
+use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
-
-/// A chromedriver process and one browser session in it; both end when dropped.
+/// A chromedriver process and one browser session in it; the driver ends when dropped.
 pub struct Browser {
     driver: Child,
-    url: String,
-    session: String,
-    client: reqwest::Client,
+    client: Client,
 }
 
 fn which(names: &[&str]) -> Option<PathBuf> {
@@ -26,6 +25,31 @@ fn which(names: &[&str]) -> Option<PathBuf> {
             .map(|d| d.join(n))
             .find(|p| p.is_file())
     })
+}
+
+/// A Chrome DevTools command, through chromedriver's `goog/cdp/execute`.
+#[derive(Debug)]
+struct Cdp {
+    cmd: &'static str,
+    params: Value,
+}
+
+impl WebDriverCompatibleCommand for Cdp {
+    fn endpoint(
+        &self,
+        base_url: &url::Url,
+        session_id: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base_url.join(&format!(
+            "session/{}/goog/cdp/execute",
+            session_id.unwrap_or_default()
+        ))
+    }
+
+    fn method_and_body(&self, _url: &url::Url) -> (http::Method, Option<String>) {
+        let body = json!({ "cmd": self.cmd, "params": self.params }).to_string();
+        (http::Method::POST, Some(body))
+    }
 }
 
 impl Browser {
@@ -43,19 +67,7 @@ impl Browser {
             .stderr(Stdio::null())
             .spawn()
             .expect("chromedriver starts");
-        let url = format!("http://127.0.0.1:{port}");
-        let client = reqwest::Client::new();
-        // Wait for the driver to listen.
-        let mut ready = false;
-        for _ in 0..100 {
-            if client.get(format!("{url}/status")).send().await.is_ok() {
-                ready = true;
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        assert!(ready, "chromedriver answers");
-        let caps = json!({ "capabilities": { "alwaysMatch": {
+        let caps = json!({
             "browserName": "chrome",
             "goog:chromeOptions": {
                 "binary": chromium.to_string_lossy(),
@@ -65,59 +77,40 @@ impl Browser {
                     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
                 ],
             },
-        }}});
-        let mut b = Browser {
-            driver: child,
-            url,
-            session: String::new(),
-            client,
+        });
+        let caps = match caps {
+            Value::Object(m) => m,
+            _ => unreachable!("an object"),
         };
-        let v = b.call("POST", "/session", Some(caps)).await;
-        b.session = v["sessionId"]
-            .as_str()
-            .expect("a browser session")
-            .to_string();
-        b
-    }
-
-    async fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
-        let url = format!("{}{path}", self.url);
-        let req = match method {
-            "POST" => self
-                .client
-                .post(&url)
-                .header("Content-Type", "application/json")
-                .body(body.unwrap_or(json!({})).to_string()),
-            "DELETE" => self.client.delete(&url),
-            _ => self.client.get(&url),
-        };
-        let r = req.send().await.expect("chromedriver answers");
-        let bytes = r.bytes().await.expect("an answer from chromedriver");
-        let v: Value = serde_json::from_slice(&bytes).expect("JSON from chromedriver");
-        if v["value"]["error"].is_string() {
-            panic!("WebDriver {method} {path}: {}", v["value"]);
+        let url = format!("http://127.0.0.1:{port}");
+        // The driver takes a moment to listen.
+        let mut last = None;
+        for _ in 0..100 {
+            let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+            match ClientBuilder::new(connector)
+                .capabilities(caps.clone())
+                .connect(&url)
+                .await
+            {
+                Ok(client) => {
+                    return Browser {
+                        driver: child,
+                        client,
+                    };
+                }
+                Err(e) => last = Some(e),
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
         }
-        v["value"].clone()
+        panic!("no browser session through chromedriver: {last:?}");
     }
 
-    /// End the browser session (the browser exits), then the driver.
-    pub async fn close(mut self) {
-        let _ = self.call("DELETE", &self.at(""), None).await;
-        let _ = self.driver.kill();
-    }
-
-    fn at(&self, rest: &str) -> String {
-        format!("/session/{}{rest}", self.session)
-    }
-
-    /// A Chrome DevTools command through the driver.
-    pub async fn cdp(&self, cmd: &str, params: Value) -> Value {
-        self.call(
-            "POST",
-            &self.at("/goog/cdp/execute"),
-            Some(json!({ "cmd": cmd, "params": params })),
-        )
-        .await
+    /// A Chrome DevTools command.
+    pub async fn cdp(&self, cmd: &'static str, params: Value) -> Value {
+        self.client
+            .issue_cmd(Cdp { cmd, params })
+            .await
+            .unwrap_or_else(|e| panic!("{cmd}: {e}"))
     }
 
     /// Before any page loads, a `Telegram.WebApp` as Telegram's client gives it: the
@@ -149,18 +142,15 @@ impl Browser {
 
     /// Open `url`.
     pub async fn open(&self, url: &str) {
-        self.call("POST", &self.at("/url"), Some(json!({ "url": url })))
-            .await;
+        self.client.goto(url).await.expect("the page opens");
     }
 
     /// Run `script` in the page and return its value.
     pub async fn eval(&self, script: &str) -> Value {
-        self.call(
-            "POST",
-            &self.at("/execute/sync"),
-            Some(json!({ "script": script, "args": [] })),
-        )
-        .await
+        self.client
+            .execute(script, Vec::new())
+            .await
+            .unwrap_or_else(|e| panic!("{script}: {e}"))
     }
 
     /// Wait until `script` returns true (up to 20 s), else fail with `what`; how long it
@@ -182,58 +172,72 @@ impl Browser {
     /// Click the element `css` names, as a person's tap.
     pub async fn click(&self, css: &str) {
         let e = self
-            .call(
-                "POST",
-                &self.at("/element"),
-                Some(json!({ "using": "css selector", "value": css })),
-            )
-            .await;
-        let id = e[ELEMENT].as_str().expect("the element").to_string();
-        self.call("POST", &self.at(&format!("/element/{id}/click")), None)
-            .await;
-    }
-
-    async fn element(&self, css: &str) -> String {
-        let e = self
-            .call(
-                "POST",
-                &self.at("/element"),
-                Some(json!({ "using": "css selector", "value": css })),
-            )
-            .await;
-        e[ELEMENT].as_str().expect("the element").to_string()
+            .client
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("{css}: {e}"));
+        e.click()
+            .await
+            .unwrap_or_else(|e| panic!("click {css}: {e}"));
     }
 
     /// Drag from the element `from` to the element `to` with the mouse, as a person
     /// drags a piece: press, move there in small steps, release.
     pub async fn drag(&self, from: &str, to: &str) {
-        let (a, b) = (self.element(from).await, self.element(to).await);
-        let actions = json!({ "actions": [{
-            "type": "pointer", "id": "finger", "parameters": { "pointerType": "mouse" },
-            "actions": [
-                { "type": "pointerMove", "duration": 0, "origin": { ELEMENT: a }, "x": 0, "y": 0 },
-                { "type": "pointerDown", "button": 0 },
-                { "type": "pause", "duration": 50 },
-                { "type": "pointerMove", "duration": 300, "origin": { ELEMENT: b }, "x": 0, "y": 0 },
-                { "type": "pointerUp", "button": 0 },
-            ],
-        }]});
-        self.call("POST", &self.at("/actions"), Some(actions)).await;
-        let _ = self.call("DELETE", &self.at("/actions"), None).await;
+        let a = self
+            .client
+            .find(Locator::Css(from))
+            .await
+            .unwrap_or_else(|e| panic!("{from}: {e}"));
+        let b = self
+            .client
+            .find(Locator::Css(to))
+            .await
+            .unwrap_or_else(|e| panic!("{to}: {e}"));
+        let moves = MouseActions::new("finger".into())
+            .then(PointerAction::MoveToElement {
+                element: a,
+                duration: Some(Duration::ZERO),
+                x: 0.0,
+                y: 0.0,
+            })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Pause {
+                duration: Duration::from_millis(50),
+            })
+            .then(PointerAction::MoveToElement {
+                element: b,
+                duration: Some(Duration::from_millis(300)),
+                x: 0.0,
+                y: 0.0,
+            })
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            });
+        self.client
+            .perform_actions(moves)
+            .await
+            .expect("the drag is performed");
+        let _ = self.client.release_actions().await;
     }
 
     /// Save a screenshot of the page as `name`.png under target/webapp-screens.
     pub async fn screenshot(&self, name: &str) -> PathBuf {
-        use base64::Engine;
-        let v = self.call("GET", &self.at("/screenshot"), None).await;
-        let png = base64::engine::general_purpose::STANDARD
-            .decode(v.as_str().expect("a screenshot"))
-            .expect("base64");
+        let png = self.client.screenshot().await.expect("a screenshot");
         let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/webapp-screens");
         std::fs::create_dir_all(&dir).expect("the screenshot folder");
         let path = dir.join(format!("{name}.png"));
         std::fs::write(&path, png).expect("the screenshot is written");
         path
+    }
+
+    /// End the browser session (the browser exits), then the driver.
+    pub async fn close(mut self) {
+        let _ = self.client.clone().close().await;
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
     }
 }
 
