@@ -8,7 +8,7 @@
 use super::check::{CheckReport, verify};
 use super::process::{BotProcess, BotSpec, panics_in_log};
 use super::sim::{caption_move, choose_move, mentioned_ids};
-use super::{LoadError, Percentiles, Rng, TrackedGame, scratch_dir};
+use super::{LoadError, Percentiles, Rng, TrackedGame, in_scratch};
 use crate::bot::callback::Callback;
 use crate::engine::{Game, Variant, VariantId};
 use crate::fakeapi::{Call, FakeApi, TgChat, TgUser};
@@ -372,12 +372,10 @@ fn random_text(rng: &mut Rng, max: usize) -> String {
 
 /// Run the scenario against the real bot.
 pub async fn run(cfg: AbuseConfig) -> Result<AbuseReport, LoadError> {
-    let dir = scratch_dir("abuse")?;
-    let r = run_in(&cfg, &dir).await;
-    if !cfg.keep_data {
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-    r
+    let keep = cfg.keep_data;
+    let (report, _) =
+        in_scratch("abuse", keep, |dir| async move { run_in(&cfg, &dir).await }).await?;
+    Ok(report)
 }
 
 async fn run_in(cfg: &AbuseConfig, dir: &std::path::Path) -> Result<AbuseReport, LoadError> {

@@ -7,7 +7,7 @@
 //! refuses (429) what Telegram would.
 
 use super::process::{self, BotProcess, BotSpec};
-use super::{LoadError, Percentiles, scratch_dir};
+use super::{LoadError, Percentiles, in_scratch};
 use crate::ai::rng::Rng;
 use crate::fakeapi::{Call, Event, FakeApi, RateLimited, TelegramLimits, TgUser, keyboard_buttons};
 use serde_json::Value;
@@ -504,15 +504,14 @@ impl Driver<'_> {
 
 /// Run an inline load test against a fresh bot.
 pub async fn run(cfg: InlineConfig) -> Result<InlineReport, LoadError> {
-    let dir = scratch_dir("inline")?;
-    let r = run_in(&cfg, &dir).await;
-    if !cfg.keep_data {
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-    let mut report = r?;
-    if cfg.keep_data {
-        report.kept = Some(dir);
-    }
+    let keep = cfg.keep_data;
+    let (mut report, kept) = in_scratch(
+        "inline",
+        keep,
+        |dir| async move { run_in(&cfg, &dir).await },
+    )
+    .await?;
+    report.kept = kept;
     Ok(report)
 }
 

@@ -407,6 +407,24 @@ fn load_avg() -> String {
         .unwrap_or_else(|_| "?".into())
 }
 
+/// Run `f` in a fresh scratch directory, removed afterwards unless `keep` (then its path
+/// comes back with the result).
+pub async fn in_scratch<R, Fut>(
+    tag: &str,
+    keep: bool,
+    f: impl FnOnce(PathBuf) -> Fut,
+) -> Result<(R, Option<PathBuf>), LoadError>
+where
+    Fut: std::future::Future<Output = Result<R, LoadError>>,
+{
+    let dir = scratch_dir(tag)?;
+    let r = f(dir.clone()).await;
+    if !keep {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    Ok((r?, keep.then_some(dir)))
+}
+
 /// A fresh scratch directory under the system temp dir.
 pub fn scratch_dir(tag: &str) -> Result<PathBuf, LoadError> {
     let nanos = std::time::SystemTime::now()

@@ -8,7 +8,7 @@
 //! move also edits the chat's board within Telegram's limits.
 
 use super::process::{self, BotProcess, BotSpec};
-use super::{LoadError, Percentiles, scratch_dir};
+use super::{LoadError, Percentiles, in_scratch};
 use crate::ai::rng::Rng;
 use crate::fakeapi::{Event, FakeApi, TelegramLimits};
 use serde_json::{Value, json};
@@ -114,15 +114,14 @@ impl WebAppLoadReport {
 
 /// Run it.
 pub async fn run(cfg: WebAppLoadConfig) -> Result<WebAppLoadReport, LoadError> {
-    let dir = scratch_dir("webapp")?;
-    let r = run_in(&cfg, &dir).await;
-    if !cfg.keep_data {
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-    let mut report = r?;
-    if cfg.keep_data {
-        report.kept = Some(dir);
-    }
+    let keep = cfg.keep_data;
+    let (mut report, kept) = in_scratch(
+        "webapp",
+        keep,
+        |dir| async move { run_in(&cfg, &dir).await },
+    )
+    .await?;
+    report.kept = kept;
     Ok(report)
 }
 

@@ -343,9 +343,20 @@ pub async fn accept_link(
 /// `user` starts a classic game against the program (level 1) in their private chat and
 /// takes `colour`; the board the bot posts there, once stored.
 pub async fn play_the_program(h: &Harness, user: &TgUser, colour: Color) -> Call {
+    play_the_program_in(h, user, VariantId::Classic, colour).await
+}
+
+/// [`play_the_program`] in `variant`.
+pub async fn play_the_program_in(
+    h: &Harness,
+    user: &TgUser,
+    variant: VariantId,
+    colour: Color,
+) -> Call {
     let chat = TgChat::Private(user.clone());
     let c0 = h.cursor();
-    h.api.send_text(&chat, user, "/play classic 1");
+    h.api
+        .send_text(&chat, user, &format!("/play {} 1", variant.id()));
     let choice = h
         .expect(c0, "the colour choice", |c| {
             c.is("SendMessage") && c.chat_id() == Some(user.id) && !c.buttons().is_empty()
@@ -355,10 +366,10 @@ pub async fn play_the_program(h: &Harness, user: &TgUser, colour: Color) -> Call
         matches!(
             cb,
             Callback::Play {
-                variant: VariantId::Classic,
+                variant: v,
                 colour: Some(Some(c)),
                 ..
-            } if *c == colour
+            } if *c == colour && *v == variant
         )
     });
     let c1 = h.cursor();

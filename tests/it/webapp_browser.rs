@@ -8,9 +8,8 @@ use crate::common::browser::Browser;
 use crate::common::harness::*;
 use crate::common::webapp::*;
 use serde_json::{Value, json};
-use ugolki_bot::bot::testing::Callback;
 use ugolki_bot::engine::{Color, VariantId};
-use ugolki_bot::fakeapi::{TgChat, TgUser};
+use ugolki_bot::fakeapi::TgUser;
 
 fn ply_is(n: u64) -> String {
     format!("return document.querySelector('#board')?.dataset.ply === '{n}'")
@@ -238,29 +237,9 @@ async fn two_players_play_twenty_plies_on_their_pages_while_a_spectator_watches(
 }
 
 /// `user` starts `variant` against the program in their private chat as White; the
-/// board posted there.
-async fn against_the_program(h: &Harness, user: &TgUser, variant: &str, id: VariantId) -> String {
-    let chat = TgChat::Private(user.clone());
-    let c0 = h.cursor();
-    h.api.send_text(&chat, user, &format!("/play {variant} 1"));
-    let choice = h
-        .expect(c0, "the colour choice", |c| {
-            c.is("SendMessage") && c.chat_id() == Some(user.id) && !c.buttons().is_empty()
-        })
-        .await;
-    let pick = button(
-        &choice,
-        "",
-        |cb| matches!(cb, Callback::Play { variant: v, colour: Some(Some(Color::White)), .. } if *v == id),
-    );
-    let c1 = h.cursor();
-    h.api.tap(&chat, user, message_id(&choice), &pick);
-    let board = h
-        .expect(c1, "the board", |c| {
-            c.is("SendPhoto") && c.chat_id() == Some(user.id)
-        })
-        .await;
-    h.board_stored(user.id, message_id(&board)).await;
+/// address of the board's page button.
+async fn against_the_program(h: &Harness, user: &TgUser, variant: VariantId) -> String {
+    let board = play_the_program_in(h, user, variant, Color::White).await;
     let (kind, url) = board_button(&board).expect("the board's button");
     assert_eq!(kind, "web_app");
     url
@@ -271,11 +250,12 @@ async fn the_large_boards_are_played_on_the_page_against_the_program() {
     let (h, base) = start_with_webapp().await;
     let browser = Browser::start().await;
     let page = Page::new(&base);
-    for (user, variant, id, n) in [
-        (boris(), "halma10", VariantId::Halma10, 10),
-        (carol(), "halma16", VariantId::Halma16, 16),
+    for (user, id, n) in [
+        (boris(), VariantId::Halma10, 10),
+        (carol(), VariantId::Halma16, 16),
     ] {
-        let url = against_the_program(&h, &user, variant, id).await;
+        let variant = id.id();
+        let url = against_the_program(&h, &user, id).await;
         let token = token_in(&url);
         let query = &url[base.len()..];
         browser

@@ -161,6 +161,18 @@ pub fn view_in(app: &App, g: &GameRecord, chat: ChatId) -> Color {
     }
 }
 
+/// What the words of `g`'s result depend on: its rules and how many moves were played.
+pub fn result_context(g: &GameRecord, game: &Game) -> ResultContext {
+    let rules = g.variant.rules();
+    ResultContext {
+        deadline: rules.exit_deadline,
+        move_limit: rules.move_limit,
+        by_tempo: rules.limit_rule == LimitRule::Tempo,
+        solo: rules.solo,
+        moves: game.plies() as u16,
+    }
+}
+
 /// The result sentence of a finished game (None while active; aborted games get their own).
 pub async fn result_line(app: &App, g: &GameRecord, game: &Game, t: &dyn Texts) -> Option<String> {
     match g.status {
@@ -172,17 +184,7 @@ pub async fn result_line(app: &App, g: &GameRecord, game: &Game, t: &dyn Texts) 
             };
             Some(t.aborted(&who))
         }
-        Status::Over { outcome, .. } => {
-            let rules = g.variant.rules();
-            let ctx = ResultContext {
-                deadline: rules.exit_deadline,
-                move_limit: rules.move_limit,
-                by_tempo: rules.limit_rule == LimitRule::Tempo,
-                solo: rules.solo,
-                moves: game.plies() as u16,
-            };
-            Some(t.result(outcome, &ctx))
-        }
+        Status::Over { outcome, .. } => Some(t.result(outcome, &result_context(g, game))),
     }
 }
 

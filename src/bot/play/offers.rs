@@ -10,6 +10,17 @@ use crate::bot::state::App;
 use crate::bot::texts::{Texts, texts};
 use crate::game::{ChatId, GameRecord, UserId};
 
+/// Say `text` where `g` is played: in `chat`, or under an inline game's board (it has no
+/// chat to say it in).
+pub async fn tell(app: &App, chat: ChatId, g: &GameRecord, text: String) -> Result<(), BotError> {
+    if g.inline.is_some() {
+        board::notice(app, g, text);
+    } else {
+        say(app, chat, None, &text, None).await?;
+    }
+    Ok(())
+}
+
 /// `who` has offered a draw in `g` (as stored): say so in `chat` with the buttons to
 /// answer (an inline game's board says it under its caption), and show the offer on the
 /// boards.
@@ -44,12 +55,7 @@ pub async fn takeback_asked(
     if g.takeback.is_none() {
         let lang = app.chat_lang(chat, Some(user)).await;
         let program = app.player_mention(g.player(!g.side_to_move()), lang).await;
-        let text = t.takeback_accepted(&program);
-        if g.inline.is_some() {
-            board::notice(app, g, text);
-        } else {
-            say(app, chat, None, &text, None).await?;
-        }
+        tell(app, chat, g, t.takeback_accepted(&program)).await?;
         board::changed(app, g);
         return Ok(());
     }

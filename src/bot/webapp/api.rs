@@ -409,25 +409,6 @@ pub async fn act(
                 }
             }
         },
-        "draw-accept" | "draw-decline" => {
-            let accept = action == "draw-accept";
-            let g = app
-                .games
-                .run(move |s| s.answer_draw(id, user, accept, now))
-                .await
-                .map_err(|e| service(e, t))?;
-            if !accept {
-                let text = ct.draw_declined(&who);
-                if g.inline.is_some() {
-                    crate::bot::board::notice(app, &g, text);
-                } else if let Err(e) =
-                    crate::bot::chat::messages::say(app, chat, None, &text, None).await
-                {
-                    failed(e);
-                }
-            }
-            play::changed(app, g);
-        }
         "takeback" => {
             let g = run(crate::game::GameService::request_takeback)
                 .await
@@ -436,22 +417,27 @@ pub async fn act(
                 failed(e);
             }
         }
-        "takeback-accept" | "takeback-decline" => {
-            let accept = action == "takeback-accept";
+        "draw-accept" | "draw-decline" | "takeback-accept" | "takeback-decline" => {
+            let accept = action.ends_with("-accept");
+            let draw = action.starts_with("draw");
+            let answer = if draw {
+                crate::game::GameService::answer_draw
+            } else {
+                crate::game::GameService::answer_takeback
+            };
             let g = app
                 .games
-                .run(move |s| s.answer_takeback(id, user, accept, now))
+                .run(move |s| answer(s, id, user, accept, now))
                 .await
                 .map_err(|e| service(e, t))?;
-            let text = if accept {
-                ct.takeback_accepted(&who)
-            } else {
-                ct.takeback_declined(&who)
+            let said = match (draw, accept) {
+                (true, true) => None,
+                (true, false) => Some(ct.draw_declined(&who)),
+                (false, true) => Some(ct.takeback_accepted(&who)),
+                (false, false) => Some(ct.takeback_declined(&who)),
             };
-            if g.inline.is_some() {
-                crate::bot::board::notice(app, &g, text);
-            } else if let Err(e) =
-                crate::bot::chat::messages::say(app, chat, None, &text, None).await
+            if let Some(text) = said
+                && let Err(e) = play::offers::tell(app, chat, &g, text).await
             {
                 failed(e);
             }

@@ -3,10 +3,11 @@
 //! clocks with the server's time, the move list, the players, the result in words and what
 //! the viewer may do. Written from one read of the game, its replay and its players.
 
+use crate::bot::board::result_context;
 use crate::bot::state::App;
-use crate::bot::texts::{ResultContext, texts, webapp};
+use crate::bot::texts::{texts, webapp};
 use crate::bot::webapp::sessions::Viewer;
-use crate::engine::{Color, Game, LimitRule, Move};
+use crate::engine::{Color, Game, Move};
 use crate::game::{GameId, GameRecord, Player, ServiceError, Status, TimeControl, Timestamp};
 use serde_json::{Map, Value, json};
 
@@ -181,14 +182,7 @@ pub fn game(r: &Read, viewer: &Viewer, token: &str, now: Timestamp) -> Value {
         )
         .to_string(),
         Status::Over { outcome, .. } => {
-            let rules = g.variant.rules();
-            let ctx = ResultContext {
-                deadline: rules.exit_deadline,
-                move_limit: rules.move_limit,
-                by_tempo: rules.limit_rule == LimitRule::Tempo,
-                solo: rules.solo,
-                moves: game.plies() as u16,
-            };
+            let ctx = result_context(g, game);
             let winner = outcome.result.winner();
             out["result"] = json!({
                 "winner": winner.map(side),
