@@ -156,8 +156,13 @@ impl Browser {
     /// Wait until `script` returns true (up to 20 s), else fail with `what`; how long it
     /// took comes back.
     pub async fn wait(&self, what: &str, script: &str) -> Duration {
+        self.wait_up_to(Duration::from_secs(20), what, script).await
+    }
+
+    /// [`Browser::wait`] up to `limit`.
+    pub async fn wait_up_to(&self, limit: Duration, what: &str, script: &str) -> Duration {
         let start = std::time::Instant::now();
-        while start.elapsed() < Duration::from_secs(20) {
+        while start.elapsed() < limit {
             if self.eval(script).await == Value::Bool(true) {
                 return start.elapsed();
             }

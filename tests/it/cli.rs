@@ -176,19 +176,7 @@ fn replay_reads_files_and_record_tags() {
 fn variants_lists_every_variant() {
     let (code, out, _) = ugolki(&["variants"], None);
     assert_eq!(code, 0);
-    for id in [
-        "classic",
-        "classic-3x4",
-        "diagonal",
-        "diagonal-3x4",
-        "triangle",
-        "square4",
-        "gambiter",
-        "halma10",
-        "halma16",
-        "duelio",
-        "training",
-    ] {
+    for id in ugolki_bot::engine::VariantId::ALL.map(|v| v.id()) {
         assert!(
             out.lines().any(|l| l.starts_with(&format!("{id} "))),
             "{id} missing"

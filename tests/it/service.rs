@@ -70,6 +70,17 @@ fn text(s: &str) -> MoveInput {
     MoveInput::Text(s.to_string())
 }
 
+/// `u` plays the move typed as `m` in game `id` at `at` ms, whatever the game's version.
+fn by(
+    s: &GameService,
+    id: GameId,
+    u: UserId,
+    m: &str,
+    at: u64,
+) -> Result<MoveOutcome, ServiceError> {
+    s.play(id, Actor::User(u), Expect::Any, &text(m), t(at))
+}
+
 fn sq(s: &str) -> Square {
     Square::parse(s).unwrap()
 }
@@ -246,14 +257,8 @@ fn moves_are_checked_in_order_and_persist() {
         let g = pvp(s);
         assert_eq!(g.version, Version(1));
         let err = |r: Result<MoveOutcome, ServiceError>| r.unwrap_err();
-        assert_eq!(
-            err(s.play(g.id, Actor::User(C), Expect::Any, &text("c3-d3"), t(1))),
-            ServiceError::NotYourGame
-        );
-        assert_eq!(
-            err(s.play(g.id, Actor::User(B), Expect::Any, &text("f6-e6"), t(1))),
-            ServiceError::NotYourTurn
-        );
+        assert_eq!(err(by(s, g.id, C, "c3-d3", 1)), ServiceError::NotYourGame);
+        assert_eq!(err(by(s, g.id, B, "f6-e6", 1)), ServiceError::NotYourTurn);
         assert_eq!(
             err(s.play(g.id, Actor::User(A), Expect::Ply(1), &text("c3-d3"), t(1))),
             ServiceError::Stale {
@@ -275,11 +280,11 @@ fn moves_are_checked_in_order_and_persist() {
             }
         );
         assert!(matches!(
-            err(s.play(g.id, Actor::User(A), Expect::Any, &text("c3-e5"), t(1))),
+            err(by(s, g.id, A, "c3-e5", 1)),
             ServiceError::Illegal(_)
         ));
         assert!(matches!(
-            err(s.play(g.id, Actor::User(A), Expect::Any, &text("zz"), t(1))),
+            err(by(s, g.id, A, "zz", 1)),
             ServiceError::Illegal(_)
         ));
         assert_eq!(
@@ -534,16 +539,10 @@ fn an_ending_move_updates_stats_and_chat_in_one_commit() {
         ng.start = Some("W:e8,f6,g6,h6,f7,g7,h7,f8,h8 B:a1,b1,c1,a2,b2,c2,a3,b3,e4 w 30".into());
         let g = s.create_game(ng, t(0)).unwrap();
         assert!(!g.rated, "a game from a set-up position is not rated");
-        let m = played(
-            s.play(g.id, Actor::User(A), Expect::Any, &text("e8-g8"), t(1))
-                .unwrap(),
-        );
+        let m = played(by(s, g.id, A, "e8-g8", 1).unwrap());
         assert!(m.game.is_active(), "Black still has the last move");
         let before = env.mem.as_ref().map(|m| m.commits());
-        let m = played(
-            s.play(g.id, Actor::User(B), Expect::Any, &text("e4-e3"), t(2))
-                .unwrap(),
-        );
+        let m = played(by(s, g.id, B, "e4-e3", 2).unwrap());
         if let (Some(mem), Some(before)) = (env.mem.as_ref(), before) {
             assert_eq!(mem.commits(), before + 1, "the ending is one commit");
         }
@@ -573,8 +572,7 @@ fn an_ending_move_updates_stats_and_chat_in_one_commit() {
         assert!(s.store().chat_games(CHAT).unwrap().is_empty());
         assert_eq!(s.deadlines(Timestamp(u64::MAX), 100).unwrap(), vec![]);
         assert_eq!(
-            s.play(g.id, Actor::User(A), Expect::Any, &text("f6-e6"), t(3))
-                .unwrap_err(),
+            by(s, g.id, A, "f6-e6", 3).unwrap_err(),
             ServiceError::GameOver
         );
     }
@@ -715,16 +713,7 @@ fn draw_offers_answers_and_expiry() {
         );
         // A move lets a pending offer lapse.
         s.offer_draw(g.id, A, t(120_012)).unwrap();
-        let m = played(
-            s.play(
-                g.id,
-                Actor::User(A),
-                Expect::Any,
-                &text("c3-d3"),
-                t(120_013),
-            )
-            .unwrap(),
-        );
+        let m = played(by(s, g.id, A, "c3-d3", 120_013).unwrap());
         assert!(m.game.draw_offer.is_none());
 
         // No offers against the program or in Duelio.
@@ -756,10 +745,7 @@ fn takebacks_in_casual_games_and_against_the_program() {
     for env in envs() {
         let s = &env.svc;
         let n = env.name;
-        let play = |id, u, m: &str, at| {
-            s.play(id, Actor::User(u), Expect::Any, &text(m), t(at))
-                .unwrap()
-        };
+        let play = |id, u, m: &str, at| by(s, id, u, m, at).unwrap();
         // A rated game has none.
         let rated = pvp(s);
         assert!(rated.rated);
@@ -880,8 +866,7 @@ fn abort_only_before_both_sides_have_moved() {
     for env in envs() {
         let s = &env.svc;
         let g = pvp(s);
-        s.play(g.id, Actor::User(A), Expect::Any, &text("c3-d3"), t(1))
-            .unwrap();
+        by(s, g.id, A, "c3-d3", 1).unwrap();
         assert_eq!(
             s.abort(g.id, C, t(2)).unwrap_err(),
             ServiceError::NotYourGame
@@ -901,10 +886,8 @@ fn abort_only_before_both_sides_have_moved() {
         assert!(s.store().chat_games(CHAT).unwrap().is_empty());
         assert_eq!(s.abort(g.id, B, t(3)).unwrap_err(), ServiceError::GameOver);
         let g = pvp(s);
-        s.play(g.id, Actor::User(A), Expect::Any, &text("c3-d3"), t(1))
-            .unwrap();
-        s.play(g.id, Actor::User(B), Expect::Any, &text("f6-e6"), t(2))
-            .unwrap();
+        by(s, g.id, A, "c3-d3", 1).unwrap();
+        by(s, g.id, B, "f6-e6", 2).unwrap();
         assert_eq!(
             s.abort(g.id, A, t(3)).unwrap_err(),
             ServiceError::TooLateToAbort
@@ -947,10 +930,7 @@ fn fischer_clock_reminder_flag_and_late_move() {
             s.fire_deadline(&due[0], t(30_001), &mut |_| None).unwrap(),
             Fired::NotDue
         );
-        let m = played(
-            s.play(g.id, Actor::User(A), Expect::Any, &text("c3-d3"), t(40_000))
-                .unwrap(),
-        );
+        let m = played(by(s, g.id, A, "c3-d3", 40_000).unwrap());
         assert_eq!(m.game.clocks.remaining, [Millis(22_000), Millis(60_000)]);
         assert_eq!(
             m.game.deadline,
@@ -1045,8 +1025,7 @@ fn per_move_limit_auto_move_then_loss_on_second_miss() {
         assert_eq!(m.game.clocks.missed, [1, 0]);
         assert_eq!(m.game.ply(), 1);
         // Black moves in time; White misses again: White loses on time.
-        s.play(g.id, Actor::User(B), Expect::Any, &text("f6-e6"), t(70_000))
-            .unwrap();
+        by(s, g.id, B, "f6-e6", 70_000).unwrap();
         let entry = s.deadlines(t(130_000), 10).unwrap()[0];
         assert_eq!(entry.at, t(130_000));
         let Fired::Ended(end) = s.fire_deadline(&entry, t(130_000), &mut |_| None).unwrap() else {
@@ -1103,8 +1082,7 @@ fn untimed_games_warn_then_end_as_abandoned() {
         let s = &env.svc;
         let day = 86_400_000;
         let g = pvp(s);
-        s.play(g.id, Actor::User(A), Expect::Any, &text("c3-d3"), t(1000))
-            .unwrap();
+        by(s, g.id, A, "c3-d3", 1000).unwrap();
         let entry = s.deadlines(Timestamp(u64::MAX), 10).unwrap()[0];
         assert_eq!(
             entry,
@@ -1486,11 +1464,9 @@ fn games_against_the_program() {
                 t(0),
             )
             .unwrap();
-        s.play(g.id, Actor::User(A), Expect::Any, &text("c3-d3"), t(5))
-            .unwrap();
+        by(s, g.id, A, "c3-d3", 5).unwrap();
         assert_eq!(
-            s.play(g.id, Actor::User(A), Expect::Any, &text("b3-b4"), t(6))
-                .unwrap_err(),
+            by(s, g.id, A, "b3-b4", 6).unwrap_err(),
             ServiceError::NotYourTurn
         );
         // The program's pending move is a deadline due at once (it survives a restart).
@@ -1543,12 +1519,8 @@ fn the_training_room_has_one_player() {
         let g = s.create_game(ng.clone(), t(0)).unwrap();
         assert_eq!(g.time_control, TimeControl::Untimed);
         assert!(!g.rated);
-        s.play(g.id, Actor::User(A), Expect::Any, &text("c3-d3"), t(1))
-            .unwrap();
-        let m = played(
-            s.play(g.id, Actor::User(A), Expect::Any, &text("c2-d2"), t(2))
-                .unwrap(),
-        );
+        by(s, g.id, A, "c3-d3", 1).unwrap();
+        let m = played(by(s, g.id, A, "c2-d2", 2).unwrap());
         assert_eq!(m.game.side_to_move(), Color::White);
         let end = s.resign(g.id, A, t(3)).unwrap();
         assert!(matches!(end.status, Status::Aborted { .. }));
@@ -1662,8 +1634,7 @@ fn deadline_changes_wake_the_timer() {
             woke.is_err(),
             "moving the board message changes no deadline"
         );
-        s.play(g.id, Actor::User(A), Expect::Any, &text("c3-d3"), t(5))
-            .unwrap();
+        by(s, g.id, A, "c3-d3", 5).unwrap();
         let woke = tokio::time::timeout(Duration::from_secs(5), n.notified()).await;
         assert!(woke.is_ok(), "a move moves the deadline");
     });

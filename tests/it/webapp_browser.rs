@@ -208,6 +208,31 @@ async fn two_players_play_twenty_plies_on_their_pages_while_a_spectator_watches(
         .await;
     assert_eq!(last, true, "the last move's path is drawn");
 
+    // A page brought back to the screen fetches the game at once rather than at its next
+    // retry: cut long enough for the retries to be 8 s apart (after 1, 2 and 4 s), a move
+    // made, the network back, and the page shown again.
+    relay.cut(true);
+    tokio::time::sleep(std::time::Duration::from_millis(7500)).await;
+    let g = api.game(&token, &sw).await;
+    let (from, to) = next_move(&g);
+    let (status, j) = api
+        .post(
+            &format!("api/game/{token}/move"),
+            Some(&sw),
+            json!({ "from": from, "to": to, "ply": 22 }),
+        )
+        .await;
+    assert_eq!(status, 200, "{j}");
+    relay.cut(false);
+    pb.eval("document.dispatchEvent(new Event('visibilitychange')); return true")
+        .await;
+    pb.wait_up_to(
+        std::time::Duration::from_secs(4),
+        "the move, fetched when the page was shown again",
+        &ply_is(23),
+    )
+    .await;
+
     // Launch data signed for another bot: refused, and no board.
     let forged = Browser::start().await;
     forged
