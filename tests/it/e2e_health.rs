@@ -80,10 +80,16 @@ struct ChildBot {
 impl ChildBot {
     /// Start it; `ready`: wait until it has registered its commands.
     async fn start(api: &FakeApi, ready: bool) -> ChildBot {
+        Self::start_with_env(api, ready, &[]).await
+    }
+
+    /// [`ChildBot::start`] with more environment variables.
+    async fn start_with_env(api: &FakeApi, ready: bool, env: &[(&str, String)]) -> ChildBot {
         api.set_limits(Some(ugolki_bot::fakeapi::TelegramLimits::default()));
         let addr = free_addr();
         let dir = tempfile::tempdir().unwrap();
         let child = bot_command(api, addr, &dir, "4242:TESTTOKEN")
+            .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
             .env("UGOLKI_BOARD_PX", BOARD_PX.to_string())
             .env("UGOLKI_LOG", "warn")
             .stdout(std::process::Stdio::null())
@@ -464,4 +470,47 @@ async fn a_failed_poll_does_not_stall_the_bot() {
         "answered {:?} later",
         asked.elapsed()
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_mini_apps_refusals_are_counted_by_reason() {
+    let api = FakeApi::start().await.unwrap();
+    let page = free_addr();
+    let base = format!("http://{page}/");
+    let env = [
+        ("UGOLKI_WEBAPP_LISTEN", page.to_string()),
+        ("UGOLKI_WEBAPP_URL", base.clone()),
+    ];
+    let bot = ChildBot::start_with_env(&api, true, &env).await;
+    let client = reqwest::Client::new();
+    // No session, twice; launch data signed for another bot, once.
+    for _ in 0..2 {
+        let r = client.get(format!("{base}api/games")).send().await.unwrap();
+        assert_eq!(r.status().as_u16(), 401);
+    }
+    let who = serde_json::json!({ "id": 7, "first_name": "Eve" }).to_string();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs()
+        .to_string();
+    let forged = ugolki_bot::bot::sign_init_data(&[("user", &who), ("auth_date", &now)], "1:OTHER");
+    let r = client
+        .post(format!("{base}api/session"))
+        .header("Content-Type", "application/json")
+        .body(serde_json::json!({ "init_data": forged }).to_string())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 401);
+    let (_, body) = get_async(bot.addr, "/metrics").await;
+    let refused = |code: &str| {
+        metric(
+            &body,
+            &format!("ugolki_webapp_refused_total{{code=\"{code}\"}}"),
+        )
+    };
+    assert_eq!(refused("no_session"), 2.0, "{body}");
+    assert_eq!(refused("bad_init_data"), 1.0, "{body}");
+    assert_eq!(metric(&body, "ugolki_webapp_games_watched"), 0.0);
 }

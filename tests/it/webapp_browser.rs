@@ -313,6 +313,22 @@ async fn the_large_boards_are_played_on_the_page_against_the_program() {
             )
             .await;
         browser.screenshot(&format!("{variant}-start")).await;
+        if n == 10 {
+            // Telegram's dark theme (its colours), as telegram-web-app.js sets them: the page
+            // follows.
+            let dark = browser
+                .eval(
+                    "const r = document.documentElement.style;
+                     const dark = { 'bg-color': '#17212b', 'text-color': '#f5f5f5',
+                       'hint-color': '#708499', 'button-color': '#5288c1',
+                       'button-text-color': '#ffffff', 'secondary-bg-color': '#232e3c' };
+                     for (const [k, v] of Object.entries(dark)) r.setProperty('--tg-theme-' + k, v);
+                     return getComputedStyle(document.body).backgroundColor",
+                )
+                .await;
+            assert_eq!(dark, "rgb(23, 33, 43)");
+            browser.screenshot(&format!("{variant}-dark")).await;
+        }
         browser.click(&format!("[data-square='{to}']")).await;
         // The page's move, then the program's answer, live.
         browser.wait("the program's answer", &ply_is(2)).await;
