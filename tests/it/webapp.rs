@@ -5,7 +5,7 @@
 use crate::common::harness::*;
 use crate::common::webapp::*;
 use serde_json::{Value, json};
-use ugolki_bot::fakeapi::{BOT_USERNAME, TgChat};
+use ugolki_bot::fakeapi::BOT_USERNAME;
 use ugolki_bot::game::GameId;
 
 fn version_of(h: &Harness, id: GameId) -> u64 {
@@ -371,7 +371,6 @@ async fn a_move_on_the_page_reaches_the_chat_and_a_move_in_the_chat_reaches_the_
     );
     h.settle().await;
     h.assert_within_limits();
-    let _ = TgChat::Private(a);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

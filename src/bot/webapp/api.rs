@@ -66,10 +66,15 @@ type Answer = Result<Json<Value>, ApiError>;
 
 /// Any path the page does not know.
 pub async fn not_found() -> ApiError {
-    ApiError::new(StatusCode::NOT_FOUND, "not_found", "No such page.")
+    ApiError::new(
+        StatusCode::NOT_FOUND,
+        "not_found",
+        words::text(Language::En, "not_found"),
+    )
 }
 
-/// A JSON body of type `T`, or the refusal for a missing, oversized or malformed one.
+/// A JSON body of type `T`, or the refusal (in `lang`) for a missing, oversized or
+/// malformed one.
 fn body<T: serde::de::DeserializeOwned>(
     raw: Result<Bytes, BytesRejection>,
     lang: Language,
@@ -79,20 +84,30 @@ fn body<T: serde::de::DeserializeOwned>(
             ApiError::new(
                 StatusCode::PAYLOAD_TOO_LARGE,
                 "too_large",
-                "The request is too large.",
+                words::text(lang, "too_large"),
             )
         } else {
-            ApiError::new(StatusCode::BAD_REQUEST, "bad_request", e.body_text())
+            tracing::debug!(error = %e.body_text(), "a Mini App body unread");
+            ApiError::new(
+                StatusCode::BAD_REQUEST,
+                "bad_request",
+                words::text(lang, "bad_json"),
+            )
         }
     })?;
     serde_json::from_slice(&raw).map_err(|e| {
-        let _ = lang;
+        tracing::debug!(error = %e, "a Mini App body is not the expected JSON");
         ApiError::new(
             StatusCode::BAD_REQUEST,
             "bad_request",
-            format!("The request is not the expected JSON: {e}"),
+            words::text(lang, "bad_json"),
         )
     })
+}
+
+/// Why a call without a good session is refused: open the page from Telegram again.
+fn reopen(lang: Language, code: &'static str) -> ApiError {
+    ApiError::new(StatusCode::UNAUTHORIZED, code, words::text(lang, "reopen"))
 }
 
 #[derive(Deserialize)]
@@ -107,11 +122,7 @@ pub async fn session(State(web): State<Shared>, raw: Result<Bytes, BytesRejectio
     let data = initdata::validate(&req.init_data, &web.key, now_secs, web.max_age.as_secs())
         .map_err(|e| {
             tracing::info!(error = %e, "Mini App initData refused");
-            ApiError::new(
-                StatusCode::UNAUTHORIZED,
-                "bad_init_data",
-                "Open the board from Telegram again.",
-            )
+            reopen(Language::En, "bad_init_data")
         })?;
     let user = crate::game::UserId(data.user.id);
     let stored = web
@@ -167,25 +178,18 @@ pub(crate) fn viewer(
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix("Bearer "));
+    // Before a session is known, its language is not: English.
     let Some(name) = bearer.or(query) else {
-        return Err(ApiError::new(
-            StatusCode::UNAUTHORIZED,
-            "no_session",
-            "Open the board from Telegram again.",
-        ));
+        return Err(reopen(Language::En, "no_session"));
     };
     web.sessions
         .check(name.trim(), Instant::now())
         .map_err(|r| match r {
-            Refused::Unknown => ApiError::new(
-                StatusCode::UNAUTHORIZED,
-                "no_session",
-                "Open the board from Telegram again.",
-            ),
-            Refused::TooFast => ApiError::new(
+            Refused::Unknown => reopen(Language::En, "no_session"),
+            Refused::TooFast(lang) => ApiError::new(
                 StatusCode::TOO_MANY_REQUESTS,
                 "too_many_requests",
-                "Too many requests: wait a moment.",
+                words::text(lang, "too_fast"),
             ),
         })
 }
@@ -200,7 +204,7 @@ pub(crate) fn game_of(web: &Shared, token: &str, t: &dyn Texts) -> Result<GameId
 }
 
 /// A service error as a refusal (or a 500 for a failure).
-fn service(e: ServiceError, t: &dyn Texts) -> ApiError {
+pub(crate) fn service(e: ServiceError, t: &dyn Texts) -> ApiError {
     let status = match &e {
         ServiceError::NoSuchGame(_) => StatusCode::NOT_FOUND,
         ServiceError::NotYourGame => StatusCode::FORBIDDEN,
@@ -242,21 +246,33 @@ pub async fn games(State(web): State<Shared>, headers: HeaderMap) -> Answer {
     let viewer = viewer(&web, &headers, None)?;
     let t = texts(viewer.lang);
     let user = viewer.user;
-    let games = web
-        .app
-        .games
-        .run(move |s| s.user_games(user, None, 200))
-        .await
-        .map_err(|e| service(e, t))?;
     let Some(launch) = web.app.launch.as_ref() else {
         return Ok(Json(json!([])));
     };
-    let mut out = Vec::new();
-    for g in games.into_iter().filter(|g| g.is_active()).take(50) {
-        if let Ok(r) = view::read(&web.app, g.id) {
-            out.push(view::entry(&r, &viewer, &launch.links.token(g.id)));
-        }
-    }
+    // The records and their players' names in one trip; no replay, the list shows none.
+    let games = web
+        .app
+        .games
+        .run(move |s| {
+            let games = s.user_games(user, None, 200)?;
+            Ok::<_, ServiceError>(
+                games
+                    .into_iter()
+                    .filter(|g| g.is_active())
+                    .take(50)
+                    .map(|g| {
+                        let names = view::names(s, &g);
+                        (g, names)
+                    })
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .await
+        .map_err(|e| service(e, t))?;
+    let out = games
+        .iter()
+        .map(|(g, names)| view::entry(g, names, &viewer, &launch.links.token(g.id)))
+        .collect();
     Ok(Json(Value::Array(out)))
 }
 
@@ -280,6 +296,37 @@ struct MoveRequest {
     confirm: bool,
 }
 
+/// What the page asks for in `api/game/{token}/{action}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Action {
+    Move,
+    Resign,
+    Draw,
+    /// An answer to the opponent's draw offer (`true`: accept).
+    DrawAnswer(bool),
+    Takeback,
+    /// An answer to the opponent's takeback request (`true`: accept).
+    TakebackAnswer(bool),
+    Rematch,
+}
+
+impl Action {
+    fn parse(s: &str) -> Option<Action> {
+        Some(match s {
+            "move" => Action::Move,
+            "resign" => Action::Resign,
+            "draw" => Action::Draw,
+            "draw-accept" => Action::DrawAnswer(true),
+            "draw-decline" => Action::DrawAnswer(false),
+            "takeback" => Action::Takeback,
+            "takeback-accept" => Action::TakebackAnswer(true),
+            "takeback-decline" => Action::TakebackAnswer(false),
+            "rematch" => Action::Rematch,
+            _ => return None,
+        })
+    }
+}
+
 #[derive(Deserialize, Default)]
 struct ActionRequest {
     #[serde(default)]
@@ -299,24 +346,13 @@ pub async fn act(
     let id = game_of(&web, &token, t)?;
     let token = token.to_ascii_lowercase();
     let app = &web.app;
-    let known = [
-        "move",
-        "resign",
-        "draw",
-        "draw-accept",
-        "draw-decline",
-        "takeback",
-        "takeback-accept",
-        "takeback-decline",
-        "rematch",
-    ];
-    if !known.contains(&action.as_str()) {
+    let Some(action) = Action::parse(&action) else {
         return Err(ApiError::new(
             StatusCode::NOT_FOUND,
             "no_such_action",
-            format!("No action {action:?}."),
+            words::text(viewer.lang, "not_found"),
         ));
-    }
+    };
     let g = app.games.read(|s| s.game(id)).map_err(|e| service(e, t))?;
     let Some(colour) = g.color_of(viewer.user) else {
         return Err(ApiError::new(
@@ -327,7 +363,7 @@ pub async fn act(
     };
     let user = viewer.user;
     let now = app.now();
-    if action == "move" {
+    if action == Action::Move {
         let req: MoveRequest = body(raw, viewer.lang)?;
         let n = g.variant.rules().board.n();
         let square = |s: &str| Square::parse(s).filter(|q| q.file < n && q.rank < n);
@@ -335,7 +371,7 @@ pub async fn act(
             return Err(ApiError::new(
                 StatusCode::BAD_REQUEST,
                 "bad_request",
-                "from and to must be squares of the board.",
+                words::text(viewer.lang, "bad_squares"),
             ));
         };
         let input = Input::Tapped { from, to };
@@ -389,14 +425,14 @@ pub async fn act(
     let failed = |e: crate::bot::error::BotError| {
         tracing::warn!(error = %e, "telling the chat of a Mini App action failed");
     };
-    match action.as_str() {
-        "resign" => {
+    match action {
+        Action::Resign => {
             let g = run(crate::game::GameService::resign)
                 .await
                 .map_err(|e| service(e, t))?;
             play::changed(app, g);
         }
-        "draw" => match app
+        Action::Draw => match app
             .games
             .run(move |s| s.offer_draw(id, user, now))
             .await
@@ -409,7 +445,7 @@ pub async fn act(
                 }
             }
         },
-        "takeback" => {
+        Action::Takeback => {
             let g = run(crate::game::GameService::request_takeback)
                 .await
                 .map_err(|e| service(e, t))?;
@@ -417,9 +453,8 @@ pub async fn act(
                 failed(e);
             }
         }
-        "draw-accept" | "draw-decline" | "takeback-accept" | "takeback-decline" => {
-            let accept = action.ends_with("-accept");
-            let draw = action.starts_with("draw");
+        Action::DrawAnswer(accept) | Action::TakebackAnswer(accept) => {
+            let draw = matches!(action, Action::DrawAnswer(_));
             let answer = if draw {
                 crate::game::GameService::answer_draw
             } else {
@@ -443,7 +478,8 @@ pub async fn act(
             }
             play::changed(app, g);
         }
-        _ => return rematch(app, &g, colour, &viewer, &token).await,
+        Action::Rematch => return rematch(app, &g, colour, &viewer, &token).await,
+        Action::Move => unreachable!("a move is played above"),
     }
     shown(app, id, &viewer, &token)
 }

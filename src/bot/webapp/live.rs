@@ -7,12 +7,12 @@
 use crate::bot::metrics;
 use crate::bot::state::App;
 use crate::bot::texts::texts;
-use crate::bot::webapp::api::{ApiError, game_of, viewer};
+use crate::bot::webapp::api::{ApiError, game_of, service, viewer};
 use crate::bot::webapp::sessions::Viewer;
 use crate::bot::webapp::{Shared, view};
 use crate::game::{GameId, Version};
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::HeaderMap;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use futures::Stream;
 use serde::Deserialize;
@@ -72,16 +72,7 @@ pub async fn events(
     let id = game_of(&web, &token, t)?;
     let token = token.to_ascii_lowercase();
     let rx = web.app.pages.watch(id);
-    let r = view::read(&web.app, id).map_err(|e| {
-        ApiError::new(
-            match e {
-                crate::game::ServiceError::NoSuchGame(_) => StatusCode::NOT_FOUND,
-                _ => StatusCode::INTERNAL_SERVER_ERROR,
-            },
-            "no_such_game",
-            t.bad_button(),
-        )
-    })?;
+    let r = view::read(&web.app, id).map_err(|e| service(e, t))?;
     let first = view::game(&r, &viewer, &token, web.app.now()).to_string();
     let start = Watching {
         app: web.app.clone(),

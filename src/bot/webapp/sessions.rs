@@ -45,8 +45,8 @@ struct Entry {
 pub enum Refused {
     /// Unknown or lapsed: the page exchanges `initData` again.
     Unknown,
-    /// Over its request budget.
-    TooFast,
+    /// Over its request budget (the session's language, for the answer).
+    TooFast(Language),
 }
 
 /// The sessions held.
@@ -105,7 +105,7 @@ impl Sessions {
         e.tokens = (e.tokens + dt * PER_SECOND).min(BURST);
         e.at = now;
         if e.tokens < 1.0 {
-            return Err(Refused::TooFast);
+            return Err(Refused::TooFast(e.viewer.lang));
         }
         e.tokens -= 1.0;
         Ok(e.viewer.clone())
@@ -139,13 +139,19 @@ mod tests {
         for _ in 0..20 {
             assert!(s.check(&name, t0).is_ok());
         }
-        assert_eq!(s.check(&name, t0).unwrap_err(), Refused::TooFast);
+        assert_eq!(
+            s.check(&name, t0).unwrap_err(),
+            Refused::TooFast(Language::En)
+        );
         // A second later there is room for five more.
         let t1 = t0 + Duration::from_secs(1);
         for _ in 0..5 {
             assert!(s.check(&name, t1).is_ok());
         }
-        assert_eq!(s.check(&name, t1).unwrap_err(), Refused::TooFast);
+        assert_eq!(
+            s.check(&name, t1).unwrap_err(),
+            Refused::TooFast(Language::En)
+        );
         assert_eq!(s.check("nope", t1).unwrap_err(), Refused::Unknown);
         assert_eq!(
             s.check(&name, t0 + TTL).unwrap_err(),

@@ -8,7 +8,9 @@ use crate::bot::state::App;
 use crate::bot::texts::{texts, webapp};
 use crate::bot::webapp::sessions::Viewer;
 use crate::engine::{Color, Game, Move};
-use crate::game::{GameId, GameRecord, Player, ServiceError, Status, TimeControl, Timestamp};
+use crate::game::{
+    GameId, GameRecord, GameService, Language, Player, ServiceError, Status, TimeControl, Timestamp,
+};
 use serde_json::{Map, Value, json};
 
 /// A game read for the page: the record, its replay and its players' names.
@@ -20,18 +22,22 @@ pub struct Read {
     names: [Option<String>; 2],
 }
 
+/// The names of `g`'s players as stored (people only), for [`player_name`].
+pub fn names(s: &GameService, g: &GameRecord) -> [Option<String>; 2] {
+    Color::ALL.map(|c| {
+        g.player(c)
+            .user()
+            .and_then(|u| s.user(u).ok().flatten())
+            .map(|r| r.name)
+    })
+}
+
 /// Read game `id` for the page (reads only, in place).
 pub fn read(app: &App, id: GameId) -> Result<Read, ServiceError> {
     app.games.read(|s| {
         let g = s.game(id)?;
         let replay = s.replay(&g)?;
-        let name = |c: Color| {
-            g.player(c)
-                .user()
-                .and_then(|u| s.user(u).ok().flatten())
-                .map(|r| r.name)
-        };
-        let names = [name(Color::White), name(Color::Black)];
+        let names = names(s, &g);
         Ok(Read {
             game: g,
             replay,
@@ -40,16 +46,22 @@ pub fn read(app: &App, id: GameId) -> Result<Read, ServiceError> {
     })
 }
 
+/// How the page names the player of colour `c` in `g`: a person by name, the program as
+/// the chat does.
+fn player_name(g: &GameRecord, names: &[Option<String>; 2], c: Color, lang: Language) -> String {
+    match g.player(c) {
+        Player::Human(u) => names[c.index()]
+            .clone()
+            .unwrap_or_else(|| format!("#{}", u.0)),
+        p => plain(&crate::bot::texts::player_mention(p, None, lang)),
+    }
+}
+
 fn side(c: Color) -> &'static str {
     match c {
         Color::White => "w",
         Color::Black => "b",
     }
-}
-
-/// The seat `viewer` has in `g`, if they play it.
-pub fn seat(g: &GameRecord, viewer: &Viewer) -> Option<Color> {
-    g.color_of(viewer.user)
 }
 
 /// Drop the HTML tags of a chat text (the page shows words, not markup).
@@ -80,7 +92,7 @@ pub fn game(r: &Read, viewer: &Viewer, token: &str, now: Timestamp) -> Value {
     let n = variant.board().n();
     let turn = pos.side_to_move();
     let active = g.is_active();
-    let mine = seat(g, viewer);
+    let mine = g.color_of(viewer.user);
 
     let squares = |v: Vec<crate::engine::Square>| -> Vec<String> {
         v.into_iter().map(|s| s.to_string()).collect()
@@ -110,16 +122,11 @@ pub fn game(r: &Read, viewer: &Viewer, token: &str, now: Timestamp) -> Value {
         }
     }
 
-    let player = |c: Color| match g.player(c) {
-        Player::Human(u) => json!({
-            "name": r.names[c.index()].clone().unwrap_or_else(|| format!("#{}", u.0)),
-            "program": false,
-        }),
-        Player::Program { .. } => json!({
-            "name": plain(&crate::bot::texts::player_mention(g.player(c), None, lang)),
-            "program": true,
-        }),
-        Player::Absent => json!({ "name": "—", "program": false }),
+    let player = |c: Color| {
+        json!({
+            "name": player_name(g, &r.names, c, lang),
+            "program": matches!(g.player(c), Player::Program { .. }),
+        })
     };
 
     let mut out = json!({
@@ -233,24 +240,14 @@ pub fn game(r: &Read, viewer: &Viewer, token: &str, now: Timestamp) -> Value {
     out
 }
 
-/// One entry of the viewer's games list.
-pub fn entry(r: &Read, viewer: &Viewer, token: &str) -> Value {
-    let g = &r.game;
-    let mine = seat(g, viewer);
+/// One entry of the viewer's games list: `g`, whose players are called `names`.
+pub fn entry(g: &GameRecord, names: &[Option<String>; 2], viewer: &Viewer, token: &str) -> Value {
+    let mine = g.color_of(viewer.user);
     let opponent = mine.map(|c| !c).unwrap_or(Color::Black);
-    let name = match g.player(opponent) {
-        Player::Human(u) => r.names[opponent.index()]
-            .clone()
-            .unwrap_or_else(|| format!("#{}", u.0)),
-        p @ Player::Program { .. } => {
-            plain(&crate::bot::texts::player_mention(p, None, viewer.lang))
-        }
-        Player::Absent => "—".into(),
-    };
     json!({
         "token": token,
         "variant": g.variant.id().to_string(),
-        "opponent": name,
+        "opponent": player_name(g, names, opponent, viewer.lang),
         "your_turn": g.is_active() && (mine == Some(g.side_to_move()) || g.is_solo()),
     })
 }
