@@ -6,6 +6,7 @@
 pub(crate) mod bits;
 pub(crate) mod core;
 mod game;
+pub mod multi;
 mod notation;
 mod outcome;
 mod position;

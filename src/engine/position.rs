@@ -417,6 +417,12 @@ pub enum IllegalMove {
     /// No squares were given at all.
     #[error("a move needs at least two squares")]
     NoSquares,
+    /// The seat to move has no legal move and must pass (RULES §14).
+    #[error("no piece can move: the turn is a pass (--)")]
+    MustPass,
+    /// A pass where a move exists (RULES §14).
+    #[error("a pass is allowed only when no piece can move")]
+    NoPass,
 }
 
 /// A bad position text, saying what is wrong and where.

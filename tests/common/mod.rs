@@ -1,6 +1,7 @@
 pub mod browser;
 pub mod harness;
 pub mod reference;
+pub mod reference_multi;
 pub mod webapp;
 
 use ugolki_bot::engine::{Variant, VariantId};

@@ -33,6 +33,7 @@ mod e2e_restart;
 mod e2e_stats;
 mod e2e_takeback;
 mod loadtest;
+mod multi;
 mod notation;
 mod perft;
 mod properties;

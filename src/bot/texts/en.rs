@@ -836,6 +836,8 @@ impl Texts for En {
                 limit + 1
             ),
             IllegalMove::ForcedExit => "You must move a piece that is still in your home.".into(),
+            IllegalMove::MustPass => "No piece can move: this turn is a pass (--).".into(),
+            IllegalMove::NoPass => "You may pass only when no piece can move.".into(),
         }
     }
 

@@ -860,6 +860,8 @@ impl Texts for Ru {
             IllegalMove::ForcedExit => {
                 "Нужно ходить шашкой, которая ещё стоит в вашем доме.".into()
             }
+            IllegalMove::MustPass => "Ходить нечем: этот ход — пропуск (--).".into(),
+            IllegalMove::NoPass => "Пропустить ход можно, только когда ходить нечем.".into(),
         }
     }
 
