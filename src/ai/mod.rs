@@ -13,6 +13,8 @@ pub mod arena;
 mod deadline;
 pub(crate) mod eval;
 mod levels;
+pub mod multi;
+pub mod multi_arena;
 pub mod rng;
 pub mod search;
 pub mod solo;

@@ -8,6 +8,7 @@ pub mod bench;
 mod bench_timers;
 mod bot;
 mod loadtest;
+pub mod multi;
 pub mod play;
 pub mod protocol;
 pub mod render;
@@ -49,6 +50,8 @@ pub enum Command {
     Engine(EngineArgs),
     /// Play two AI players (levels or the greedy baseline) against each other.
     Match(arena::MatchArgs),
+    /// Three or four seats: the program in one, greedy one-ply seats in the others.
+    Arena(multi::ArenaArgs),
     /// The training room's minimum number of moves, with one optimal line.
     Solve(solve::SolveArgs),
     /// Play against the AI in the terminal.
@@ -179,6 +182,9 @@ pub(crate) fn thread_cpu() -> Option<std::time::Duration> {
 
 /// Run `perft`, writing to `out`.
 pub fn perft(args: &PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    if let Some(v) = args.v.multi()? {
+        return multi::perft(v, args, out);
+    }
     let pos = args.v.position()?;
     let t = Instant::now();
     let cpu0 = thread_cpu();
@@ -214,6 +220,9 @@ pub fn perft(args: &PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {
 
 /// Run `moves`.
 pub fn moves(args: &VariantArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    if let Some(v) = args.multi()? {
+        return multi::moves(v, args, out);
+    }
     let pos = args.position()?;
     let mut paths: Vec<_> = pos
         .legal_moves()
@@ -276,6 +285,15 @@ pub fn replay(args: &ReplayArgs, text: &str, out: &mut dyn Write) -> Result<(), 
         Err(e) => return Err(fail(out, e.to_string(), None)),
     };
     let fallback = record.tag("Variant").unwrap_or("classic").to_string();
+    let named = args.v.variant.as_deref().unwrap_or(&fallback);
+    if let Some(v) = multi::variant_named(named) {
+        if !args.v.options.is_empty() {
+            return Err(CliError::usage(format!(
+                "{v} has no --option: its rules are fixed"
+            )));
+        }
+        return multi::replay(v, args, &record, out);
+    }
     let variant = args.v.variant_or(&fallback)?;
     let game = match Game::from_record(&record, Some(&variant), args.v.position.as_deref()) {
         Ok(g) => g,
@@ -363,6 +381,14 @@ pub fn variants(out: &mut dyn Write) -> Result<(), CliError> {
     }
     writeln!(
         out,
+        "\nFor three or four players (RULES.md §14; 16x16, halma13 camps, all 8 directions, no options):"
+    )
+    .map_err(io)?;
+    for v in crate::engine::multi::MultiVariant::ALL {
+        writeln!(out, "{:<13} {}", v.id(), v.description()).map_err(io)?;
+    }
+    writeln!(
+        out,
         "\nOptions for --option NAME=VALUE: {}",
         VariantId::Classic
             .rules()
@@ -397,6 +423,7 @@ pub fn main_with(cli: Cli) -> i32 {
         Command::Replay(a) => read_record_arg(&a.record).and_then(|t| replay(a, &t, &mut out)),
         Command::Variants => variants(&mut out),
         Command::Match(a) => arena::run(a, &mut out),
+        Command::Arena(a) => multi::arena(a, &mut out),
         Command::Solve(a) => solve::run(a, &mut out),
         Command::Play(a) => {
             let stdin = std::io::stdin();
@@ -414,6 +441,7 @@ pub fn main_with(cli: Cli) -> i32 {
             store::BenchWhat::StoreRss(b) => store::store_rss(b, &mut out),
             store::BenchWhat::Timers(b) => bench_timers::run(b, &mut out),
             store::BenchWhat::Search(b) => bench::run(b, &mut out),
+            store::BenchWhat::Multi(b) => multi::bench(b, &mut out),
         },
         Command::Loadtest(a) => loadtest::run(a, &mut out),
         Command::Health(a) => bot::health(a, &mut out),

@@ -8,7 +8,9 @@
 //! (the state is left as it was).
 
 use super::CliError;
+use crate::ai::multi::{MultiLimits, choose_multi};
 use crate::ai::{self, Limits};
+use crate::engine::multi::{MultiGame, MultiPos};
 use crate::engine::{Game, Position, Variant};
 use std::io::{BufRead, Write};
 use std::time::Duration;
@@ -17,6 +19,8 @@ use std::time::Duration;
 pub struct Session {
     variant: Variant,
     game: Game,
+    /// Set while the variant is a three- or four-seat one (RULES.md §14).
+    multi: Option<MultiGame>,
 }
 
 /// What a command asks the caller to do after printing its reply.
@@ -32,7 +36,11 @@ impl Session {
     /// A session on `variant`'s start position.
     pub fn new(variant: Variant) -> Session {
         let game = Game::new(&variant);
-        Session { variant, game }
+        Session {
+            variant,
+            game,
+            multi: None,
+        }
     }
 
     /// The current game.
@@ -45,6 +53,20 @@ impl Session {
         let line = line.trim();
         let (cmd, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let rest = rest.trim();
+        if cmd == "variant"
+            && let Some(v) = super::multi::variant_named(rest)
+        {
+            self.multi = Some(MultiGame::new(v));
+            out.flush()?;
+            return Ok(Flow::Continue);
+        }
+        if let Some(game) = &mut self.multi
+            && matches!(cmd, "position" | "go" | "moves" | "perft" | "d" | "option")
+        {
+            multi_command(game, cmd, rest, out)?;
+            out.flush()?;
+            return Ok(Flow::Continue);
+        }
         match cmd {
             "" => {}
             "quit" => return Ok(Flow::Quit),
@@ -53,6 +75,7 @@ impl Session {
                 Ok(v) => {
                     self.game = Game::new(&v);
                     self.variant = v;
+                    self.multi = None;
                 }
                 Err(e) => writeln!(out, "error {e}")?,
             },
@@ -156,6 +179,102 @@ impl Session {
     }
 }
 
+/// One command on a three- or four-seat game: `position`, `go`, `moves`, `perft`, `d`.
+fn multi_command(
+    game: &mut MultiGame,
+    cmd: &str,
+    rest: &str,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    match cmd {
+        "option" => writeln!(out, "error {} has no options", game.variant())?,
+        "position" => match multi_position(game, rest) {
+            Ok(g) => *game = g,
+            Err(e) => writeln!(out, "error {e}")?,
+        },
+        "go" => match parse_go(rest) {
+            Ok((l, seed)) => {
+                let base = MultiLimits::level(
+                    l.level
+                        .unwrap_or(ai::Level::new(3).unwrap_or(ai::Level::MIN)),
+                );
+                let limits = MultiLimits {
+                    depth: l.depth.unwrap_or(base.depth),
+                    nodes: l.nodes.unwrap_or(base.nodes),
+                    movetime: l.movetime.or(base.movetime),
+                    noise: if l.depth.is_some() || l.nodes.is_some() {
+                        0
+                    } else {
+                        base.noise
+                    },
+                };
+                let pos = *game.position();
+                match choose_multi(&pos, &limits, seed) {
+                    Some(r) => {
+                        let text = pos.turn_text(r.turn);
+                        let ms = r.elapsed.as_millis();
+                        writeln!(
+                            out,
+                            "info depth {} score {} nodes {} time {ms} pv {text}",
+                            r.depth, r.score, r.nodes
+                        )?;
+                        writeln!(out, "bestmove {text}")?;
+                    }
+                    None => writeln!(out, "bestmove (none)")?,
+                }
+            }
+            Err(e) => writeln!(out, "error {e}")?,
+        },
+        "moves" => writeln!(
+            out,
+            "moves {}",
+            super::multi::turn_texts(game.position()).join(" ")
+        )?,
+        "perft" => match rest.parse::<u32>() {
+            Ok(d) => writeln!(out, "perft {d} {}", game.position().perft(d))?,
+            Err(_) => writeln!(out, "error perft needs a depth")?,
+        },
+        _ => {
+            let p = game.position();
+            writeln!(out, "position {}", p.to_text())?;
+            match game.outcome() {
+                Some(o) => writeln!(out, "status {} {}", o.places_text(), o.reason)?,
+                None => writeln!(out, "status * {} to move round {}", p.to_move(), p.round())?,
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `position startpos|text "..." [moves ...]` for a three- or four-seat game.
+fn multi_position(game: &MultiGame, rest: &str) -> Result<MultiGame, String> {
+    let v = game.variant();
+    let (start, moves) = if let Some(r) = rest.strip_prefix("startpos") {
+        (MultiPos::start(v), r.trim())
+    } else if let Some(r) = rest.strip_prefix("text") {
+        let r = r.trim_start();
+        let q = r
+            .strip_prefix('"')
+            .ok_or("position text for this variant must be quoted")?;
+        let end = q.find('"').ok_or("unclosed quote in position text")?;
+        let pos = MultiPos::from_text(v, &q[..end]).map_err(|e| e.to_string())?;
+        (pos, q[end + 1..].trim())
+    } else {
+        return Err("position needs 'startpos' or 'text \"...\"'".into());
+    };
+    let mut g = MultiGame::from_position(start);
+    if !moves.is_empty() {
+        let list = moves
+            .strip_prefix("moves")
+            .ok_or("expected 'moves' after the position")?;
+        for (i, m) in list.split_whitespace().enumerate() {
+            g.play_text(m)
+                .map_err(|e| format!("move {} ({m}): {e}", i + 1))?;
+        }
+    }
+    Ok(g)
+}
+
 /// Parse the arguments of `go`: the limits and the seed (`seed S`, default 0).
 pub fn parse_go(rest: &str) -> Result<(Limits, u64), String> {
     let mut limits = Limits::default();
@@ -187,8 +306,16 @@ pub fn parse_go(rest: &str) -> Result<(Limits, u64), String> {
 
 /// Run the protocol until `quit` or end of input.
 pub fn run(variant: &str, input: impl BufRead, out: &mut dyn Write) -> Result<(), CliError> {
-    let v = Variant::parse(variant).map_err(|e| CliError::usage(e.to_string()))?;
-    let mut s = Session::new(v);
+    let mut s = match super::multi::variant_named(variant) {
+        Some(m) => {
+            let mut s = Session::new(
+                Variant::parse("classic").map_err(|e| CliError::usage(e.to_string()))?,
+            );
+            s.multi = Some(MultiGame::new(m));
+            s
+        }
+        None => Session::new(Variant::parse(variant).map_err(|e| CliError::usage(e.to_string()))?),
+    };
     let io = |e: std::io::Error| CliError {
         message: e.to_string(),
         code: 1,

@@ -1,6 +1,7 @@
 //! `ugolki render`: a position or a record to a PNG picture, or a record to a GIF replay.
 
 use super::{CliError, VariantArgs, io, read_record_arg};
+use crate::engine::multi::{MultiGame, MultiPos, MultiVariant, Seat};
 use crate::engine::{Color, Game, Position, Record, RecordError, Square};
 use crate::render::{self, GifOptions, RenderOptions, Renderer, Selection};
 use clap::{Args, ValueEnum};
@@ -14,13 +15,31 @@ pub enum ViewArg {
     White,
     /// Black's home at the bottom left (the board turned 180°).
     Black,
+    /// Green's camp at the bottom left (three- and four-seat variants).
+    Green,
+    /// Red's camp at the bottom left (four-seat variants).
+    Red,
 }
 
-impl From<ViewArg> for Color {
-    fn from(v: ViewArg) -> Color {
-        match v {
-            ViewArg::White => Color::White,
-            ViewArg::Black => Color::Black,
+impl ViewArg {
+    /// The side of a two-player board.
+    fn color(self) -> Result<Color, CliError> {
+        match self {
+            ViewArg::White => Ok(Color::White),
+            ViewArg::Black => Ok(Color::Black),
+            ViewArg::Green | ViewArg::Red => Err(CliError::usage(
+                "--view green or red needs a three- or four-seat variant",
+            )),
+        }
+    }
+
+    /// The seat of a multi-player board.
+    fn seat(self) -> Seat {
+        match self {
+            ViewArg::White => Seat::White,
+            ViewArg::Green => Seat::Green,
+            ViewArg::Black => Seat::Black,
+            ViewArg::Red => Seat::Red,
         }
     }
 }
@@ -110,6 +129,16 @@ pub fn run(args: &RenderArgs, out: &mut dyn Write) -> Result<(), CliError> {
             render::MAX_SIZE_PX
         )));
     }
+    let named = match (&args.v.variant, &args.record) {
+        (Some(v), _) => Some(v.clone()),
+        (None, Some(r)) => Record::parse(&read_record_arg(r)?)
+            .ok()
+            .and_then(|rec| rec.tag("Variant").map(str::to_string)),
+        (None, None) => None,
+    };
+    if let Some(v) = named.as_deref().and_then(super::multi::variant_named) {
+        return run_multi(args, v, out);
+    }
     let renderer = Renderer::new();
     let game = args
         .record
@@ -123,7 +152,7 @@ pub fn run(args: &RenderArgs, out: &mut dyn Write) -> Result<(), CliError> {
         let defaults = GifOptions::default();
         let opts = GifOptions {
             size_px: args.size.unwrap_or(defaults.size_px),
-            view: args.view.into(),
+            view: args.view.color()?,
             ply_ms: args.ply_ms,
             final_ms: args.final_ms,
         };
@@ -154,7 +183,7 @@ pub fn run(args: &RenderArgs, out: &mut dyn Write) -> Result<(), CliError> {
             .transpose()?;
         let opts = RenderOptions {
             size_px: args.size.unwrap_or(render::DEFAULT_SIZE_PX),
-            view: args.view.into(),
+            view: args.view.color()?,
             last_move,
             selection,
             error_mark,
@@ -172,6 +201,70 @@ pub fn run(args: &RenderArgs, out: &mut dyn Write) -> Result<(), CliError> {
         "{}: {px}x{px} {kind}, {} bytes",
         args.out.display(),
         bytes.len()
+    )
+    .map_err(io)?;
+    Ok(())
+}
+
+/// `render` for a three- or four-seat variant: a PNG of the position (or a record's
+/// end, its last move drawn) from `--view`'s seat.
+fn run_multi(args: &RenderArgs, v: MultiVariant, out: &mut dyn Write) -> Result<(), CliError> {
+    use crate::render::multi::{MultiOptions, render_multi_png};
+    if args.gif || args.error_mark.is_some() {
+        return Err(CliError::usage(format!(
+            "--gif and --error-mark are not drawn for {v} yet"
+        )));
+    }
+    let (pos, last) = match &args.record {
+        Some(r) => {
+            let text = read_record_arg(r)?;
+            let rec =
+                Record::parse(&text).map_err(|e| CliError::usage(format!("--record: {e}")))?;
+            let g = MultiGame::from_record(&rec, Some(v), None).map_err(|e| CliError {
+                message: format!("--record: {e}"),
+                code: 1,
+            })?;
+            let positions = g.positions();
+            let last = g
+                .turns()
+                .iter()
+                .zip(&positions)
+                .rev()
+                .find_map(|(t, p)| p.path(*t));
+            (*g.position(), last)
+        }
+        None => (args.v.multi_position(v)?, None),
+    };
+    let selected = match &args.select {
+        Some(t) => {
+            let sq = Square::parse(t.trim())
+                .ok_or_else(|| CliError::usage(format!("--select: '{t}' is not a square")))?;
+            if pos.seat_at(sq).is_none() {
+                return Err(CliError::usage(format!(
+                    "--select: there is no piece on {sq}"
+                )));
+            }
+            Some((sq, MultiPos::destinations(&pos, sq)))
+        }
+        None => None,
+    };
+    let opts = MultiOptions {
+        view: args.view.seat(),
+        size_px: args.size.unwrap_or(MultiOptions::default().size_px),
+        last,
+        selected,
+    };
+    let bytes = render_multi_png(&pos, &opts).map_err(render_err)?;
+    std::fs::write(&args.out, &bytes).map_err(|e| CliError {
+        message: format!("writing {}: {e}", args.out.display()),
+        code: 1,
+    })?;
+    writeln!(
+        out,
+        "{}: {px}x{px} PNG, {} bytes",
+        args.out.display(),
+        bytes.len(),
+        px = opts.size_px
     )
     .map_err(io)?;
     Ok(())

@@ -69,6 +69,8 @@ pub enum BenchWhat {
     Timers(super::bench_timers::TimerBenchArgs),
     /// Search speed of the AI (nodes per second on one thread).
     Search(super::bench::BenchArgs),
+    /// Three- and four-seat games: the program's time per turn by level, picture time and size.
+    Multi(super::multi::MultiBenchArgs),
     /// (internal) open a populated store and print resident memory figures.
     #[command(hide = true)]
     StoreRss(StoreRssArgs),

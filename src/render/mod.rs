@@ -11,6 +11,7 @@ pub(crate) mod bands;
 pub(crate) mod chart;
 mod geometry;
 mod layer;
+pub mod multi;
 mod palette;
 mod raster;
 mod text;

@@ -250,6 +250,32 @@ impl MultiPos {
         self.pieces[s.index()]
     }
 
+    /// Manhattan distance from square index `i` to the far corner of `s`'s target.
+    #[inline]
+    pub(crate) fn distance(s: Seat, i: u8) -> u8 {
+        board().dist[s.index()][i as usize]
+    }
+
+    /// `s`'s target squares.
+    #[inline]
+    pub(crate) fn target_bits(s: Seat) -> U256 {
+        board().target[s.index()]
+    }
+
+    /// The distance sum of `s`'s completed target (its tempo is measured from it).
+    #[inline]
+    pub(crate) fn tempo_base(s: Seat) -> i32 {
+        board().tempo_base[s.index()]
+    }
+
+    /// Destinations of a piece on `from` with occupancy `occ` (which holds `from`).
+    #[inline]
+    pub(crate) fn reach(from: u8, occ: U256) -> U256 {
+        let ctx = &board().ctx;
+        let empty = ctx.all() & !occ;
+        (ctx.adj(from) & empty) | ctx.jump_reach(from, occ ^ U256::single(from), empty)
+    }
+
     /// All occupied squares.
     #[inline]
     pub(crate) fn occupied(&self) -> U256 {
@@ -306,9 +332,7 @@ impl MultiPos {
     /// Destinations of the piece on index `from` (steps and chains in 8 directions).
     #[inline]
     pub(crate) fn destinations_of(&self, from: u8, occ: U256) -> U256 {
-        let ctx = &board().ctx;
-        let empty = ctx.all() & !occ;
-        (ctx.adj(from) & empty) | ctx.jump_reach(from, occ ^ U256::single(from), empty)
+        MultiPos::reach(from, occ)
     }
 
     /// Legal destinations of the piece on `from`, if it belongs to the seat to move.
