@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-fn ugolki(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
+pub(crate) fn ugolki(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_ugolki"))
         .args(args)
         .stdin(Stdio::piped())

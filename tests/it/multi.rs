@@ -445,3 +445,183 @@ fn typed_moves_for_another_seats_piece_or_bad_chains_are_refused_and_change_noth
     let e = MultiGame::from_record(&rec, None, None).expect_err("Red cannot move c3");
     assert_eq!(e.ply(), Some(3));
 }
+
+// The command-line tools on these variants.
+
+use crate::cli::ugolki;
+use ugolki_bot::ai::Level;
+use ugolki_bot::ai::multi::{MultiLimits, choose_multi};
+
+/// A whole four-seat game, every seat played by the program at level 3.
+fn program_game(v: MultiVariant) -> MultiGame {
+    let limits = MultiLimits::level(Level::new(3).expect("level")).reproducible();
+    let mut g = MultiGame::new(v);
+    let mut seed = 1;
+    while !g.is_over() {
+        let r = choose_multi(g.position(), &limits, seed).expect("a turn");
+        g.play(r.turn).expect("the program's turn is legal");
+        seed += 1;
+    }
+    g
+}
+
+#[test]
+fn a_whole_game_replays_through_the_cli_with_its_places() {
+    let g = program_game(MultiVariant::Halma4);
+    let o = g.outcome().expect("over");
+    assert_eq!(o.reason, Reason::Goal);
+    let rec = g.write_record(&[("Event", "test")]);
+    let (code, out, err) = ugolki(&["replay", "--json", "-"], Some(&rec));
+    assert_eq!(code, 0, "{err}");
+    let j: serde_json::Value = serde_json::from_str(out.trim()).expect("json");
+    assert_eq!(j["termination"], "goal");
+    assert_eq!(j["plies"], g.plies());
+    for s in Seat::ALL {
+        assert_eq!(
+            j["places"][s.letter().to_string()].as_u64(),
+            o.places[s.index()].map(u64::from),
+            "{s}"
+        );
+    }
+    // An illegal turn: the error and its ply (passes count), nothing else.
+    let bad = "[Variant \"halma4\"]\n1. a3-c5 b14-b12 p14-n12 c3-c5";
+    let (code, out, _) = ugolki(&["replay", "--json", bad], None);
+    assert_eq!(code, 1);
+    let j: serde_json::Value = serde_json::from_str(out.trim()).expect("json");
+    assert_eq!(j["ply"], 3);
+    assert!(j["error"].as_str().unwrap_or("").contains("not yours"), "{j}");
+}
+
+#[test]
+fn perft_moves_and_variants_take_the_multi_player_variants() {
+    let (code, out, _) = ugolki(&["perft", "--variant", "halma3", "--depth", "3"], None);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().last(), Some("32768"));
+    let (_, out, _) = ugolki(&["perft", "--variant", "halma4", "--depth", "2", "--divide"], None);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 33);
+    let sum: u64 = lines[..32]
+        .iter()
+        .map(|l| l.rsplit(' ').next().and_then(|n| n.parse::<u64>().ok()).expect("count"))
+        .sum();
+    assert_eq!(sum, 1024);
+    let (_, out, _) = ugolki(&["moves", "--variant", "halma4"], None);
+    let moves: Vec<&str> = out.lines().collect();
+    assert_eq!(moves.len(), 32);
+    assert!(moves.contains(&"a3-c5") && moves.contains(&"b2-d4"), "{out}");
+    let mut sorted = moves.clone();
+    sorted.sort();
+    assert_eq!(moves, sorted);
+    let (code, _, err) = ugolki(
+        &["perft", "--variant", "halma4", "--option", "no_locking=true", "--depth", "1"],
+        None,
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("no --option"), "{err}");
+    let (_, out, _) = ugolki(&["variants"], None);
+    for v in MultiVariant::ALL {
+        assert!(out.contains(v.id()), "{}", v.id());
+    }
+}
+
+#[test]
+fn the_engine_protocol_plays_a_four_seat_game() {
+    let script = "variant halma4\nposition startpos moves a3-c5 b14-b12\nmoves\ngo nodes 5000 depth 2\nd\nposition startpos moves a3-c5 a3-c5\nd\nquit\n";
+    let (code, out, _) = ugolki(&["engine"], Some(script));
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("moves ") && lines[0].contains("p14-n12"), "{out}");
+    let best = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .expect("bestmove");
+    let black = MultiPos::from_text(
+        MultiVariant::Halma4,
+        lines
+            .iter()
+            .find_map(|l| l.strip_prefix("position "))
+            .expect("position"),
+    )
+    .expect("position text");
+    assert_eq!(black.to_move(), Seat::Black);
+    assert!(lines[0].contains(best), "{best} is one of Black's moves");
+    assert!(lines.iter().any(|l| *l == "status * b to move round 1"), "{out}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("error move 2 (a3-c5)")),
+        "the same move twice is refused: {out}"
+    );
+}
+
+#[test]
+fn the_arena_program_finishes_first_against_greedy_seats_and_never_plays_illegally() {
+    let (code, out, err) = ugolki(&["arena", "--variant", "halma4", "--games", "40", "--json"], None);
+    assert_eq!(code, 0, "{err}");
+    let summary: serde_json::Value =
+        serde_json::from_str(out.lines().last().expect("summary")).expect("json");
+    assert_eq!(summary["games"], 40);
+    assert_eq!(summary["illegal"], 0);
+    let share = summary["first_share"].as_f64().expect("share");
+    assert!(share >= 0.8, "first in {share} of games");
+    // Every seat took its turn as the program.
+    for s in ["w", "g", "b", "r"] {
+        let n = out
+            .lines()
+            .filter(|l| l.contains(&format!("\"seat\":\"{s}\"")))
+            .count();
+        assert_eq!(n, 10, "{s}");
+    }
+}
+
+#[test]
+fn pictures_are_small_turn_to_the_viewer_and_mark_the_last_move() {
+    use ugolki_bot::render::multi::{MultiOptions, draw, render_multi_png};
+    let g = program_game(MultiVariant::Halma4);
+    let positions = g.positions();
+    let mid = positions[120];
+    let last = mid.path(g.turns()[120]);
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("halma4");
+    std::fs::create_dir_all(&dir).expect("dir");
+    for view in Seat::ALL {
+        let opts = MultiOptions {
+            view,
+            last: last.clone(),
+            ..MultiOptions::default()
+        };
+        let png = render_multi_png(&positions[121], &opts).expect("png");
+        assert!(png.len() < 60_000, "{view}: {} bytes", png.len());
+        assert_eq!(&png[1..4], b"PNG");
+        std::fs::write(dir.join(format!("mid-{}.png", view.letter())), &png).expect("write");
+        // The viewer's camp corner is at the bottom left: a pixel there has its tint.
+        let img = draw(&MultiPos::start(MultiVariant::Halma4), &opts).expect("draw");
+        let n = img.width();
+        let corner = img.get_pixel((n as f32 * 0.06) as u32, (n as f32 * 0.94) as u32).0;
+        let start_img = draw(
+            &MultiPos::start(MultiVariant::Halma4),
+            &MultiOptions {
+                view: Seat::White,
+                ..MultiOptions::default()
+            },
+        )
+        .expect("draw");
+        let same = start_img.get_pixel((n as f32 * 0.06) as u32, (n as f32 * 0.94) as u32).0;
+        assert_eq!(corner == same, view == Seat::White, "{view}: {corner:?} vs {same:?}");
+    }
+    // The CLI draws a record's end from a seat.
+    let rec = dir.join("game.txt");
+    std::fs::write(&rec, g.write_record(&[])).expect("record");
+    let out_png = dir.join("end-g.png");
+    let (code, out, err) = ugolki(
+        &[
+            "render",
+            "--record",
+            rec.to_str().expect("path"),
+            "--view",
+            "green",
+            "--out",
+            out_png.to_str().expect("path"),
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("640x640 PNG"), "{out}");
+}
