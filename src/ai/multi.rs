@@ -100,6 +100,11 @@ struct Search {
     stopped: bool,
 }
 
+/// How much the team's slower partner outweighs the mover's own estimate in teams.
+const TEAM_WEIGHT: i32 = 4;
+/// The deepest plan: far beyond any level's, so `go depth N` cannot run unbounded.
+const MAX_DEPTH: u32 = 12;
+
 /// Turns kept at each inner level of a plan.
 const BEAM: usize = 16;
 
@@ -155,11 +160,16 @@ impl Board {
 }
 
 impl Search {
+    /// The mover's estimate; in teams the slower partner's counts first (the team
+    /// finishes with it), and the mover's own after it, because only the mover's pieces
+    /// move in the plan and a score of the partner's alone would not tell its turns apart.
     fn estimate(&self, b: &Board) -> i32 {
-        if self.teams {
-            b.estimate(self.me).max(b.estimate(self.me.opposite()))
+        let own = b.estimate(self.me);
+        if self.teams && own != DONE {
+            let team = own.max(b.estimate(self.me.opposite()));
+            TEAM_WEIGHT * team + own
         } else {
-            b.estimate(self.me)
+            own
         }
     }
 
@@ -183,15 +193,15 @@ impl Search {
         }
         let e = self.estimate(b);
         if e == DONE {
-            return -DONE * depth as i32;
+            return DONE.saturating_mul(-(depth as i32));
         }
         if self.out_of_budget() {
-            return -e * depth as i32;
+            return e.saturating_mul(-(depth as i32));
         }
         let mut moves = Vec::with_capacity(128);
         b.moves(self.me, &mut moves);
         if moves.is_empty() {
-            return -e * depth as i32;
+            return e.saturating_mul(-(depth as i32));
         }
         moves.sort_by_key(|m| -m.2);
         moves.truncate(BEAM);
@@ -199,7 +209,9 @@ impl Search {
         for (from, to, _) in moves {
             self.nodes += 1;
             let child = b.moved(self.me, from, to);
-            let v = -self.estimate(&child) + self.plan(&child, depth - 1);
+            let v = self
+                .plan(&child, depth - 1)
+                .saturating_sub(self.estimate(&child));
             best = best.max(v);
         }
         best
@@ -246,12 +258,18 @@ pub fn choose_multi(pos: &MultiPos, limits: &MultiLimits, seed: u64) -> Option<M
         .collect();
     let tie: Vec<u64> = root.iter().map(|_| rng.next_u64()).collect();
     let mut best = (0usize, i32::MIN, 0u32);
-    for depth in 1..=limits.depth.max(1) {
+    for depth in 1..=limits.depth.clamp(1, MAX_DEPTH) {
         let mut top: Option<(i32, u64, usize)> = None;
         for (k, &(from, to, _)) in root.iter().enumerate() {
             search.nodes += 1;
+            if search.out_of_budget() && depth > 1 {
+                break;
+            }
             let child = board.moved(me, from, to);
-            let v = -search.estimate(&child) + search.plan(&child, depth - 1) + noise[k];
+            let v = search
+                .plan(&child, depth - 1)
+                .saturating_sub(search.estimate(&child))
+                .saturating_add(noise[k]);
             if search.stopped && depth > 1 {
                 break;
             }

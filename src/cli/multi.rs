@@ -128,10 +128,7 @@ pub fn replay(
         }
     };
     let pos = game.position();
-    let places = match game.outcome() {
-        Some(o) => o.places,
-        None => pos.places_now(),
-    };
+    let places = game.places_known();
     let termination = game.outcome().map(|o| o.reason.id());
     if args.json {
         let j = serde_json::json!({

@@ -26,7 +26,7 @@ pub use ids::{
     Timestamp, UserId, Version,
 };
 pub use memory::MemoryStore;
-pub use rating::RatingChange;
+pub use rating::{RatingChange, multi_update};
 pub use record::{
     AnyRecord, Board, ChallengeRecord, ChallengeStatus, ChallengeTarget, ChatRecord, ChatSettings,
     ColourChoice, Deadline, DeadlineEntry, DeadlineKind, DeadlineTarget, DrawOffer, GameRecord,

@@ -76,6 +76,47 @@ pub fn elo_update(a: Rated, b: Rated, score_a: f64) -> (RatingChange, RatingChan
     )
 }
 
+/// New ratings after a three- or four-seat game (RULES.md §14): each pair of rated
+/// players counts as one game, the better place winning and the same place drawing, and
+/// a player's change is the sum over their pairs with K divided by (`seats` − 1),
+/// rounded once at the end. `seats` is the game's number of seats; seats the program
+/// played from the start are left out of `players` by the caller and give no pair.
+/// `players` is each rated player's rating going in and place (1 = first).
+pub fn multi_update(players: &[(Rated, u8)], seats: usize) -> Vec<RatingChange> {
+    let n = players.len();
+    let share = seats.max(n).saturating_sub(1).max(1) as f64;
+    players
+        .iter()
+        .enumerate()
+        .map(|(i, &(me, place))| {
+            if n < 2 {
+                return RatingChange {
+                    before: me.rating,
+                    after: me.rating,
+                };
+            }
+            let k = k_factor(me.games) / share;
+            let delta: f64 = players
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| *j != i)
+                .map(|(_, &(other, other_place))| {
+                    let score = match place.cmp(&other_place) {
+                        std::cmp::Ordering::Less => 1.0,
+                        std::cmp::Ordering::Equal => 0.5,
+                        std::cmp::Ordering::Greater => 0.0,
+                    };
+                    k * (score - expected_score(me.rating, other.rating))
+                })
+                .sum();
+            RatingChange {
+                before: me.rating,
+                after: me.rating + delta.round() as i32,
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -169,5 +210,56 @@ mod tests {
             let (a, b) = elo_update(r(1623, 3), r(1488, 17), score);
             assert_eq!(a.delta() + b.delta(), 0, "{score}");
         }
+    }
+
+    #[test]
+    fn a_four_seat_game_counts_each_pair_with_k_shared_out() {
+        // Four newcomers at 1500 (K 40, K/3 a pair), places 1, 2, 3, 4: the winner beats
+        // three (3 * 40/3 * 0.5 = +20), the second beats two and loses one (+6.67 -> +7).
+        let p = [
+            (r(1500, 0), 1),
+            (r(1500, 0), 2),
+            (r(1500, 0), 3),
+            (r(1500, 0), 4),
+        ];
+        let d: Vec<i32> = multi_update(&p, 4)
+            .iter()
+            .map(RatingChange::delta)
+            .collect();
+        assert_eq!(d, vec![20, 7, -7, -20]);
+        // Two sharing first draw with each other and beat the rest.
+        let p = [
+            (r(1500, 0), 1),
+            (r(1500, 0), 1),
+            (r(1500, 0), 3),
+            (r(1500, 0), 4),
+        ];
+        let d: Vec<i32> = multi_update(&p, 4)
+            .iter()
+            .map(RatingChange::delta)
+            .collect();
+        assert_eq!(d, vec![13, 13, -7, -20]);
+        // Three people and a program seat: the program gives no pair, K stays K/3.
+        let p = [(r(1500, 0), 2), (r(1500, 0), 3), (r(1500, 0), 4)];
+        let d: Vec<i32> = multi_update(&p, 4)
+            .iter()
+            .map(RatingChange::delta)
+            .collect();
+        assert_eq!(d, vec![13, 0, -13]);
+        // Three seats, three people: K/2.
+        let d: Vec<i32> = multi_update(&p, 3)
+            .iter()
+            .map(RatingChange::delta)
+            .collect();
+        assert_eq!(d, vec![20, 0, -20]);
+        // Two people (two program seats): one pair at K/3, whatever their ratings' K.
+        let p = [(r(1500, 29), 1), (r(1700, 30), 2)];
+        let d: Vec<i32> = multi_update(&p, 4)
+            .iter()
+            .map(RatingChange::delta)
+            .collect();
+        assert_eq!(d, vec![10, -5]);
+        // Alone: no change.
+        assert_eq!(multi_update(&[(r(1500, 0), 1)], 4)[0].delta(), 0);
     }
 }

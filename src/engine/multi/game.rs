@@ -36,8 +36,9 @@ pub enum MultiRecordError {
         /// What is wrong.
         error: MoveError,
     },
-    /// A `Left` tag entry does not read as `<seat> resignation|timeout <ply>`.
-    #[error("Left tag: '{0}' should read like 'g timeout 34'")]
+    /// A `Left` tag entry does not read as `<seat> resignation|timeout <ply>`, or names a
+    /// seat that cannot leave then.
+    #[error("Left tag: '{0}' should name a seat still playing, as in 'g timeout 34'")]
     Left(String),
     /// The record text is malformed.
     #[error("record syntax: {0}")]
@@ -108,6 +109,25 @@ impl MultiGame {
     /// Places and reason once ended.
     pub fn outcome(&self) -> Option<MultiOutcome> {
         self.pos.outcome()
+    }
+
+    /// The places a record shows: every seat's once the game has ended; before that,
+    /// only seats that have finished (none in teams, whose places are by team).
+    pub fn places_known(&self) -> [Option<u8>; 4] {
+        if let Some(o) = self.outcome() {
+            return o.places;
+        }
+        if self.variant().teams() {
+            return [None; 4];
+        }
+        let mut p = self.pos.places_now();
+        let done = self.pos.finished().without(self.pos.left());
+        for s in Seat::ALL {
+            if !done.has(s) {
+                p[s.index()] = None;
+            }
+        }
+        p
     }
 
     /// The positions before each turn and the current one (for replays and pictures).
@@ -235,9 +255,23 @@ impl MultiGame {
         let leaves = parse_left(record.tag("Left").unwrap_or(""))?;
         let mut game = MultiGame::from_position(start_pos);
         let mut pending = leaves.into_iter().peekable();
+        // Each leave must change the game (a seated seat, not finished, not left twice,
+        // in a game still in play), or rewriting the record would silently drop it.
+        let leave = |game: &mut MultiGame, at: usize, s: Seat, how: Leave| {
+            let n = game.leaves.len();
+            game.leave(s, how);
+            if game.leaves.len() == n {
+                let how = match how {
+                    Leave::Resignation => "resignation",
+                    Leave::Timeout => "timeout",
+                };
+                return Err(MultiRecordError::Left(format!("{s} {how} {at}")));
+            }
+            Ok(())
+        };
         for (ply, text) in record.moves.iter().enumerate() {
-            while let Some((_, s, how)) = pending.next_if(|(at, _, _)| *at == ply) {
-                game.leave(s, how);
+            while let Some((at, s, how)) = pending.next_if(|(at, _, _)| *at == ply) {
+                leave(&mut game, at, s, how)?;
             }
             game.play_text(text)
                 .map_err(|error| MultiRecordError::Move {
@@ -246,8 +280,14 @@ impl MultiGame {
                     error,
                 })?;
         }
-        for (_, s, how) in pending {
-            game.leave(s, how);
+        let plies = record.moves.len();
+        for (at, s, how) in pending {
+            if at != plies {
+                return Err(MultiRecordError::Left(format!(
+                    "{s} at {at}, after the last of {plies} turns"
+                )));
+            }
+            leave(&mut game, at, s, how)?;
         }
         Ok(game)
     }
@@ -281,19 +321,7 @@ impl MultiGame {
                 .collect();
             out.push_str(&format!("[Left \"{}\"]\n", list.join("; ")));
         }
-        let places = match self.outcome() {
-            Some(o) => o.places,
-            None => {
-                let mut p = self.pos.places_now();
-                for s in Seat::ALL {
-                    if !self.pos.finished().without(self.pos.left()).has(s) {
-                        p[s.index()] = None;
-                    }
-                }
-                p
-            }
-        };
-        let text = places_text(&places);
+        let text = places_text(&self.places_known());
         if !text.is_empty() {
             out.push_str(&format!("[Places \"{text}\"]\n"));
         }

@@ -80,6 +80,8 @@ pub struct MultiPos {
     left: SeatSet,
     /// 1 for the first seat to leave, 2 for the second…
     left_order: [u8; 4],
+    /// How each seat's player left (the reason a game ended by that leave gives).
+    left_how: [Option<Leave>; 4],
     /// What last settled a seat's result (a finish or a leave): names the end.
     last_settled: Reason,
     ended: bool,
@@ -180,6 +182,7 @@ impl MultiPos {
             finish_round: [0; 4],
             left: SeatSet::EMPTY,
             left_order: [0; 4],
+            left_how: [None; 4],
             last_settled: Reason::Goal,
             ended: false,
             hash: 0,
@@ -442,6 +445,7 @@ impl MultiPos {
         }
         self.left = self.left.with(s);
         self.left_order[s.index()] = self.left.len() as u8;
+        self.left_how[s.index()] = Some(how);
         self.last_settled = how.reason();
     }
 
@@ -528,31 +532,21 @@ impl MultiPos {
             places
         };
         let draw = [Some(1); 4];
-        let left: Vec<Seat> = teams.into_iter().filter(|s| self.team_left(*s)).collect();
-        let order = |s: Seat| {
-            [s, s.opposite()]
+        // A team whose player left cannot win; with leavers on both sides, the team whose
+        // player left first is lower. The reason is that first leave's.
+        let first_leaver = |team: Seat| {
+            [team, team.opposite()]
                 .into_iter()
-                .map(|x| self.left_order[x.index()])
-                .filter(|o| *o > 0)
-                .min()
-                .unwrap_or(u8::MAX)
+                .filter(|x| self.left_order[x.index()] > 0)
+                .min_by_key(|x| self.left_order[x.index()])
         };
-        match left.as_slice() {
-            [one] => {
-                return MultiOutcome {
-                    places: placed(one.opposite_team()),
-                    reason: self.last_settled,
-                };
-            }
-            [a, b] => {
-                // The team whose player left first is lower.
-                let loser = if order(*a) < order(*b) { *a } else { *b };
-                return MultiOutcome {
-                    places: placed(loser.opposite_team()),
-                    reason: self.last_settled,
-                };
-            }
-            _ => {}
+        let leavers: Vec<Seat> = teams.into_iter().filter_map(first_leaver).collect();
+        if let Some(loser) = leavers.iter().min_by_key(|x| self.left_order[x.index()]) {
+            let reason = self.left_how[loser.index()].map_or(Reason::Resignation, Leave::reason);
+            return MultiOutcome {
+                places: placed(loser.opposite_team()),
+                reason,
+            };
         }
         let done: Vec<Seat> = teams.into_iter().filter(|s| self.team_done(*s)).collect();
         match done.as_slice() {
@@ -752,6 +746,8 @@ impl MultiPos {
             .filter(|r| *r >= 1)
             .ok_or_else(|| MultiPositionError::BadRound(fields[5].to_string()))?;
         let p = MultiPos::from_parts(variant, pieces, to_move, round);
+        // An ended game's last position is taken whoever it names to move, so a finished
+        // game's position text can be loaded again.
         if p.finished.has(to_move) && !p.ended {
             return Err(MultiPositionError::FinishedToMove(to_move.name()));
         }
