@@ -209,21 +209,48 @@ pub fn run(args: &RenderArgs, out: &mut dyn Write) -> Result<(), CliError> {
 /// `render` for a three- or four-seat variant: a PNG of the position (or a record's
 /// end, its last move drawn) from `--view`'s seat.
 fn run_multi(args: &RenderArgs, v: MultiVariant, out: &mut dyn Write) -> Result<(), CliError> {
-    use crate::render::multi::{MultiOptions, render_multi_png};
-    if args.gif || args.error_mark.is_some() {
+    use crate::render::multi::{MultiOptions, render_multi_gif, render_multi_png};
+    if args.error_mark.is_some() {
         return Err(CliError::usage(format!(
-            "--gif and --error-mark are not drawn for {v} yet"
+            "--error-mark is not drawn for {v}"
         )));
     }
-    let (pos, last) = match &args.record {
+    let game = match &args.record {
         Some(r) => {
             let text = read_record_arg(r)?;
             let rec =
                 Record::parse(&text).map_err(|e| CliError::usage(format!("--record: {e}")))?;
-            let g = MultiGame::from_record(&rec, Some(v), None).map_err(|e| CliError {
-                message: format!("--record: {e}"),
-                code: 1,
-            })?;
+            Some(
+                MultiGame::from_record(&rec, Some(v), None).map_err(|e| CliError {
+                    message: format!("--record: {e}"),
+                    code: 1,
+                })?,
+            )
+        }
+        None => None,
+    };
+    if args.gif {
+        let Some(g) = &game else {
+            return Err(CliError::usage("--gif needs --record"));
+        };
+        let px = args.size.unwrap_or(480);
+        let bytes = render_multi_gif(g, args.view.seat(), px, args.ply_ms, args.final_ms)
+            .map_err(render_err)?;
+        std::fs::write(&args.out, &bytes).map_err(|e| CliError {
+            message: format!("writing {}: {e}", args.out.display()),
+            code: 1,
+        })?;
+        writeln!(
+            out,
+            "{}: {px}x{px} GIF, one frame a round, {} bytes",
+            args.out.display(),
+            bytes.len()
+        )
+        .map_err(io)?;
+        return Ok(());
+    }
+    let (pos, last) = match &game {
+        Some(g) => {
             let positions = g.positions();
             let last = g
                 .turns()

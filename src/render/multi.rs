@@ -15,7 +15,7 @@ use super::layer::FONT;
 use super::theme;
 use crate::engine::Path;
 use crate::engine::Square;
-use crate::engine::multi::{MultiPos, Seat};
+use crate::engine::multi::{MultiGame, MultiPos, Seat};
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont, point};
 use image::{Rgb, RgbImage};
 
@@ -459,4 +459,110 @@ fn indexed(img: &RgbImage) -> Option<(Vec<u8>, Vec<u8>)> {
         pixels.push(last_idx);
     }
     Some((palette, pixels))
+}
+
+/// An animated GIF of a whole game: one frame per round (the position after the round,
+/// its last move drawn), `round_ms` each, the end held `final_ms`.
+///
+/// Drawn twice: a first pass collects the colours of every frame for the GIF's one
+/// palette (a few more than any single picture holds; past 255 the rest take their
+/// nearest), the second encodes each frame as the part that changed.
+pub fn render_multi_gif(
+    game: &MultiGame,
+    view: Seat,
+    size_px: u32,
+    round_ms: u32,
+    final_ms: u32,
+) -> Result<Vec<u8>, RenderError> {
+    let frames = round_frames(game);
+    let opts_of = |last: &Option<Path>| MultiOptions {
+        view,
+        size_px,
+        last: last.clone(),
+        selected: None,
+    };
+    let mut colours: Vec<[u8; 3]> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for (pos, last) in &frames {
+        let img = draw(pos, &opts_of(last))?;
+        for px in img.pixels() {
+            if seen.insert(px.0) {
+                colours.push(px.0);
+            }
+        }
+    }
+    let (palette, lookup) = gif_palette(&colours);
+    let side = u16::try_from(size_px).map_err(|_| RenderError::Size {
+        size: size_px,
+        min: SIZE_RANGE.0,
+        max: SIZE_RANGE.1,
+    })?;
+    let mut out = Vec::new();
+    {
+        let mut enc = gif::Encoder::new(&mut out, side, side, &palette)?;
+        enc.set_repeat(gif::Repeat::Infinite)?;
+        let centis = |ms: u32| (ms / 10).min(u16::MAX as u32) as u16;
+        let mut prev: Option<Vec<u8>> = None;
+        for (k, (pos, last)) in frames.iter().enumerate() {
+            let img = draw(pos, &opts_of(last))?;
+            let pixels: Vec<u8> = img
+                .pixels()
+                .map(|p| lookup.get(&p.0).copied().unwrap_or(0))
+                .collect();
+            let delay = centis(if k + 1 == frames.len() {
+                final_ms
+            } else {
+                round_ms
+            });
+            let frame = match &prev {
+                None => gif::Frame {
+                    delay,
+                    width: side,
+                    height: side,
+                    buffer: std::borrow::Cow::Borrowed(&pixels),
+                    ..gif::Frame::default()
+                },
+                Some(p) => super::delta_frame(p, &pixels, size_px as usize, delay),
+            };
+            enc.write_frame(&frame)?;
+            prev = Some(pixels);
+        }
+    }
+    Ok(out)
+}
+
+/// The start, then the position after each round with that round's last move.
+fn round_frames(game: &MultiGame) -> Vec<(MultiPos, Option<Path>)> {
+    let positions = game.positions();
+    let mut frames = vec![(*game.start(), None)];
+    for (i, t) in game.turns().iter().enumerate() {
+        let before = &positions[i];
+        let after = &positions[i + 1];
+        if after.round() != before.round() || i + 1 == game.turns().len() {
+            frames.push((*after, before.path(*t)));
+        }
+    }
+    frames
+}
+
+/// A GIF palette (768 bytes, index 255 left for "unchanged") and each colour's index:
+/// the first 255 colours as they are, any further one mapped to its nearest.
+fn gif_palette(colours: &[[u8; 3]]) -> (Vec<u8>, std::collections::HashMap<[u8; 3], u8>) {
+    let kept: Vec<[u8; 3]> = colours.iter().take(255).copied().collect();
+    let mut lookup = std::collections::HashMap::new();
+    for (i, c) in kept.iter().enumerate() {
+        lookup.insert(*c, i as u8);
+    }
+    for c in colours.iter().skip(255) {
+        let d = |k: &[u8; 3]| -> i32 { (0..3).map(|j| (k[j] as i32 - c[j] as i32).pow(2)).sum() };
+        let nearest = kept
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, k)| d(k))
+            .map_or(0, |(i, _)| i as u8);
+        lookup.insert(*c, nearest);
+    }
+    let mut palette: Vec<u8> = kept.iter().flatten().copied().collect();
+    palette.resize(256 * 3, 0);
+    (palette, lookup)
 }

@@ -681,6 +681,32 @@ fn pictures_are_small_turn_to_the_viewer_and_mark_the_last_move() {
     );
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("640x640 PNG"), "{out}");
+    // The replay: one frame a round, from Red's side.
+    let gif = dir.join("game.gif");
+    let (code, out, err) = ugolki(
+        &[
+            "render",
+            "--record",
+            rec.to_str().expect("path"),
+            "--view",
+            "red",
+            "--gif",
+            "--out",
+            gif.to_str().expect("path"),
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("480x480 GIF"), "{out}");
+    let bytes = std::fs::read(&gif).expect("gif");
+    assert_eq!(&bytes[..6], b"GIF89a");
+    // Frames are the changed parts only: far less than a full picture a round.
+    let rounds = g.position().round() as usize;
+    assert!(
+        bytes.len() < 20_000 * rounds,
+        "{} bytes for {rounds} rounds",
+        bytes.len()
+    );
 }
 
 #[test]
