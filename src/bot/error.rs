@@ -116,6 +116,7 @@ pub fn refusal(e: &ServiceError, t: &dyn Texts) -> Option<String> {
         ServiceError::Busy => t.try_again(),
         ServiceError::Damaged { .. } => t.damaged_game(),
         ServiceError::Store(_) => t.try_again(),
+        ServiceError::Table(r) => t.table_refusal(r),
         ServiceError::NotDue | ServiceError::NotInChat => return None,
     })
 }

@@ -43,7 +43,7 @@ pub use webapp::{MAX_AGE as WEBAPP_MAX_AGE, WebAppConfig};
 /// buttons.
 #[cfg(feature = "testing")]
 pub mod testing {
-    pub use super::controls::callback::{Act, Callback, SettingKey};
+    pub use super::controls::callback::{Act, Callback, SettingKey, TableAct};
     pub use super::play::end::date_of;
     pub use super::play::program::program_choice;
 }
@@ -424,6 +424,7 @@ fn build_app(
             links: state::links::Links::new(&cfg.token),
         }),
         reachability: tokio::sync::Mutex::new(()),
+        table_boards: Default::default(),
     })))
 }
 

@@ -6,8 +6,8 @@ use crate::ai::rng::Rng;
 use crate::engine::Path;
 use crate::game::{
     Actor, AnyRecord, ChallengeRecord, ChatId, ChatRecord, Expect, GameRecord, GameService,
-    Imported, MoveInput, NewGame, Player, RecordKind, ServiceError, Storage, Timestamp, Timing,
-    UserId, UserRecord,
+    Imported, MoveInput, NewGame, Player, RecordKind, ServiceError, Storage, TableRecord,
+    Timestamp, Timing, UserId, UserRecord,
 };
 use clap::{Args, Subcommand};
 use serde::{Deserialize, Serialize};
@@ -136,6 +136,8 @@ pub enum ExportLine {
     Game(GameRecord),
     /// A challenge.
     Challenge(ChallengeRecord),
+    /// A table of three or four seats.
+    Table(TableRecord),
 }
 
 impl ExportLine {
@@ -146,6 +148,7 @@ impl ExportLine {
             ExportLine::User(r) => Some(AnyRecord::User(r)),
             ExportLine::Game(r) => Some(AnyRecord::Game(r)),
             ExportLine::Challenge(r) => Some(AnyRecord::Challenge(r)),
+            ExportLine::Table(r) => Some(AnyRecord::Table(r)),
         }
     }
 }
@@ -181,6 +184,7 @@ pub fn export_to(store: &dyn Storage, out: &mut dyn Write) -> Result<u64, CliErr
                     AnyRecord::User(u) => ExportLine::User(u),
                     AnyRecord::Game(g) => ExportLine::Game(g),
                     AnyRecord::Challenge(c) => ExportLine::Challenge(c),
+                    AnyRecord::Table(t) => ExportLine::Table(t),
                 };
                 match w(out, &line) {
                     Ok(()) => {

@@ -23,19 +23,21 @@ pub(crate) mod time;
 
 pub use ids::{
     ChallengeId, ChatId, GameId, InlineMessageId, LinkToken, LinkTokenError, MessageId, Millis,
-    Timestamp, UserId, Version,
+    TableId, Timestamp, UserId, Version,
 };
 pub use memory::MemoryStore;
 pub use rating::{RatingChange, multi_update};
 pub use record::{
     AnyRecord, Board, ChallengeRecord, ChallengeStatus, ChallengeTarget, ChatRecord, ChatSettings,
     ColourChoice, Deadline, DeadlineEntry, DeadlineKind, DeadlineTarget, DrawOffer, GameRecord,
-    IndexEntry, Language, NoticeDelay, Orientation, Pace, Player, RecordKind, RecordRef,
-    ReplayError, Status, TakebackOffer, TurnNotices, UserRecord, VariantStats,
+    IndexEntry, Language, MultiStats, NoticeDelay, Orientation, Pace, Player, RecordKind,
+    RecordRef, ReplayError, Status, TableRecord, TableReplayError, TableStatus, TakebackOffer,
+    TurnNotices, UserRecord, VariantStats,
 };
 pub use service::{
-    Actor, DrawOutcome, ErrorClass, Expect, Fired, GameService, LATE_BOARD, Migrated, MoveInput,
-    MoveOutcome, Moved, NewChallenge, NewGame, ServiceError, Swept, UserProfile,
+    Actor, DrawOutcome, ErrorClass, Expect, Fired, GameService, LATE_BOARD, LOBBY_LAPSE, Migrated,
+    MoveInput, MoveOutcome, Moved, NewChallenge, NewGame, ServiceError, Swept, TableActor,
+    TableChange, TableEvent, TableInput, TableRefusal, UserProfile,
 };
 pub use storage::{Cause, CommitError, Imported, Storage, StoreError, Write, WriteSet};
 pub use time::{Clocks, TimeControl, Timing};

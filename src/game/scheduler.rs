@@ -248,6 +248,11 @@ async fn fire_batch(
 pub fn program_move_of(e: &DeadlineEntry) -> Option<super::ids::GameId> {
     match (e.kind, e.target) {
         (DeadlineKind::ProgramMove, DeadlineTarget::Game(g)) => Some(g),
+        // A table's program move and missed limit are the bot's AI work, marked as
+        // thinking under the table's id (from the games' sequence) while it runs.
+        (DeadlineKind::ProgramMove | DeadlineKind::MoveMissed, DeadlineTarget::Table(t)) => {
+            Some(super::ids::GameId(t.0))
+        }
         _ => None,
     }
 }

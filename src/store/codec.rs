@@ -24,21 +24,25 @@
 //! - **5**: `[5] ++ postcard(record)`: a game keeps when its player to move is to hear
 //!   of their turn (`GameRecord::turn_notice_at`), and a chat's settings how long after a
 //!   turn begins its owner hears of it (`ChatSettings::turn_notices`); see [`super::v5`].
-//! - **6** (current): `[6] ++ postcard(record)`: a game may be paused while the bot
+//! - **6**: `[6] ++ postcard(record)`: a game may be paused while the bot
 //!   cannot write to one of its chats (`GameRecord::paused`) and remembers a turn already
 //!   shown on boards posted anew (`GameRecord::turn_seen`); a chat may be marked
-//!   unreachable (`ChatRecord::unreachable`).
+//!   unreachable (`ChatRecord::unreachable`); see [`super::v6`].
+//! - **7** (current): `[7] ++ postcard(record)`: tables of three or four seats (their own
+//!   tree, `tables`, and each chat's active ones in `chat_tables`), and a user's
+//!   statistics in those games (`UserRecord::multi`).
 
 use super::keys;
-use super::schema::{v0, v1, v2, v3, v4, v5};
+use super::schema::{v0, v1, v2, v3, v4, v5, v6};
 use crate::game::{
-    AnyRecord, ChallengeRecord, ChatRecord, GameRecord, RecordKind, StoreError, Timing, UserRecord,
+    AnyRecord, ChallengeRecord, ChatRecord, GameRecord, RecordKind, StoreError, TableRecord,
+    Timing, UserRecord,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 /// The schema version this program writes.
-pub const SCHEMA: u8 = 6;
+pub const SCHEMA: u8 = 7;
 
 /// Encode a record as the current schema.
 pub fn encode<T: Serialize>(rec: &T) -> Result<Vec<u8>, StoreError> {
@@ -53,6 +57,7 @@ pub fn encode_any(rec: &AnyRecord) -> Result<Vec<u8>, StoreError> {
         AnyRecord::User(r) => encode(r),
         AnyRecord::Chat(r) => encode(r),
         AnyRecord::Challenge(r) => encode(r),
+        AnyRecord::Table(r) => encode(r),
     }
 }
 
@@ -79,11 +84,27 @@ pub fn decode(
             match kind {
                 RecordKind::Game => postcard_exact::<GameRecord>(body).map(AnyRecord::Game),
                 RecordKind::User => postcard_exact::<UserRecord>(body).map(AnyRecord::User),
+                RecordKind::Table => postcard_exact::<TableRecord>(body).map(AnyRecord::Table),
                 RecordKind::Chat => postcard_exact::<ChatRecord>(body).map(AnyRecord::Chat),
                 RecordKind::Challenge => {
                     postcard_exact::<ChallengeRecord>(body).map(AnyRecord::Challenge)
                 }
             }?
+        }
+        Some(6) => {
+            let body = &b[1..];
+            match kind {
+                RecordKind::Game => postcard_exact::<GameRecord>(body).map(AnyRecord::Game),
+                RecordKind::User => {
+                    postcard_exact::<v6::UserV6>(body).map(|u| AnyRecord::User(u.into()))
+                }
+                RecordKind::Chat => postcard_exact::<ChatRecord>(body).map(AnyRecord::Chat),
+                RecordKind::Challenge => {
+                    postcard_exact::<ChallengeRecord>(body).map(AnyRecord::Challenge)
+                }
+                RecordKind::Table => Err("schema 6 had no tables".to_string()),
+            }
+            .map_err(|e| format!("schema 6: {e}"))?
         }
         Some(5) => {
             let body = &b[1..];
@@ -91,7 +112,10 @@ pub fn decode(
                 RecordKind::Game => {
                     postcard_exact::<v5::GameV5>(body).map(|g| AnyRecord::Game(g.into()))
                 }
-                RecordKind::User => postcard_exact::<UserRecord>(body).map(AnyRecord::User),
+                RecordKind::User => {
+                    postcard_exact::<v6::UserV6>(body).map(|u| AnyRecord::User(u.into()))
+                }
+                RecordKind::Table => Err("older schemas had no tables".to_string()),
                 RecordKind::Chat => {
                     postcard_exact::<v5::ChatV5>(body).map(|c| AnyRecord::Chat(c.into()))
                 }
@@ -107,7 +131,10 @@ pub fn decode(
                 RecordKind::Game => {
                     postcard_exact::<v4::GameV4>(body).map(|g| AnyRecord::Game(g.into()))
                 }
-                RecordKind::User => postcard_exact::<UserRecord>(body).map(AnyRecord::User),
+                RecordKind::User => {
+                    postcard_exact::<v6::UserV6>(body).map(|u| AnyRecord::User(u.into()))
+                }
+                RecordKind::Table => Err("older schemas had no tables".to_string()),
                 RecordKind::Chat => {
                     postcard_exact::<v4::ChatV4>(body).map(|c| AnyRecord::Chat(c.into()))
                 }
@@ -123,7 +150,10 @@ pub fn decode(
                 RecordKind::Game => {
                     postcard_exact::<v3::GameV3>(body).map(|g| AnyRecord::Game(g.into()))
                 }
-                RecordKind::User => postcard_exact::<UserRecord>(body).map(AnyRecord::User),
+                RecordKind::User => {
+                    postcard_exact::<v6::UserV6>(body).map(|u| AnyRecord::User(u.into()))
+                }
+                RecordKind::Table => Err("older schemas had no tables".to_string()),
                 RecordKind::Chat => {
                     postcard_exact::<v4::ChatV4>(body).map(|c| AnyRecord::Chat(c.into()))
                 }
@@ -139,7 +169,10 @@ pub fn decode(
                 RecordKind::Game => {
                     postcard_exact::<v2::GameV2>(body).map(|g| AnyRecord::Game(g.into()))
                 }
-                RecordKind::User => postcard_exact::<UserRecord>(body).map(AnyRecord::User),
+                RecordKind::User => {
+                    postcard_exact::<v6::UserV6>(body).map(|u| AnyRecord::User(u.into()))
+                }
+                RecordKind::Table => Err("older schemas had no tables".to_string()),
                 RecordKind::Chat => {
                     postcard_exact::<v2::ChatV2>(body).map(|c| AnyRecord::Chat(c.into()))
                 }
@@ -155,7 +188,10 @@ pub fn decode(
                 RecordKind::Game => {
                     postcard_exact::<v1::GameV1>(body).map(|g| AnyRecord::Game(g.into()))
                 }
-                RecordKind::User => postcard_exact::<UserRecord>(body).map(AnyRecord::User),
+                RecordKind::User => {
+                    postcard_exact::<v6::UserV6>(body).map(|u| AnyRecord::User(u.into()))
+                }
+                RecordKind::Table => Err("older schemas had no tables".to_string()),
                 RecordKind::Chat => {
                     postcard_exact::<v1::ChatV1>(body).map(|c| AnyRecord::Chat(c.into()))
                 }

@@ -44,7 +44,7 @@ impl SledStore {
     /// schemas lacked (v0: all of them; v1: each chat's active games). Safe to
     /// interrupt: values are told apart by their first byte, so a rerun skips what is done.
     fn migrate(&self, from: u8) -> Result<(), StoreError> {
-        let mut counts = [0usize; 4];
+        let mut counts = [0usize; 9];
         for kind in [
             RecordKind::Game,
             RecordKind::User,

@@ -117,7 +117,7 @@ pub enum OpenError {
 }
 
 /// Trees taking part in commits, in this order.
-const TX_TREES: [&str; 8] = [
+const TX_TREES: [&str; 10] = [
     "games",
     "users",
     "chats",
@@ -126,6 +126,8 @@ const TX_TREES: [&str; 8] = [
     "user_games",
     "usernames",
     "chat_games",
+    "tables",
+    "chat_tables",
 ];
 
 fn kind_slot(k: RecordKind) -> usize {
@@ -134,6 +136,7 @@ fn kind_slot(k: RecordKind) -> usize {
         RecordKind::User => 1,
         RecordKind::Chat => 2,
         RecordKind::Challenge => 3,
+        RecordKind::Table => 8,
     }
 }
 
@@ -143,18 +146,19 @@ fn index_slot(t: IndexTree) -> usize {
         IndexTree::UserGames => 5,
         IndexTree::Usernames => 6,
         IndexTree::ChatGames => 7,
+        IndexTree::ChatTables => 9,
     }
 }
 
 fn slot_kind(slot: usize) -> Option<RecordKind> {
-    [
-        RecordKind::Game,
-        RecordKind::User,
-        RecordKind::Chat,
-        RecordKind::Challenge,
-    ]
-    .get(slot)
-    .copied()
+    match slot {
+        0 => Some(RecordKind::Game),
+        1 => Some(RecordKind::User),
+        2 => Some(RecordKind::Chat),
+        3 => Some(RecordKind::Challenge),
+        8 => Some(RecordKind::Table),
+        _ => None,
+    }
 }
 
 fn io(e: sled::Error) -> StoreError {

@@ -68,6 +68,7 @@ impl SledStore {
         let target = match &record {
             RecordRef::Game(g) => Some(DeadlineTarget::Game(*g)),
             RecordRef::Challenge(c) => Some(DeadlineTarget::Challenge(*c)),
+            RecordRef::Table(t) => Some(DeadlineTarget::Table(*t)),
             _ => None,
         };
         if let Some(target) = target {

@@ -459,7 +459,7 @@ pub(super) async fn draw(
 }
 
 /// Captions are limited to 1024 characters.
-pub(super) fn truncate_caption(s: String) -> String {
+pub(crate) fn truncate_caption(s: String) -> String {
     if s.chars().count() <= 1024 {
         s
     } else {

@@ -12,6 +12,7 @@ pub(crate) mod compose;
 pub(crate) mod sender;
 
 pub use crate::bot::state::outbox::{BoardAt, Outbox, Ui, inline_lane};
+pub(crate) use compose::truncate_caption;
 pub use compose::{result_context, result_line, view_in};
 pub use sender::edit_inline_text;
 

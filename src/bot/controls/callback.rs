@@ -6,7 +6,7 @@
 //! numbers in base 36, squares as `c3`.
 
 use crate::engine::{Color, Square, VariantId};
-use crate::game::{ChallengeId, GameId, Language, LinkToken};
+use crate::game::{ChallengeId, GameId, Language, LinkToken, TableId};
 
 /// Telegram's limit on callback data.
 pub const MAX_LEN: usize = 64;
@@ -121,8 +121,32 @@ pub enum Callback {
         /// Claim (or keep waiting).
         claim: bool,
     },
+    /// A button of a table of three or four seats (its lobby or its board).
+    Table {
+        /// The table.
+        id: TableId,
+        /// What to do.
+        act: TableAct,
+    },
     /// A button that does nothing (labels).
     Noop,
+}
+
+/// What a table's button does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableAct {
+    /// Take the next free seat.
+    Join,
+    /// Give up one's lobby seat (the host: close the lobby).
+    Leave,
+    /// Seat the program at a level 1–5 (the host).
+    Program(u8),
+    /// Start the game (the host, every seat taken).
+    Start,
+    /// Leave a game in play (the program plays the seat on).
+    Resign,
+    /// Open a new lobby with the same seats (after the end).
+    Rematch,
 }
 
 /// What an inline board's action button does.
@@ -243,6 +267,7 @@ impl Callback {
             | Callback::Play { .. }
             | Callback::Lang(_)
             | Callback::Setting { .. }
+            | Callback::Table { .. }
             | Callback::Noop => None,
         }
     }
@@ -325,6 +350,17 @@ impl Callback {
                 b36(*ply as u64),
                 u8::from(*claim)
             ),
+            Callback::Table { id, act } => {
+                let a = match act {
+                    TableAct::Join => "j".to_string(),
+                    TableAct::Leave => "l".to_string(),
+                    TableAct::Program(level) => format!("p{level}"),
+                    TableAct::Start => "s".to_string(),
+                    TableAct::Resign => "r".to_string(),
+                    TableAct::Rematch => "x".to_string(),
+                };
+                format!("q:{}:{a}", b36(id.0))
+            }
             Callback::Noop => "n".into(),
         };
         debug_assert!(s.len() <= MAX_LEN, "{s}");
@@ -361,6 +397,22 @@ impl Callback {
                 ply: ply(p)?,
             },
             ["r", g] => Callback::Resign { game: game(g)? },
+            ["q", id, a] => Callback::Table {
+                id: TableId(un36(id)?),
+                act: match *a {
+                    "j" => TableAct::Join,
+                    "l" => TableAct::Leave,
+                    "s" => TableAct::Start,
+                    "r" => TableAct::Resign,
+                    "x" => TableAct::Rematch,
+                    "p1" => TableAct::Program(1),
+                    "p2" => TableAct::Program(2),
+                    "p3" => TableAct::Program(3),
+                    "p4" => TableAct::Program(4),
+                    "p5" => TableAct::Program(5),
+                    _ => return Err(BadCallback),
+                },
+            },
             ["d", g, a] => Callback::Draw {
                 game: game(g)?,
                 accept: flag(a)?,

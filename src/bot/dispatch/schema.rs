@@ -18,6 +18,7 @@ use crate::bot::features::program;
 use crate::bot::features::settings;
 use crate::bot::features::start;
 use crate::bot::features::stats;
+use crate::bot::features::tables;
 use crate::bot::features::training;
 use crate::bot::metrics;
 use crate::bot::state::turn_notices::Place;
@@ -84,6 +85,11 @@ fn messages() -> UpdateHandler<BotError> {
                 )
                 .branch(
                     dptree::filter(|m: Incoming| !m.text.starts_with('/'))
+                        .filter_map_async(tables::table_move)
+                        .chain(on_message(tables::on_move)),
+                )
+                .branch(
+                    dptree::filter(|m: Incoming| !m.text.starts_with('/'))
                         .chain(on_message(moves::on_text)),
                 ),
         )
@@ -98,8 +104,18 @@ fn commands() -> UpdateHandler<BotError> {
         .branch(case![Command::Variants].chain(on_message(start::on_variants)))
         .branch(case![Command::Lang(arg)].chain(on_message(settings::on_lang)))
         .branch(case![Command::Settings(arg)].chain(on_message(settings::on_settings)))
+        .branch(
+            case![Command::Play(arg)]
+                .filter(|arg: String| tables::is_table_arg(&arg))
+                .chain(on_message(tables::on_play)),
+        )
         .branch(case![Command::Play(arg)].chain(on_message(program::on_play)))
         .branch(case![Command::Train(arg)].chain(on_message(training::on_train)))
+        .branch(
+            case![Command::New(arg)]
+                .filter(|arg: String| tables::is_table_arg(&arg))
+                .chain(on_message(tables::on_new)),
+        )
         .branch(case![Command::New(arg)].chain(on_message(challenges::on_new)))
         .branch(case![Command::Challenge(arg)].chain(on_message(challenges::on_challenge)))
         .branch(case![Command::M(arg)].chain(on_message(moves::on_m)))
@@ -201,6 +217,7 @@ fn buttons() -> UpdateHandler<BotError> {
             }]
             .chain(on_tap(program::on_play_step)),
         )
+        .branch(case![Callback::Table { id, act }].chain(on_tap(tables::on_tap)))
         .branch(case![Callback::Lang(l)].chain(on_tap(settings::on_lang_tap)))
         .branch(case![Callback::Setting { key, value }].chain(on_tap(settings::on_setting)))
 }
@@ -263,6 +280,7 @@ fn tap_over_limit(app: App, tap: Tap, cb: Callback) -> bool {
             | Callback::Claim { .. }
             | Callback::Lang(_)
             | Callback::Setting { .. }
+            | Callback::Table { .. }
     ) && !app.allow_action(tap.user().0)
 }
 

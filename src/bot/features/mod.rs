@@ -13,4 +13,5 @@ pub(crate) mod program;
 pub(crate) mod settings;
 pub(crate) mod start;
 pub(crate) mod stats;
+pub(crate) mod tables;
 pub(crate) mod training;

@@ -115,6 +115,8 @@ pub struct AppInner {
     /// Held while a chat is marked closed to the bot or open again, so that the two
     /// happen one at a time (see `membership`).
     pub reachability: tokio::sync::Mutex<()>,
+    /// The boards of tables of three or four seats, one lane each.
+    pub table_boards: crate::bot::features::tables::TableBoards,
 }
 
 /// Bound of [`AppInner::touched`].

@@ -1,11 +1,14 @@
 //! English texts.
 
+use super::tables::{SeatLine, TableTexts, TableView, seat_mark};
 use super::{
     BoardPlace, GameLine, HistoryRow, Opponent, ResultContext, StatsView, Texts, TopRow, TopScope,
 };
+use crate::engine::multi::{Leave, MultiVariant, Seat};
 use crate::engine::{Color, IllegalMove, InputError, Outcome, Reason, VariantId};
 use crate::game::GameId;
 use crate::game::standings::PlayerResult;
+use crate::game::{MultiStats, TableRefusal};
 use crate::game::{NoticeDelay, Pace, TimeControl, TurnNotices};
 
 /// English.
@@ -1087,4 +1090,224 @@ fn minutes_en(m: u16) -> String {
         (h, 0) => format!("{h} h"),
         (h, m) => format!("{h} h {m} min"),
     }
+}
+
+impl TableTexts for En {
+    fn seat_name(&self, s: Seat) -> String {
+        match s {
+            Seat::White => "White",
+            Seat::Green => "Green",
+            Seat::Black => "Black",
+            Seat::Red => "Red",
+        }
+        .into()
+    }
+
+    fn table_variant(&self, v: MultiVariant) -> String {
+        match v {
+            MultiVariant::Halma4 => "Halma for four",
+            MultiVariant::Halma3 => "Halma for three",
+            MultiVariant::Halma4Teams => "Halma for two teams",
+        }
+        .into()
+    }
+
+    fn lobby(&self, v: &TableView, host: &str, minutes: u64) -> String {
+        let mut s = format!(
+            "🎲 <b>{}</b> (16×16, 13 pieces each)\nHost: {host}\n\n",
+            self.table_variant(v.variant)
+        );
+        for l in &v.seats {
+            s.push_str(&en_seat_line(self, l));
+            s.push('\n');
+        }
+        if let Some(p) = v.per_move {
+            s.push_str(&format!("\n⏱ {p} s a move"));
+        }
+        s.push_str(&format!(
+            "\nJoin takes the next free seat; the host may seat the program and starts once every seat is taken. The lobby closes in {minutes} min."
+        ));
+        if v.variant.teams() {
+            s.push_str("\nTeams: White with Black, Green with Red.");
+        }
+        s
+    }
+
+    fn lobby_closed(&self, v: MultiVariant) -> String {
+        format!("🎲 {}: the lobby is closed.", self.table_variant(v))
+    }
+
+    fn btn_join(&self) -> String {
+        "🙋 Join".into()
+    }
+
+    fn btn_leave(&self) -> String {
+        "🚪 Leave".into()
+    }
+
+    fn btn_program(&self, level: u8) -> String {
+        format!("🤖 + Program (level {level})")
+    }
+
+    fn btn_start(&self) -> String {
+        "▶️ Start".into()
+    }
+
+    fn btn_leave_game(&self) -> String {
+        "🏳 Leave the game".into()
+    }
+
+    fn btn_table_rematch(&self) -> String {
+        "🔁 Rematch".into()
+    }
+
+    fn table_caption(&self, v: &TableView) -> String {
+        let mut s = format!("{} · round {}\n", self.table_variant(v.variant), v.round);
+        for l in &v.seats {
+            s.push_str(&en_seat_line(self, l));
+            s.push('\n');
+        }
+        if let Some((seat, t)) = &v.last {
+            s.push_str(&format!("Last: {} {t}\n", seat_mark(*seat)));
+        }
+        if let Some(to) = v.seats.iter().find(|l| l.to_move)
+            && let Some(seat) = to.seat
+        {
+            s.push_str(&format!(
+                "➡️ {} {} to move (type a move such as <code>c3-e5</code>, or reply to the board)",
+                seat_mark(seat),
+                en_who(to)
+            ));
+            if let Some(p) = v.per_move {
+                s.push_str(&format!(", {p} s"));
+            }
+        }
+        s
+    }
+
+    fn table_end(&self, v: &TableView) -> String {
+        let why = match v.over {
+            Some(Reason::MoveLimit) => "the round limit was reached",
+            Some(Reason::Resignation) => "a team's player resigned",
+            Some(Reason::Timeout) => "a team's player ran out of time",
+            _ => "every place is decided",
+        };
+        let mut seats = v.seats.clone();
+        seats.sort_by_key(|l| l.place.unwrap_or(9));
+        let mut s = format!(
+            "🏁 <b>{}</b>: the game is over ({why}), after {} rounds.\n",
+            self.table_variant(v.variant),
+            v.round
+        );
+        for l in &seats {
+            if let (Some(p), Some(seat)) = (l.place, l.seat) {
+                s.push_str(&format!("{p}. {} {}\n", seat_mark(seat), en_who(l)));
+            }
+        }
+        if !v.ratings.is_empty() {
+            s.push_str("\nRatings:\n");
+            s.push_str(&v.ratings.join("\n"));
+        }
+        s
+    }
+
+    fn table_left(&self, name: &str, s: Seat, how: Leave) -> String {
+        let how = match how {
+            Leave::Resignation => "resigned",
+            Leave::Timeout => "missed two move limits in a row",
+        };
+        format!(
+            "🚪 {name} ({} {}) {how} and has left the game; the program plays the seat to the end.",
+            seat_mark(s),
+            self.seat_name(s)
+        )
+    }
+
+    fn table_auto_moved(&self, name: &str, s: Seat) -> String {
+        format!(
+            "⏱ {name} ({} {}) missed the move limit: the program moved for them. A second miss in a row means leaving the game.",
+            seat_mark(s),
+            self.seat_name(s)
+        )
+    }
+
+    fn not_your_seat(&self, name: &str, s: Seat) -> String {
+        format!(
+            "It is {name}'s move ({} {}).",
+            seat_mark(s),
+            self.seat_name(s)
+        )
+    }
+
+    fn table_refusal(&self, r: &TableRefusal) -> String {
+        match r {
+            TableRefusal::NoSuchTable => "This table no longer exists.".into(),
+            TableRefusal::AlreadyOpen => {
+                "A game for three or four is already open in this chat: finish it first.".into()
+            }
+            TableRefusal::LobbyClosed => "This lobby is closed.".into(),
+            TableRefusal::Full => "Every seat is taken.".into(),
+            TableRefusal::AlreadySeated => "You already have a seat.".into(),
+            TableRefusal::NotSeated => "You have no seat at this table.".into(),
+            TableRefusal::NotHost => "Only the host may do that.".into(),
+            TableRefusal::SeatsOpen => "Not every seat is taken yet.".into(),
+            TableRefusal::NotPlaying => "This game is not in play.".into(),
+            TableRefusal::NotYourSeat(s) => {
+                format!("It is {} {}'s move.", seat_mark(*s), self.seat_name(*s))
+            }
+            TableRefusal::SeatDone => "Your seat moves no more (finished or left).".into(),
+        }
+    }
+
+    fn seated(&self, s: Seat) -> String {
+        format!("You play {} {}.", seat_mark(s), self.seat_name(s))
+    }
+
+    fn unseated(&self) -> String {
+        "You gave up your seat.".into()
+    }
+
+    fn table_where(&self) -> String {
+        "Games for three or four: /new halma4 (or halma3, halma4-teams) in a group opens a lobby; /play halma4 in a private chat plays against three program seats.".into()
+    }
+
+    fn multi_stats(&self, s: &MultiStats) -> String {
+        let mut line = format!(
+            "{}: {} games, places 1st {} · 2nd {} · 3rd {} · 4th {}",
+            self.table_variant(s.variant),
+            s.games(),
+            s.places[0],
+            s.places[1],
+            s.places[2],
+            s.places[3]
+        );
+        if s.rated_games > 0 {
+            line.push_str(&format!(", rating {}", s.rating));
+        }
+        line
+    }
+}
+
+/// Who sits at a seat, in English.
+fn en_who(l: &SeatLine) -> String {
+    match (&l.person, l.program) {
+        (Some(p), _) if l.left => format!("{p} (left; the program plays on)"),
+        (Some(p), _) => p.clone(),
+        (None, Some(level)) => format!("🤖 program, level {level}"),
+        (None, None) => "<i>free seat</i>".into(),
+    }
+}
+
+fn en_seat_line(t: &En, l: &SeatLine) -> String {
+    let Some(seat) = l.seat else {
+        return String::new();
+    };
+    let mut s = format!("{} {}: {}", seat_mark(seat), t.seat_name(seat), en_who(l));
+    if let Some(p) = l.place {
+        s.push_str(&format!(" — 🏁 place {p}"));
+    }
+    if l.to_move {
+        s.push_str(" ⬅️");
+    }
+    s
 }

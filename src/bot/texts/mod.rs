@@ -5,6 +5,7 @@
 
 mod en;
 mod ru;
+pub(crate) mod tables;
 pub(crate) mod webapp;
 
 use crate::engine::{IllegalMove, InputError, MoveError, Outcome, Reason, VariantId};
@@ -110,7 +111,7 @@ pub struct ResultContext {
 }
 
 /// One language's texts.
-pub trait Texts: Send + Sync {
+pub trait Texts: tables::TableTexts + Send + Sync {
     /// The language (the tests check [`texts`] against it).
     #[cfg(test)]
     fn lang(&self) -> Language;

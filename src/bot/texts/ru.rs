@@ -1,11 +1,14 @@
 //! Russian texts, in the terms of the Russian rule texts (шашка, ход, дом, ничья, прыжок).
 
+use super::tables::{SeatLine, TableTexts, TableView, seat_mark};
 use super::{
     BoardPlace, GameLine, HistoryRow, Opponent, ResultContext, StatsView, Texts, TopRow, TopScope,
 };
+use crate::engine::multi::{Leave, MultiVariant, Seat};
 use crate::engine::{Color, IllegalMove, InputError, Outcome, Reason, VariantId};
 use crate::game::GameId;
 use crate::game::standings::PlayerResult;
+use crate::game::{MultiStats, TableRefusal};
 use crate::game::{NoticeDelay, Pace, TimeControl, TurnNotices};
 
 /// Russian.
@@ -1151,4 +1154,227 @@ mod tests {
         assert_eq!(hodov(12), "ходов");
         assert_eq!(hodov(22), "хода");
     }
+}
+
+impl TableTexts for Ru {
+    fn seat_name(&self, s: Seat) -> String {
+        match s {
+            Seat::White => "Белые",
+            Seat::Green => "Зелёные",
+            Seat::Black => "Чёрные",
+            Seat::Red => "Красные",
+        }
+        .into()
+    }
+
+    fn table_variant(&self, v: MultiVariant) -> String {
+        match v {
+            MultiVariant::Halma4 => "Хальма вчетвером",
+            MultiVariant::Halma3 => "Хальма втроём",
+            MultiVariant::Halma4Teams => "Хальма пара на пару",
+        }
+        .into()
+    }
+
+    fn lobby(&self, v: &TableView, host: &str, minutes: u64) -> String {
+        let mut s = format!(
+            "🎲 <b>{}</b> (доска 16×16, по 13 шашек)\nСоздал: {host}\n\n",
+            self.table_variant(v.variant)
+        );
+        for l in &v.seats {
+            s.push_str(&ru_seat_line(self, l));
+            s.push('\n');
+        }
+        if let Some(p) = v.per_move {
+            s.push_str(&format!("\n⏱ {p} с на ход"));
+        }
+        s.push_str(&format!(
+            "\n«Сесть» занимает следующее свободное место; создатель может посадить программу и начинает игру, когда все места заняты. Набор закроется через {minutes} мин."
+        ));
+        if v.variant.teams() {
+            s.push_str("\nПары: белые с чёрными, зелёные с красными.");
+        }
+        s
+    }
+
+    fn lobby_closed(&self, v: MultiVariant) -> String {
+        format!("🎲 {}: набор закрыт.", self.table_variant(v))
+    }
+
+    fn btn_join(&self) -> String {
+        "🙋 Сесть".into()
+    }
+
+    fn btn_leave(&self) -> String {
+        "🚪 Уйти".into()
+    }
+
+    fn btn_program(&self, level: u8) -> String {
+        format!("🤖 + Программа (уровень {level})")
+    }
+
+    fn btn_start(&self) -> String {
+        "▶️ Начать".into()
+    }
+
+    fn btn_leave_game(&self) -> String {
+        "🏳 Выйти из игры".into()
+    }
+
+    fn btn_table_rematch(&self) -> String {
+        "🔁 Ещё партию".into()
+    }
+
+    fn table_caption(&self, v: &TableView) -> String {
+        let mut s = format!("{} · круг {}\n", self.table_variant(v.variant), v.round);
+        for l in &v.seats {
+            s.push_str(&ru_seat_line(self, l));
+            s.push('\n');
+        }
+        if let Some((seat, t)) = &v.last {
+            s.push_str(&format!("Последний ход: {} {t}\n", seat_mark(*seat)));
+        }
+        if let Some(to) = v.seats.iter().find(|l| l.to_move)
+            && let Some(seat) = to.seat
+        {
+            s.push_str(&format!(
+                "➡️ Ход: {} {} (напишите ход, например <code>c3-e5</code>, или ответьте на доску)",
+                seat_mark(seat),
+                ru_who(to)
+            ));
+            if let Some(p) = v.per_move {
+                s.push_str(&format!(", {p} с"));
+            }
+        }
+        s
+    }
+
+    fn table_end(&self, v: &TableView) -> String {
+        let why = match v.over {
+            Some(Reason::MoveLimit) => "сыграно предельное число кругов",
+            Some(Reason::Resignation) => "игрок пары сдался",
+            Some(Reason::Timeout) => "у игрока пары вышло время",
+            _ => "все места определены",
+        };
+        let mut seats = v.seats.clone();
+        seats.sort_by_key(|l| l.place.unwrap_or(9));
+        let mut s = format!(
+            "🏁 <b>{}</b>: партия окончена ({why}), сыграно кругов: {}.\n",
+            self.table_variant(v.variant),
+            v.round
+        );
+        for l in &seats {
+            if let (Some(p), Some(seat)) = (l.place, l.seat) {
+                s.push_str(&format!("{p}. {} {}\n", seat_mark(seat), ru_who(l)));
+            }
+        }
+        if !v.ratings.is_empty() {
+            s.push_str("\nРейтинг:\n");
+            s.push_str(&v.ratings.join("\n"));
+        }
+        s
+    }
+
+    fn table_left(&self, name: &str, s: Seat, how: Leave) -> String {
+        let how = match how {
+            Leave::Resignation => "сдался",
+            Leave::Timeout => "дважды подряд не уложился в лимит хода",
+        };
+        format!(
+            "🚪 {name} ({} {}) {how} и выбыл из игры; до конца за него играет программа.",
+            seat_mark(s),
+            self.seat_name(s)
+        )
+    }
+
+    fn table_auto_moved(&self, name: &str, s: Seat) -> String {
+        format!(
+            "⏱ {name} ({} {}) не уложился в лимит хода: за него сходила программа. Второй пропуск подряд — выход из игры.",
+            seat_mark(s),
+            self.seat_name(s)
+        )
+    }
+
+    fn not_your_seat(&self, name: &str, s: Seat) -> String {
+        format!(
+            "Сейчас ход {name} ({} {}).",
+            seat_mark(s),
+            self.seat_name(s)
+        )
+    }
+
+    fn table_refusal(&self, r: &TableRefusal) -> String {
+        match r {
+            TableRefusal::NoSuchTable => "Этой партии больше нет.".into(),
+            TableRefusal::AlreadyOpen => {
+                "В этом чате уже идёт набор или партия на троих-четверых: сначала доиграйте её."
+                    .into()
+            }
+            TableRefusal::LobbyClosed => "Набор закрыт.".into(),
+            TableRefusal::Full => "Все места заняты.".into(),
+            TableRefusal::AlreadySeated => "Вы уже сидите за доской.".into(),
+            TableRefusal::NotSeated => "Вы не играете в этой партии.".into(),
+            TableRefusal::NotHost => "Это может только создатель.".into(),
+            TableRefusal::SeatsOpen => "Ещё не все места заняты.".into(),
+            TableRefusal::NotPlaying => "Эта партия не идёт.".into(),
+            TableRefusal::NotYourSeat(s) => {
+                format!("Сейчас ходят {} {}.", seat_mark(*s), self.seat_name(*s))
+            }
+            TableRefusal::SeatDone => {
+                "Ваши шашки больше не ходят (вы финишировали или выбыли).".into()
+            }
+        }
+    }
+
+    fn seated(&self, s: Seat) -> String {
+        format!("Вы играете: {} {}.", seat_mark(s), self.seat_name(s))
+    }
+
+    fn unseated(&self) -> String {
+        "Вы освободили место.".into()
+    }
+
+    fn table_where(&self) -> String {
+        "Игра на троих-четверых: /new halma4 (или halma3, halma4-teams) в группе открывает набор; /play halma4 в личном чате — игра против трёх программ.".into()
+    }
+
+    fn multi_stats(&self, s: &MultiStats) -> String {
+        let mut line = format!(
+            "{}: партий {}, места: 1-е {} · 2-е {} · 3-е {} · 4-е {}",
+            self.table_variant(s.variant),
+            s.games(),
+            s.places[0],
+            s.places[1],
+            s.places[2],
+            s.places[3]
+        );
+        if s.rated_games > 0 {
+            line.push_str(&format!(", рейтинг {}", s.rating));
+        }
+        line
+    }
+}
+
+/// Who sits at a seat, in Russian.
+fn ru_who(l: &SeatLine) -> String {
+    match (&l.person, l.program) {
+        (Some(p), _) if l.left => format!("{p} (выбыл; играет программа)"),
+        (Some(p), _) => p.clone(),
+        (None, Some(level)) => format!("🤖 программа, уровень {level}"),
+        (None, None) => "<i>свободно</i>".into(),
+    }
+}
+
+fn ru_seat_line(t: &Ru, l: &SeatLine) -> String {
+    let Some(seat) = l.seat else {
+        return String::new();
+    };
+    let mut s = format!("{} {}: {}", seat_mark(seat), t.seat_name(seat), ru_who(l));
+    if let Some(p) = l.place {
+        s.push_str(&format!(" — 🏁 {p}-е место"));
+    }
+    if l.to_move {
+        s.push_str(" ⬅️");
+    }
+    s
 }

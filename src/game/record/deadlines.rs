@@ -1,7 +1,7 @@
 //! Deadlines: what the timer fires, for which game or challenge, and the index entries
 //! it reads them from.
 
-use crate::game::ids::{ChallengeId, GameId, Millis, Timestamp};
+use crate::game::ids::{ChallengeId, GameId, Millis, TableId, Timestamp};
 use crate::game::time::Clocks;
 use serde::{Deserialize, Serialize};
 
@@ -86,6 +86,8 @@ pub enum DeadlineTarget {
     Game(GameId),
     /// A challenge.
     Challenge(ChallengeId),
+    /// A table of three or four seats.
+    Table(TableId),
 }
 
 /// One entry of the deadline index; entries sort by due time first, which is the order

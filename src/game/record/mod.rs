@@ -12,6 +12,7 @@ mod chat;
 mod deadlines;
 mod game;
 mod index;
+mod table;
 mod user;
 
 pub use any::{AnyRecord, RecordKind, RecordRef};
@@ -20,4 +21,5 @@ pub use chat::{ChatRecord, ChatSettings, Language, NoticeDelay, Orientation, Pac
 pub use deadlines::{Deadline, DeadlineEntry, DeadlineKind, DeadlineTarget};
 pub use game::{Board, DrawOffer, GameRecord, Player, ReplayError, Status, TakebackOffer};
 pub use index::IndexEntry;
-pub use user::{UserRecord, VariantStats};
+pub use table::{TableRecord, TableReplayError, TableStatus};
+pub use user::{MultiStats, UserRecord, VariantStats};

@@ -3,6 +3,7 @@
 use super::chat::Language;
 use super::index::IndexEntry;
 use crate::engine::VariantId;
+use crate::engine::multi::MultiVariant;
 use crate::game::codec;
 use crate::game::ids::{Timestamp, UserId, Version};
 use crate::game::rating::{RatingChange, START_RATING};
@@ -76,6 +77,56 @@ impl VariantStats {
     }
 }
 
+/// A player's record in one game of three or four seats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MultiStats {
+    /// The variant.
+    pub variant: MultiVariant,
+    /// Games finished, by place taken (first to fourth).
+    pub places: [u32; 4],
+    /// Elo rating (games between people, RULES §14 "Ratings").
+    pub rating: i32,
+    /// Rated games played.
+    pub rated_games: u32,
+    /// Highest rating reached.
+    pub best_rating: i32,
+    /// The last rated game's change.
+    pub last_change: i32,
+}
+
+impl MultiStats {
+    /// Nothing played yet.
+    pub fn new(variant: MultiVariant) -> MultiStats {
+        MultiStats {
+            variant,
+            places: [0; 4],
+            rating: START_RATING,
+            rated_games: 0,
+            best_rating: START_RATING,
+            last_change: 0,
+        }
+    }
+
+    /// Games finished.
+    pub fn games(&self) -> u32 {
+        self.places.iter().sum()
+    }
+
+    /// Count a finished game in `place` (1-based).
+    pub fn count(&mut self, place: u8) {
+        let i = usize::from(place.clamp(1, 4)) - 1;
+        self.places[i] += 1;
+    }
+
+    /// Apply a rated game's rating change.
+    pub fn rate(&mut self, change: RatingChange) {
+        self.rating = change.after;
+        self.rated_games += 1;
+        self.best_rating = self.best_rating.max(change.after);
+        self.last_change = change.delta();
+    }
+}
+
 /// A Telegram user as the bot knows them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UserRecord {
@@ -91,6 +142,11 @@ pub struct UserRecord {
     pub language: Option<Language>,
     /// Per-variant statistics.
     pub stats: Vec<VariantStats>,
+    /// Per-variant statistics of games of three or four seats (absent in exports written
+    /// before there were such games; postcard's layout is positional, so this changes
+    /// nothing there).
+    #[serde(default)]
+    pub multi: Vec<MultiStats>,
     /// First seen.
     pub created_at: Timestamp,
     /// Last write.
@@ -107,6 +163,7 @@ impl UserRecord {
             username: None,
             language: None,
             stats: Vec::new(),
+            multi: Vec::new(),
             created_at: now,
             updated_at: now,
         }
@@ -127,6 +184,18 @@ impl UserRecord {
             }
         };
         &mut self.stats[i]
+    }
+
+    /// Statistics in the multi-player `v`, created empty if needed.
+    pub fn multi_mut(&mut self, v: MultiVariant) -> &mut MultiStats {
+        let i = match self.multi.iter().position(|s| s.variant == v) {
+            Some(i) => i,
+            None => {
+                self.multi.push(MultiStats::new(v));
+                self.multi.len() - 1
+            }
+        };
+        &mut self.multi[i]
     }
 
     /// The index entries this record implies (lower-cased username).

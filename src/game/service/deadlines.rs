@@ -57,6 +57,7 @@ impl GameService {
     ) -> Result<Fired, ServiceError> {
         let id = match entry.target {
             DeadlineTarget::Challenge(c) => return self.fire_challenge(c, now),
+            DeadlineTarget::Table(t) => return self.fire_table(t, now),
             DeadlineTarget::Game(id) => id,
         };
         let done = self.until_committed("deadline", || {

@@ -128,6 +128,9 @@ pub enum ServiceError {
         /// What does not replay.
         error: ReplayError,
     },
+    /// A table of three or four seats refused the request.
+    #[error(transparent)]
+    Table(#[from] tables::TableRefusal),
     /// The store failed or found a damaged record.
     #[error(transparent)]
     Store(#[from] StoreError),
@@ -176,7 +179,8 @@ impl ServiceError {
             | ServiceError::ChallengeExpired
             | ServiceError::TimeNotUp
             | ServiceError::BadSetup(_)
-            | ServiceError::Paused => ErrorClass::Refusal,
+            | ServiceError::Paused
+            | ServiceError::Table(_) => ErrorClass::Refusal,
         }
     }
 }
@@ -355,6 +359,11 @@ pub enum Fired {
     TurnNotice(GameRecord),
     /// A challenge lapsed.
     ChallengeExpired(ChallengeRecord),
+    /// A table's lobby lapsed before its host started it.
+    TableLapsed(super::record::TableRecord),
+    /// A table's program move or missed per-move limit is due: the bot runs the AI and
+    /// calls [`GameService::table_play`] or [`GameService::table_missed`].
+    TableDue(super::record::TableRecord),
 }
 
 /// Histogram: seconds a store commit took (its flush to disk included).
@@ -461,6 +470,8 @@ mod chats;
 pub use chats::Migrated;
 mod deadlines;
 mod games;
+mod tables;
+pub use tables::{LOBBY_LAPSE, TableActor, TableChange, TableEvent, TableInput, TableRefusal};
 mod users;
 
 impl GameService {

@@ -100,6 +100,7 @@ pub fn upgrade(kind: RecordKind, b: &[u8], timing: &Timing) -> Result<AnyRecord,
         RecordKind::User => AnyRecord::User(user(serde_json::from_slice(b).map_err(bad)?)),
         RecordKind::Chat => AnyRecord::Chat(chat(serde_json::from_slice(b).map_err(bad)?)?),
         RecordKind::Challenge => return Err("schema 0 had no challenges".into()),
+        RecordKind::Table => return Err("schema 0 had no tables".into()),
     })
 }
 
@@ -219,6 +220,7 @@ pub fn user(u: UserV0) -> UserRecord {
         username: u.username,
         language: u.lang.as_deref().and_then(Language::from_code),
         stats,
+        multi: Vec::new(),
         created_at: Timestamp(0),
         updated_at: Timestamp(0),
     }

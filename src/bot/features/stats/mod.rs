@@ -162,11 +162,15 @@ pub async fn on_stats(app: App, m: Incoming, t: &'static dyn Texts, arg: String)
     } else {
         None
     };
-    let text = t.stats(&StatsView {
+    let mut text = t.stats(&StatsView {
         name: escape(&u.name),
         variants,
         head_to_head,
     });
+    // Games of three or four seats: places rather than wins and losses.
+    for s in u.multi.iter().filter(|s| s.games() > 0) {
+        text.push_str(&format!("\n{}", t.multi_stats(s)));
+    }
 
     let series: Vec<ChartSeries> = rating_history(&games, u.id)
         .into_iter()

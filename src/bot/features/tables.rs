@@ -1,0 +1,697 @@
+//! Halma for three and four (RULES.md §14) in the chat: `/new halma4` (also `halma3`,
+//! `halma4-teams`, with a per-move limit in seconds) opens a lobby in a group, with Join,
+//! Leave, "+ Program" and Start; `/play halma4 [level]` in a private chat plays against
+//! three program seats. Turns are typed (`c3-e5`, or a reply to the board); the program
+//! moves for its seats, for a seat whose player left, and once for a player who missed
+//! the per-move limit. Every change of a table reaches its one board through [`show`],
+//! and its end is announced once by whoever committed it.
+
+use crate::ai::Level;
+use crate::ai::multi::{MultiLimits, choose_multi};
+use crate::bot::chat::context::{Answer, HandlerResult, Incoming, Tap};
+use crate::bot::chat::messages::{self, Attachment, edit_text, say, send_file};
+use crate::bot::controls::callback::{Callback, TableAct};
+use crate::bot::error::BotError;
+use crate::bot::state::App;
+use crate::bot::telegram;
+use crate::bot::texts::tables::{SeatLine, TableView};
+use crate::bot::texts::{Texts, texts};
+use crate::engine::multi::{MultiGame, MultiVariant, Seat, Turn};
+use crate::engine::read_squares;
+use crate::game::{
+    DeadlineKind, Language, MessageId, Player, ServiceError, TableActor, TableChange, TableEvent,
+    TableId, TableInput, TableRecord, TableRefusal, TableStatus,
+};
+use crate::render::multi::{MultiOptions, render_multi_gif, render_multi_png};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use teloxide::payloads::SendPhotoSetters;
+use teloxide::prelude::*;
+use teloxide::types::{
+    InlineKeyboardButton, InlineKeyboardMarkup, InputFile, InputMedia, InputMediaPhoto, ParseMode,
+};
+
+/// The program's level where `/play halma4` names none, and for a missed limit's move.
+const DEFAULT_LEVEL: u8 = 3;
+/// The board picture's side: 16×16 squares need more pixels than 8×8.
+const TABLE_PX: u32 = 640;
+
+/// The multi-player variant a command's words name, if any (`halma4`, `halma3`,
+/// `halma4-teams`), with a per-move limit in seconds (`60s`, `60`) and a level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableArgs {
+    variant: MultiVariant,
+    per_move: Option<u32>,
+    level: Option<u8>,
+}
+
+/// Read `/new` or `/play` arguments naming a multi-player variant.
+pub fn table_args(arg: &str) -> Option<TableArgs> {
+    let mut variant = None;
+    let (mut per_move, mut level) = (None, None);
+    for w in arg.split_whitespace() {
+        if let Ok(v) = w.parse::<MultiVariant>() {
+            variant = Some(v);
+        } else if let Some(s) = w.strip_suffix('s').and_then(|n| n.parse::<u32>().ok()) {
+            per_move = Some(s.clamp(10, 86_400));
+        } else if let Ok(n) = w.parse::<u8>()
+            && (1..=5).contains(&n)
+        {
+            level = Some(n);
+        }
+    }
+    Some(TableArgs {
+        variant: variant?,
+        per_move,
+        level,
+    })
+}
+
+/// Whether `/new` or `/play` names a multi-player variant.
+pub fn is_table_arg(arg: &str) -> bool {
+    table_args(arg).is_some()
+}
+
+/// Per-table state of the one board: held while it is drawn and sent, so changes are
+/// shown in order; the last version shown lets a burst collapse into its newest.
+#[derive(Default)]
+pub struct TableBoards(Mutex<HashMap<u64, Arc<tokio::sync::Mutex<u64>>>>);
+
+impl TableBoards {
+    fn lane(&self, id: TableId) -> Arc<tokio::sync::Mutex<u64>> {
+        let mut m = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if m.len() > 10_000 {
+            m.retain(|_, l| Arc::strong_count(l) > 1);
+        }
+        Arc::clone(m.entry(id.0).or_default())
+    }
+}
+
+/// `/new halma4 [60s]` in a group: a lobby.
+pub async fn on_new(app: App, m: Incoming, t: &'static dyn Texts, arg: String) -> HandlerResult {
+    let Some(a) = table_args(&arg) else {
+        return Ok(());
+    };
+    if m.private() {
+        say(&app, m.chat, Some(m.id()), &t.table_where(), None).await?;
+        return Ok(());
+    }
+    let (chat, host, now) = (m.chat, m.user, app.now());
+    let r = app
+        .games
+        .run(move |s| s.open_lobby(chat, host, a.variant, a.per_move, now))
+        .await;
+    let table = match r {
+        Ok(table) => table,
+        Err(ServiceError::Table(r)) => {
+            say(&app, chat, Some(m.id()), &t.table_refusal(&r), None).await?;
+            return Ok(());
+        }
+        Err(e) => return Err(e.into()),
+    };
+    post_lobby(&app, &table, t).await
+}
+
+async fn post_lobby(app: &App, table: &TableRecord, t: &dyn Texts) -> HandlerResult {
+    let text = lobby_text(app, table).await;
+    let sent = say(app, table.chat, None, &text, Some(lobby_keyboard(table, t))).await?;
+    let (id, mid, now) = (table.id, MessageId(sent.id.0), app.now());
+    app.games
+        .run(move |s| s.set_table_message(id, mid, now))
+        .await?;
+    Ok(())
+}
+
+/// `/play halma4 [level]` in a private chat: against three program seats.
+pub async fn on_play(app: App, m: Incoming, t: &'static dyn Texts, arg: String) -> HandlerResult {
+    let Some(a) = table_args(&arg) else {
+        return Ok(());
+    };
+    if !m.private() {
+        say(&app, m.chat, Some(m.id()), &t.table_where(), None).await?;
+        return Ok(());
+    }
+    let (chat, user, now) = (m.chat, m.user, app.now());
+    let level = a.level.unwrap_or(DEFAULT_LEVEL);
+    let r = app
+        .games
+        .run(move |s| s.open_private_table(chat, user, a.variant, level, None, now))
+        .await;
+    let table = match r {
+        Ok(table) => table,
+        Err(ServiceError::Table(r)) => {
+            say(&app, chat, Some(m.id()), &t.table_refusal(&r), None).await?;
+            return Ok(());
+        }
+        Err(e) => return Err(e.into()),
+    };
+    post_board(&app, &table).await?;
+    program_if_due(&app, &table);
+    Ok(())
+}
+
+/// A lobby's or a board's button.
+pub async fn on_tap(app: App, tap: Tap, id: TableId, act: TableAct) -> HandlerResult {
+    let (user, now, t) = (tap.user(), app.now(), tap.texts());
+    let games = app.games.clone();
+    let r: Result<TableRecord, ServiceError> = match act {
+        TableAct::Join => games.run(move |s| s.join_table(id, user, now)).await,
+        TableAct::Leave => games.run(move |s| s.leave_lobby(id, user, now)).await,
+        TableAct::Program(level) => {
+            games
+                .run(move |s| s.add_program_seat(id, user, level, now))
+                .await
+        }
+        TableAct::Start => games.run(move |s| s.start_table(id, user, now)).await,
+        TableAct::Resign => {
+            let change = games.run(move |s| s.table_resign(id, user, now)).await?;
+            tap.reply(Answer::Silent)?;
+            after_change(&app, change).await;
+            return Ok(());
+        }
+        TableAct::Rematch => games.run(move |s| s.rematch_table(id, user, now)).await,
+    };
+    let table = r?;
+    match act {
+        TableAct::Join => tap.reply(Answer::Toast(
+            table
+                .seat_of(user)
+                .map_or_else(String::new, |s| t.seated(s)),
+        ))?,
+        TableAct::Leave => tap.reply(Answer::Toast(t.unseated()))?,
+        _ => tap.reply(Answer::Silent)?,
+    }
+    match (act, table.status) {
+        (TableAct::Rematch, _) => post_lobby(&app, &table, t).await?,
+        (_, TableStatus::Lobby) => {
+            let text = lobby_text(&app, &table).await;
+            edit_text(&app, tap.query(), &text, Some(lobby_keyboard(&table, t))).await;
+        }
+        (_, TableStatus::Lapsed) => {
+            edit_text(&app, tap.query(), &t.lobby_closed(table.variant), None).await;
+        }
+        (_, TableStatus::Playing) => {
+            let text = lobby_text(&app, &table).await;
+            edit_text(&app, tap.query(), &text, None).await;
+            post_board(&app, &table).await?;
+            program_if_due(&app, &table);
+        }
+        (_, TableStatus::Over) => {}
+    }
+    Ok(())
+}
+
+/// A typed turn meant for a table: the chat's table in play, and text that reads as
+/// squares or a pass, from a person seated there or replying to its board.
+#[derive(Clone, Debug)]
+pub struct TableMove {
+    table: TableRecord,
+    text: String,
+}
+
+/// Whether a message is a turn at the chat's table (routed before two-player moves).
+pub async fn table_move(app: App, m: Incoming) -> Option<TableMove> {
+    let text = m.text.trim().to_string();
+    let pass = text == "--" || text == "—";
+    if !pass && (read_squares(&text).is_err() || text.chars().count() > 60) {
+        return None;
+    }
+    let chat = m.chat;
+    let table = app
+        .games
+        .read(|s| s.chat_table(chat))
+        .ok()
+        .flatten()
+        .filter(|t| t.status == TableStatus::Playing)?;
+    let replied = m
+        .msg
+        .reply_to_message()
+        .is_some_and(|r| table.message.is_some_and(|b| b.0 == r.id.0));
+    (m.private() || replied || table.seat_of(m.user).is_some()).then_some(TableMove {
+        table,
+        text: if pass { "--".into() } else { text },
+    })
+}
+
+/// Play a typed turn.
+pub async fn on_move(app: App, m: Incoming, mv: TableMove) -> HandlerResult {
+    let (id, user, now) = (mv.table.id, m.user, app.now());
+    let input = TableInput::Text(mv.text.clone());
+    let r = app
+        .games
+        .run(move |s| s.table_play(id, TableActor::User(user), &input, None, now))
+        .await;
+    let t = m.texts(&app).await;
+    match r {
+        Ok(change) => {
+            after_change(&app, change).await;
+            Ok(())
+        }
+        Err(ServiceError::Table(TableRefusal::NotYourSeat(seat))) => {
+            let name = seat_player_name(&app, &mv.table, seat).await;
+            messages::refuse(
+                &app,
+                m.chat,
+                user,
+                Some(m.id()),
+                t.not_your_seat(&name, seat),
+            );
+            Ok(())
+        }
+        Err(
+            e @ (ServiceError::Table(_) | ServiceError::Illegal(_) | ServiceError::BadSetup(_)),
+        ) => {
+            let why = crate::bot::error::refusal(&e, t).unwrap_or_else(|| t.try_again());
+            messages::refuse(&app, m.chat, user, Some(m.id()), why);
+            Ok(())
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// What the timer handed over: a lobby lapsed, or a program move or missed limit is due.
+pub async fn fired_lapsed(app: &App, table: TableRecord) {
+    let t = texts(app.chat_lang(table.chat, None).await);
+    if let Some(mid) = table.message {
+        let (chat, text) = (table.chat.0, t.lobby_closed(table.variant));
+        let r = telegram::call(&app.pacer, chat, telegram::Kind::Edit, || {
+            app.bot
+                .edit_message_text(
+                    teloxide::types::ChatId(chat),
+                    teloxide::types::MessageId(mid.0),
+                    text.clone(),
+                )
+                .parse_mode(ParseMode::Html)
+        })
+        .await;
+        if let Err(e) = r {
+            tracing::debug!(error = %e, "could not close a lobby");
+        }
+    }
+}
+
+/// A due program move or missed limit (from the timer, or right after a change).
+pub fn fired_due(app: &App, table: TableRecord) {
+    let id = table.id;
+    {
+        let mut th = app.thinking.lock().unwrap_or_else(|e| e.into_inner());
+        if !th.insert(id.0) {
+            return;
+        }
+    }
+    let app = app.clone();
+    tokio::spawn(async move {
+        let r = program_turns(&app, id).await;
+        app.thinking
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(&id.0);
+        if let Err(e) = r {
+            tracing::warn!(table = %id, error = %e, "the program's turn at a table failed");
+        }
+    });
+}
+
+fn program_if_due(app: &App, table: &TableRecord) {
+    if table.status == TableStatus::Playing
+        && table
+            .deadline
+            .is_some_and(|d| d.kind == DeadlineKind::ProgramMove)
+    {
+        fired_due(app, table.clone());
+    }
+}
+
+/// Play the program's turns while one is due (several program seats may follow each
+/// other), and a missed limit's move once it is due.
+async fn program_turns(app: &App, id: TableId) -> Result<(), BotError> {
+    loop {
+        let table = app.games.read(|s| s.table(id))?;
+        let Some(d) = table
+            .deadline
+            .filter(|_| table.status == TableStatus::Playing)
+        else {
+            return Ok(());
+        };
+        let now = app.now();
+        if d.at > now {
+            return Ok(());
+        }
+        let game = app.games.read(|s| s.table_game(&table))?;
+        let seat = game.position().to_move();
+        let level = match table.player(seat) {
+            Player::Program { level } if !game.position().left().has(seat) => level,
+            _ => DEFAULT_LEVEL,
+        };
+        let pos = *game.position();
+        let permit = Arc::clone(&app.ai_pool)
+            .acquire_owned()
+            .await
+            .map_err(|_| BotError::Stopping)?;
+        let seed = id.0 ^ game.plies() as u64;
+        let turn = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            let limits = MultiLimits::level(Level::new(level).unwrap_or(Level::MIN));
+            choose_multi(&pos, &limits, seed).map_or(Turn::Pass, |r| r.turn)
+        })
+        .await?;
+        let (version, now) = (table.version, app.now());
+        let change = match d.kind {
+            DeadlineKind::MoveMissed => {
+                match app
+                    .games
+                    .run(move |s| s.table_missed(id, version, turn, now))
+                    .await?
+                {
+                    Some(c) => c,
+                    None => return Ok(()),
+                }
+            }
+            _ => {
+                let input = TableInput::Turn(turn);
+                let r = app
+                    .games
+                    .run(move |s| s.table_play(id, TableActor::Program, &input, Some(version), now))
+                    .await;
+                match r {
+                    Ok(c) => c,
+                    // A person's move or another write got there first: look again.
+                    Err(ServiceError::Stale { .. }) => continue,
+                    Err(ServiceError::Table(_)) => return Ok(()),
+                    Err(e) => return Err(e.into()),
+                }
+            }
+        };
+        tell_change(app, &change).await;
+        show(app, change.table.id);
+        if change.table.status == TableStatus::Over {
+            announce_end(app, &change.table).await;
+            return Ok(());
+        }
+    }
+}
+
+/// Tell a change's news, show it, announce an end, and start the program where due.
+async fn after_change(app: &App, change: TableChange) {
+    tell_change(app, &change).await;
+    show(app, change.table.id);
+    if change.table.status == TableStatus::Over {
+        announce_end(app, &change.table).await;
+    }
+    program_if_due(app, &change.table);
+}
+
+/// Say once what the group must hear: a player left, or the program moved for one.
+async fn tell_change(app: &App, change: &TableChange) {
+    let t = texts(app.chat_lang(change.table.chat, None).await);
+    let text = match change.event {
+        TableEvent::Left { seat, how } => {
+            let name = seat_player_name(app, &change.table, seat).await;
+            t.table_left(&name, seat, how)
+        }
+        TableEvent::AutoMoved { seat, .. } => {
+            let name = seat_player_name(app, &change.table, seat).await;
+            t.table_auto_moved(&name, seat)
+        }
+        TableEvent::Played { .. } => return,
+    };
+    if let Err(e) = say(app, change.table.chat, None, &text, None).await {
+        tracing::debug!(error = %e, "could not tell a table's news");
+    }
+}
+
+/// The end, once: the places and rating changes, the replay GIF and the record.
+async fn announce_end(app: &App, table: &TableRecord) {
+    let lang = app.chat_lang(table.chat, None).await;
+    let t = texts(lang);
+    let Ok(game) = app.games.read(|s| s.table_game(table)) else {
+        return;
+    };
+    let view = table_view(app, table, &game, lang).await;
+    let kb = InlineKeyboardMarkup::new(vec![vec![InlineKeyboardButton::callback(
+        t.btn_table_rematch(),
+        Callback::Table {
+            id: table.id,
+            act: TableAct::Rematch,
+        }
+        .encode(),
+    )]]);
+    let chat = table.chat;
+    if let Err(e) = say(
+        app,
+        chat,
+        table.message.map(|m| teloxide::types::MessageId(m.0)),
+        &t.table_end(&view),
+        (chat.0 < 0).then_some(kb),
+    )
+    .await
+    {
+        tracing::debug!(error = %e, "could not announce a table's end");
+    }
+    let record = game.write_record(&[("Event", "ugolki-bot"), ("Table", &table.id.to_string())]);
+    let g2 = game.clone();
+    let gif = app
+        .replays
+        .run(move || render_multi_gif(&g2, Seat::White, 480, 600, 2500))
+        .await;
+    if let Ok(Ok(gif)) = gif {
+        let name = format!("halma-{}.gif", table.id);
+        if let Err(e) = send_file(app, chat, Attachment::Animation(gif), &name, None).await {
+            tracing::debug!(error = %e, "could not send a table's replay");
+        }
+    }
+    let name = format!("halma-{}.txt", table.id);
+    if let Err(e) = send_file(
+        app,
+        chat,
+        Attachment::Document(record.into_bytes()),
+        &name,
+        None,
+    )
+    .await
+    {
+        tracing::debug!(error = %e, "could not send a table's record");
+    }
+}
+
+/// Post the board of a table that has just started.
+async fn post_board(app: &App, table: &TableRecord) -> Result<(), BotError> {
+    let lane = app.table_boards.lane(table.id);
+    let mut shown = lane.lock().await;
+    let lang = app.chat_lang(table.chat, None).await;
+    let game = app.games.read(|s| s.table_game(table))?;
+    let (png, caption, kb) = compose(app, table, &game, lang).await?;
+    let to = table.chat.0;
+    let sent = telegram::call(&app.pacer, to, telegram::Kind::Send, || {
+        app.bot
+            .send_photo(
+                teloxide::types::ChatId(to),
+                InputFile::memory(png.clone()).file_name("board.png"),
+            )
+            .caption(caption.clone())
+            .parse_mode(ParseMode::Html)
+            .reply_markup(kb.clone())
+    })
+    .await?;
+    let (id, mid, now) = (table.id, MessageId(sent.id.0), app.now());
+    let stored = app
+        .games
+        .run(move |s| s.set_table_message(id, mid, now))
+        .await?;
+    *shown = stored.version.0.max(table.version.0);
+    drop(shown);
+    // Whatever changed while the board was being posted.
+    show(app, table.id);
+    Ok(())
+}
+
+/// Bring the table's board up to date (in the background; a burst of changes costs one
+/// edit for the newest).
+pub fn show(app: &App, id: TableId) {
+    let app = app.clone();
+    tokio::spawn(async move {
+        if let Err(e) = show_now(&app, id).await {
+            tracing::debug!(table = %id, error = %e, "could not update a table's board");
+        }
+    });
+}
+
+async fn show_now(app: &App, id: TableId) -> Result<(), BotError> {
+    let lane = app.table_boards.lane(id);
+    let mut shown = lane.lock().await;
+    let table = app.games.read(|s| s.table(id))?;
+    let Some(mid) = table.message.filter(|_| table.status != TableStatus::Lobby) else {
+        return Ok(());
+    };
+    if table.version.0 <= *shown {
+        return Ok(());
+    }
+    let lang = app.chat_lang(table.chat, None).await;
+    let game = app.games.read(|s| s.table_game(&table))?;
+    let (png, caption, kb) = compose(app, &table, &game, lang).await?;
+    let chat = table.chat.0;
+    let r = telegram::call(&app.pacer, chat, telegram::Kind::Edit, || {
+        let media = InputMedia::Photo(
+            InputMediaPhoto::new(InputFile::memory(png.clone()).file_name("board.png"))
+                .caption(caption.clone())
+                .parse_mode(ParseMode::Html),
+        );
+        let edit = teloxide::payloads::EditMessageMedia::new(
+            teloxide::types::ChatId(chat),
+            teloxide::types::MessageId(mid.0),
+            media,
+        )
+        .reply_markup(kb.clone());
+        teloxide::requests::MultipartRequest::new(app.bot.clone(), telegram::EditMedia(edit))
+    })
+    .await;
+    match r {
+        Ok(_) => {}
+        Err(e) if telegram::not_modified(&e) => {}
+        Err(e) => return Err(e.into()),
+    }
+    *shown = table.version.0;
+    Ok(())
+}
+
+/// The board picture (the viewer's seat at the bottom: in a private chat the person's,
+/// in a group the seat to move's), its caption and its buttons.
+async fn compose(
+    app: &App,
+    table: &TableRecord,
+    game: &MultiGame,
+    lang: Language,
+) -> Result<(Vec<u8>, String, InlineKeyboardMarkup), BotError> {
+    let t = texts(lang);
+    let view = table_view(app, table, game, lang).await;
+    let caption = crate::bot::board::truncate_caption(t.table_caption(&view));
+    let pos = *game.position();
+    let seat = if table.chat.0 > 0 {
+        table.seat_of(table.host).unwrap_or(Seat::White)
+    } else {
+        pos.to_move()
+    };
+    let last = game.turns().len().checked_sub(1).and_then(|i| {
+        game.positions()
+            .get(i)
+            .and_then(|p| p.path(game.turns()[i]))
+    });
+    let permit = Arc::clone(&app.render_pool)
+        .acquire_owned()
+        .await
+        .map_err(|_| BotError::Stopping)?;
+    let png = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let opts = MultiOptions {
+            view: seat,
+            size_px: TABLE_PX,
+            last,
+            selected: None,
+        };
+        render_multi_png(&pos, &opts)
+    })
+    .await??;
+    let mut rows = Vec::new();
+    if table.status == TableStatus::Playing && table.chat.0 < 0 {
+        rows.push(vec![InlineKeyboardButton::callback(
+            t.btn_leave_game(),
+            Callback::Table {
+                id: table.id,
+                act: TableAct::Resign,
+            }
+            .encode(),
+        )]);
+    }
+    Ok((png, caption, InlineKeyboardMarkup::new(rows)))
+}
+
+/// The seats, round and last turn of a table, with the people's mentions.
+async fn table_view(app: &App, table: &TableRecord, game: &MultiGame, lang: Language) -> TableView {
+    let pos = game.position();
+    let places = if game.is_over() {
+        game.outcome().map(|o| o.places).unwrap_or_default()
+    } else {
+        game.places_known()
+    };
+    let mut seats = Vec::new();
+    for (seat, p) in table.seated() {
+        let person = match p {
+            Player::Human(_) => Some(app.player_mention(p, lang).await),
+            _ => None,
+        };
+        let program = match p {
+            Player::Program { level } => Some(level),
+            _ => None,
+        };
+        seats.push(SeatLine {
+            seat: Some(seat),
+            person,
+            program,
+            place: places[seat.index()],
+            left: pos.left().has(seat),
+            to_move: table.status == TableStatus::Playing && pos.to_move() == seat,
+        });
+    }
+    let last = game.turns().len().checked_sub(1).map(|i| {
+        let before = game.positions()[i];
+        (before.to_move(), before.turn_text(game.turns()[i]))
+    });
+    let mut ratings = Vec::new();
+    for (u, c) in &table.ratings {
+        let name = app.player_mention(Player::Human(*u), lang).await;
+        ratings.push(format!(
+            "{name}: {} → {} ({:+})",
+            c.before,
+            c.after,
+            c.delta()
+        ));
+    }
+    TableView {
+        variant: table.variant,
+        seats,
+        round: pos.round(),
+        last,
+        per_move: table.per_move,
+        over: game.outcome().map(|o| o.reason),
+        ratings,
+    }
+}
+
+async fn lobby_text(app: &App, table: &TableRecord) -> String {
+    let lang = app.chat_lang(table.chat, None).await;
+    let t = texts(lang);
+    let game = MultiGame::new(table.variant);
+    let mut view = table_view(app, table, &game, lang).await;
+    for l in &mut view.seats {
+        l.to_move = false;
+    }
+    let host = app.player_mention(Player::Human(table.host), lang).await;
+    let minutes = crate::game::LOBBY_LAPSE.0 / 60_000;
+    t.lobby(&view, &host, minutes)
+}
+
+fn lobby_keyboard(table: &TableRecord, t: &dyn Texts) -> InlineKeyboardMarkup {
+    let b = |label: String, act: TableAct| {
+        InlineKeyboardButton::callback(label, Callback::Table { id: table.id, act }.encode())
+    };
+    InlineKeyboardMarkup::new(vec![
+        vec![
+            b(t.btn_join(), TableAct::Join),
+            b(t.btn_leave(), TableAct::Leave),
+        ],
+        vec![
+            b(t.btn_program(2), TableAct::Program(2)),
+            b(t.btn_program(4), TableAct::Program(4)),
+        ],
+        vec![b(t.btn_start(), TableAct::Start)],
+    ])
+}
+
+/// Who plays `seat`: the person's mention, or the program.
+async fn seat_player_name(app: &App, table: &TableRecord, seat: Seat) -> String {
+    let lang = app.chat_lang(table.chat, None).await;
+    match table.player(seat) {
+        p @ Player::Human(_) => app.player_mention(p, lang).await,
+        _ => format!("🤖 {}", texts(lang).seat_name(seat)),
+    }
+}

@@ -1,0 +1,96 @@
+//! The words of tables of three or four seats (RULES.md §14): lobbies, captions, the end.
+//! One implementation per language, next to the rest of its texts (`en.rs`, `ru.rs`).
+
+use crate::engine::Reason;
+use crate::engine::multi::{Leave, MultiVariant, Seat};
+use crate::game::{MultiStats, TableRefusal};
+
+/// A seat as a lobby, a caption or a result shows it.
+#[derive(Clone, Debug, Default)]
+pub struct SeatLine {
+    /// The seat.
+    pub seat: Option<Seat>,
+    /// Its person's mention (HTML), if a person sits there.
+    pub person: Option<String>,
+    /// The program's level, if the program sits there (or plays for one who left).
+    pub program: Option<u8>,
+    /// Its place, once known.
+    pub place: Option<u8>,
+    /// Its player left the game (the program plays it on).
+    pub left: bool,
+    /// It is to move.
+    pub to_move: bool,
+}
+
+/// What a table's lobby, caption or result shows.
+#[derive(Clone, Debug)]
+pub struct TableView {
+    /// The variant.
+    pub variant: MultiVariant,
+    /// Every seat, in turn order.
+    pub seats: Vec<SeatLine>,
+    /// The round being played.
+    pub round: u16,
+    /// The last turn (`c3-e5`, `--`) and who played it.
+    pub last: Option<(Seat, String)>,
+    /// Seconds a move, if limited.
+    pub per_move: Option<u32>,
+    /// Why the game ended, once it has.
+    pub over: Option<Reason>,
+    /// Rating changes, one line each (`name 1500 → 1512`).
+    pub ratings: Vec<String>,
+}
+
+/// The coloured mark of a seat (with its letter in captions, so colour is never alone).
+pub fn seat_mark(s: Seat) -> &'static str {
+    match s {
+        Seat::White => "⚪",
+        Seat::Green => "🟢",
+        Seat::Black => "⚫",
+        Seat::Red => "🔴",
+    }
+}
+
+/// The words of tables.
+pub trait TableTexts: Sync {
+    /// A seat's colour name ("White").
+    fn seat_name(&self, s: Seat) -> String;
+    /// The variant's name.
+    fn table_variant(&self, v: MultiVariant) -> String;
+    /// The lobby message: the seats, the host, the limit, the lapse.
+    fn lobby(&self, v: &TableView, host: &str, minutes: u64) -> String;
+    /// The lobby lapsed or its host closed it.
+    fn lobby_closed(&self, v: MultiVariant) -> String;
+    /// Button: take a seat.
+    fn btn_join(&self) -> String;
+    /// Button: give up one's seat.
+    fn btn_leave(&self) -> String;
+    /// Button: seat the program at a level.
+    fn btn_program(&self, level: u8) -> String;
+    /// Button: start.
+    fn btn_start(&self) -> String;
+    /// Button: leave the game (the program plays on).
+    fn btn_leave_game(&self) -> String;
+    /// Button: a new lobby with the same seats.
+    fn btn_table_rematch(&self) -> String;
+    /// A board's caption.
+    fn table_caption(&self, v: &TableView) -> String;
+    /// The end: places, why, rating changes.
+    fn table_end(&self, v: &TableView) -> String;
+    /// A player left; the program plays their seat to the end.
+    fn table_left(&self, name: &str, s: Seat, how: Leave) -> String;
+    /// The program moved for a player who missed the per-move limit.
+    fn table_auto_moved(&self, name: &str, s: Seat) -> String;
+    /// Someone not to move tried to: it is `name`'s move.
+    fn not_your_seat(&self, name: &str, s: Seat) -> String;
+    /// Any other refusal of a table.
+    fn table_refusal(&self, r: &TableRefusal) -> String;
+    /// Toast: seated at `s`.
+    fn seated(&self, s: Seat) -> String;
+    /// Toast: the seat was given up.
+    fn unseated(&self) -> String;
+    /// `/new halma4` in a private chat, or `/play halma4` in a group.
+    fn table_where(&self) -> String;
+    /// The statistics of one variant of three or four seats, one line.
+    fn multi_stats(&self, s: &MultiStats) -> String;
+}
