@@ -31,6 +31,7 @@ mod e2e_private;
 mod e2e_reads;
 mod e2e_restart;
 mod e2e_stats;
+mod e2e_tables;
 mod e2e_takeback;
 mod loadtest;
 mod multi;

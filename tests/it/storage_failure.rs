@@ -58,6 +58,15 @@ impl Storage for FullDisk {
     fn game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
         self.inner.game(id)
     }
+    fn table(
+        &self,
+        id: ugolki_bot::game::TableId,
+    ) -> Result<Option<ugolki_bot::game::TableRecord>, StoreError> {
+        self.inner.table(id)
+    }
+    fn chat_tables(&self, chat: ChatId) -> Result<Vec<ugolki_bot::game::TableId>, StoreError> {
+        self.inner.chat_tables(chat)
+    }
     fn user(&self, id: UserId) -> Result<Option<UserRecord>, StoreError> {
         self.inner.user(id)
     }

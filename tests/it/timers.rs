@@ -49,6 +49,8 @@ fn kind(f: &Fired) -> String {
         Fired::ChallengeExpired(_) => "challenge_expired".into(),
         Fired::TimeUp(_) => "time_up".into(),
         Fired::TurnNotice(g) => format!("turn_notice:{}", g.ply()),
+        Fired::TableLapsed(t) => format!("table_lapsed:{}", t.id),
+        Fired::TableDue(t) => format!("table_due:{}", t.id),
     }
 }
 

@@ -151,7 +151,7 @@ pub async fn on_play(app: App, m: Incoming, t: &'static dyn Texts, arg: String) 
 }
 
 /// A lobby's or a board's button.
-pub async fn on_tap(app: App, tap: Tap, id: TableId, act: TableAct) -> HandlerResult {
+pub async fn on_tap(app: App, tap: Tap, (id, act): (TableId, TableAct)) -> HandlerResult {
     let (user, now, t) = (tap.user(), app.now(), tap.texts());
     let games = app.games.clone();
     let r: Result<TableRecord, ServiceError> = match act {

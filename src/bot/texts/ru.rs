@@ -1127,35 +1127,6 @@ fn minutes_ru(m: u16) -> String {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::{hodov, plural};
-
-    #[test]
-    fn russian_plurals() {
-        let p = |n| plural(n, "партия", "партии", "партий");
-        assert_eq!(
-            (p(1), p(2), p(5), p(11), p(21), p(112), p(104)),
-            (
-                "партия",
-                "партии",
-                "партий",
-                "партий",
-                "партия",
-                "партий",
-                "партии"
-            )
-        );
-        assert_eq!(hodov(1), "ход");
-        assert_eq!(hodov(3), "хода");
-        assert_eq!(hodov(11), "ходов");
-        assert_eq!(hodov(21), "ход");
-        assert_eq!(hodov(40), "ходов");
-        assert_eq!(hodov(12), "ходов");
-        assert_eq!(hodov(22), "хода");
-    }
-}
-
 impl TableTexts for Ru {
     fn seat_name(&self, s: Seat) -> String {
         match s {
@@ -1377,4 +1348,33 @@ fn ru_seat_line(t: &Ru, l: &SeatLine) -> String {
         s.push_str(" ⬅️");
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{hodov, plural};
+
+    #[test]
+    fn russian_plurals() {
+        let p = |n| plural(n, "партия", "партии", "партий");
+        assert_eq!(
+            (p(1), p(2), p(5), p(11), p(21), p(112), p(104)),
+            (
+                "партия",
+                "партии",
+                "партий",
+                "партий",
+                "партия",
+                "партий",
+                "партии"
+            )
+        );
+        assert_eq!(hodov(1), "ход");
+        assert_eq!(hodov(3), "хода");
+        assert_eq!(hodov(11), "ходов");
+        assert_eq!(hodov(21), "ход");
+        assert_eq!(hodov(40), "ходов");
+        assert_eq!(hodov(12), "ходов");
+        assert_eq!(hodov(22), "хода");
+    }
 }

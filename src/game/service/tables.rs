@@ -331,7 +331,7 @@ impl GameService {
             if !t.full() {
                 return Err(TableRefusal::SeatsOpen);
             }
-            if t.people().len() < 1 {
+            if t.people().is_empty() {
                 return Err(TableRefusal::SeatsOpen);
             }
             t.status = TableStatus::Playing;
