@@ -16,7 +16,8 @@ use ugolki_bot::game::*;
 use ugolki_bot::store::v0::{ChatV0, GameV0, StatsV0, UserV0};
 use ugolki_bot::store::v1::{self, ChatV1};
 use ugolki_bot::store::{OpenError, SledStore, StoreConfig, codec, keys};
-use ugolki_bot::store::{v2, v3, v4, v5};
+use ugolki_bot::engine::multi::{MultiVariant, Seat};
+use ugolki_bot::store::{v2, v3, v4, v5, v6};
 
 const A: UserId = UserId(11);
 const B: UserId = UserId(22);
@@ -665,6 +666,75 @@ fn a_schema_5_database_is_migrated_on_open() {
     );
 }
 
+#[test]
+fn a_schema_6_database_is_migrated_on_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let user = {
+        let store = open(dir.path());
+        let s = service(&store);
+        let g = pvp(&s, VariantId::Classic, 0);
+        s.resign(g.id, A, t(1)).unwrap();
+        store.user(A).unwrap().expect("the loser's record")
+    };
+    assert!(!user.stats.is_empty());
+    {
+        let raw = raw_sled(dir.path());
+        raw.open_tree("users")
+            .unwrap()
+            .insert(
+                keys::user(A),
+                v6::encode(&v6::UserV6::from(user.clone())).unwrap(),
+            )
+            .unwrap();
+        mark_schema(&raw, 6);
+    }
+    let store = open(dir.path());
+    assert_eq!(store.schema().unwrap(), codec::SCHEMA);
+    // The statistics kept; no games of three or four seats yet.
+    let u = store.user(A).unwrap().unwrap();
+    assert_eq!(u, user);
+    assert!(u.multi.is_empty());
+    drop(store);
+    assert_current_schema(dir.path(), &["users"]);
+}
+
+/// A table survives a reopen: its record, the chat's index of active tables, and its
+/// deadline (a lobby's lapse), which the timer then fires once.
+#[test]
+fn tables_survive_a_reopen_with_their_index_and_deadline() {
+    let dir = tempfile::tempdir().unwrap();
+    let id = {
+        let store = open(dir.path());
+        let s = service(&store);
+        let t0 = s
+            .open_lobby(CHAT, A, MultiVariant::Halma4, Some(60), t(0))
+            .unwrap();
+        let t1 = s.join_table(t0.id, B, t(1)).unwrap();
+        assert_eq!(t1.seat_of(B), Some(Seat::Green));
+        t0.id
+    };
+    let store = open(dir.path());
+    let s = service(&store);
+    let t1 = s.table(id).unwrap();
+    assert_eq!(t1.status, TableStatus::Lobby);
+    assert_eq!(store.chat_tables(CHAT).unwrap(), vec![id]);
+    let due = store.deadlines(Timestamp(u64::MAX), 10).unwrap();
+    assert_eq!(due.len(), 1);
+    assert_eq!(due[0].target, DeadlineTarget::Table(id));
+    let lapse = due[0].at;
+    let mut never = |_: &ugolki_bot::engine::Game| None;
+    match s.fire_deadline(&due[0], lapse, &mut never).unwrap() {
+        Fired::TableLapsed(t) => assert_eq!(t.status, TableStatus::Lapsed),
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(
+        s.fire_deadline(&due[0], lapse, &mut never).unwrap(),
+        Fired::NotDue
+    ));
+    assert!(store.chat_tables(CHAT).unwrap().is_empty());
+    assert!(store.deadlines(Timestamp(u64::MAX), 10).unwrap().is_empty());
+}
+
 /// Records removed by retention leave nothing behind: not their index entries, nor their
 /// deadlines (in memory or after a reopen); one changed since it was read stays.
 #[test]
@@ -873,7 +943,7 @@ fn corrupt_records_are_quarantined() {
         .put_raw_for_test("games", &keys::game(gs[3].id), &bytes_of(gs[0].id))
         .unwrap();
     let mut user = ugolki_bot::store::codec::encode(&s.user(B).unwrap().unwrap()).unwrap();
-    user[0] = 7;
+    user[0] = 99;
     store
         .put_raw_for_test("users", &keys::user(B), &user)
         .unwrap();

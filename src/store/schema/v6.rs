@@ -57,3 +57,8 @@ impl From<UserRecord> for UserV6 {
         }
     }
 }
+
+/// Encode a v6 value (`[6] ++ postcard`), for tests that write v6 databases.
+pub fn encode<T: Serialize>(rec: &T) -> Result<Vec<u8>, String> {
+    postcard::to_extend(rec, vec![6]).map_err(|e| e.to_string())
+}
