@@ -11,12 +11,12 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use ugolki_bot::ai::rng::Rng;
 use ugolki_bot::cli::store::{ImportCounts, export_to, import_from};
+use ugolki_bot::engine::multi::{MultiVariant, Seat};
 use ugolki_bot::engine::{Color, Outcome, Reason, Variant, VariantId};
 use ugolki_bot::game::*;
 use ugolki_bot::store::v0::{ChatV0, GameV0, StatsV0, UserV0};
 use ugolki_bot::store::v1::{self, ChatV1};
 use ugolki_bot::store::{OpenError, SledStore, StoreConfig, codec, keys};
-use ugolki_bot::engine::multi::{MultiVariant, Seat};
 use ugolki_bot::store::{v2, v3, v4, v5, v6};
 
 const A: UserId = UserId(11);

@@ -23,8 +23,7 @@ use crate::game::{
     TableId, TableInput, TableRecord, TableRefusal, TableStatus,
 };
 use crate::render::multi::{MultiOptions, render_multi_gif, render_multi_png};
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use teloxide::payloads::SendPhotoSetters;
 use teloxide::prelude::*;
 use teloxide::types::{
@@ -70,21 +69,6 @@ pub fn table_args(arg: &str) -> Option<TableArgs> {
 /// Whether `/new` or `/play` names a multi-player variant.
 pub fn is_table_arg(arg: &str) -> bool {
     table_args(arg).is_some()
-}
-
-/// Per-table state of the one board: held while it is drawn and sent, so changes are
-/// shown in order; the last version shown lets a burst collapse into its newest.
-#[derive(Default)]
-pub struct TableBoards(Mutex<HashMap<u64, Arc<tokio::sync::Mutex<u64>>>>);
-
-impl TableBoards {
-    fn lane(&self, id: TableId) -> Arc<tokio::sync::Mutex<u64>> {
-        let mut m = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        if m.len() > 10_000 {
-            m.retain(|_, l| Arc::strong_count(l) > 1);
-        }
-        Arc::clone(m.entry(id.0).or_default())
-    }
 }
 
 /// `/new halma4 [60s]` in a group: a lobby.

@@ -12,6 +12,7 @@ pub(crate) mod outbox;
 pub(crate) mod pages;
 pub(crate) mod replays;
 pub(crate) mod replies;
+pub(crate) mod table_boards;
 pub(crate) mod turn_notices;
 
 use crate::bot::telegram::Pacer;
@@ -116,7 +117,7 @@ pub struct AppInner {
     /// happen one at a time (see `membership`).
     pub reachability: tokio::sync::Mutex<()>,
     /// The boards of tables of three or four seats, one lane each.
-    pub table_boards: crate::bot::features::tables::TableBoards,
+    pub table_boards: crate::bot::state::table_boards::TableBoards,
 }
 
 /// Bound of [`AppInner::touched`].
