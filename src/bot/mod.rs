@@ -43,7 +43,7 @@ pub use webapp::{MAX_AGE as WEBAPP_MAX_AGE, WebAppConfig};
 /// buttons.
 #[cfg(feature = "testing")]
 pub mod testing {
-    pub use super::controls::callback::{Act, Callback, SettingKey, TableAct};
+    pub use super::controls::callback::{Act, Callback, Pick, SettingKey, TableAct};
     pub use super::play::end::date_of;
     pub use super::play::program::program_choice;
 }

@@ -6,7 +6,7 @@ use crate::common::harness::*;
 use std::time::Duration;
 use ugolki_bot::ai::Level;
 use ugolki_bot::ai::multi::{MultiLimits, choose_multi};
-use ugolki_bot::bot::testing::TableAct;
+use ugolki_bot::bot::testing::{Pick, TableAct};
 use ugolki_bot::engine::multi::{MultiGame, MultiPos, MultiVariant, Seat, Turn};
 use ugolki_bot::fakeapi::{Call, TgChat, TgUser};
 use ugolki_bot::game::{
@@ -55,13 +55,15 @@ fn tap_table(c: &Call, act: TableAct) -> String {
     )
 }
 
-/// The answer to a tap made at `from`.
-async fn answer(h: &Harness, from: u64) -> String {
-    h.expect(from, "the tap's answer", |c| c.is("AnswerCallbackQuery"))
-        .await
-        .str("text")
-        .unwrap_or("")
-        .to_string()
+/// The answer to the tap `query` made at `from`.
+async fn answer(h: &Harness, from: u64, query: &str) -> String {
+    h.expect(from, "the tap's answer", |c| {
+        c.is("AnswerCallbackQuery") && c.str("callback_query_id") == Some(query)
+    })
+    .await
+    .str("text")
+    .unwrap_or("")
+    .to_string()
 }
 
 /// A position `rounds` rounds or so before the end of a game played by level-1 seats,
@@ -155,26 +157,26 @@ async fn a_four_seat_group_game_from_the_lobby_to_the_end() {
 
     // Start before the seats are full; the host joining twice.
     let c1 = h.cursor();
-    h.api.tap(&g, &a, lid, &start);
-    assert_eq!(answer(&h, c1).await, "Not every seat is taken yet.");
+    let q = h.api.tap(&g, &a, lid, &start);
+    assert_eq!(answer(&h, c1, &q).await, "Not every seat is taken yet.");
     let c2 = h.cursor();
-    h.api.tap(&g, &a, lid, &join);
-    assert_eq!(answer(&h, c2).await, "You already have a seat.");
+    let q = h.api.tap(&g, &a, lid, &join);
+    assert_eq!(answer(&h, c2, &q).await, "You already have a seat.");
 
     // Boris and Carol join; Carol twice.
     let c3 = h.cursor();
-    h.api.tap(&g, &b, lid, &join);
-    assert!(answer(&h, c3).await.contains("Green"));
+    let q = h.api.tap(&g, &b, lid, &join);
+    assert!(answer(&h, c3, &q).await.contains("Green"));
     let c4 = h.cursor();
-    h.api.tap(&g, &c, lid, &join);
-    assert!(answer(&h, c4).await.contains("Black"));
+    let q = h.api.tap(&g, &c, lid, &join);
+    assert!(answer(&h, c4, &q).await.contains("Black"));
     let c5 = h.cursor();
-    h.api.tap(&g, &c, lid, &join);
-    assert_eq!(answer(&h, c5).await, "You already have a seat.");
+    let q = h.api.tap(&g, &c, lid, &join);
+    assert_eq!(answer(&h, c5, &q).await, "You already have a seat.");
     // Only the host seats the program.
     let c6 = h.cursor();
-    h.api.tap(&g, &b, lid, &program);
-    assert_eq!(answer(&h, c6).await, "Only the host may do that.");
+    let q = h.api.tap(&g, &b, lid, &program);
+    assert_eq!(answer(&h, c6, &q).await, "Only the host may do that.");
     h.api.tap(&g, &a, lid, &program);
     let t = wait_table(
         &h,
@@ -186,12 +188,12 @@ async fn a_four_seat_group_game_from_the_lobby_to_the_end() {
     assert_eq!(t.player(Seat::Red), Player::Program { level: 2 });
     // A fifth joiner.
     let c7 = h.cursor();
-    h.api.tap(&g, &e, lid, &join);
-    assert_eq!(answer(&h, c7).await, "Every seat is taken.");
+    let q = h.api.tap(&g, &e, lid, &join);
+    assert_eq!(answer(&h, c7, &q).await, "Every seat is taken.");
     // Only the host starts.
     let c8 = h.cursor();
-    h.api.tap(&g, &b, lid, &start);
-    assert_eq!(answer(&h, c8).await, "Only the host may do that.");
+    let q = h.api.tap(&g, &b, lid, &start);
+    assert_eq!(answer(&h, c8, &q).await, "Only the host may do that.");
     let c9 = h.cursor();
     h.api.tap(&g, &a, lid, &start);
     let board = h
@@ -209,6 +211,23 @@ async fn a_four_seat_group_game_from_the_lobby_to_the_end() {
     })
     .await;
 
+    // A tap on the piece picker by someone not to move names whose move it is.
+    let piece = button(&board, "", |cb| {
+        matches!(
+            cb,
+            Callback::TablePick {
+                pick: Pick::Piece(_),
+                ..
+            }
+        )
+    });
+    let c9b = h.cursor();
+    let q = h.api.tap(&g, &c, message_id(&board), &piece);
+    let alert = answer(&h, c9b, &q).await;
+    assert!(
+        alert.contains("Alice") && alert.contains("White"),
+        "{alert}"
+    );
     // A move out of turn names whose move it is; a move of another seat's piece is refused.
     let c10 = h.cursor();
     h.api.send_text(&g, &c, "n14-m13");
@@ -381,8 +400,8 @@ async fn a_lobby_lapses_and_a_tap_on_it_changes_nothing() {
     .await;
     let t = wait_table(&h, id, "lapsed", |t| t.status == TableStatus::Lapsed).await;
     let c2 = h.cursor();
-    h.api.tap(&g, &b, lid, &tap_table(&lobby, TableAct::Join));
-    assert_eq!(answer(&h, c2).await, "This lobby is closed.");
+    let q = h.api.tap(&g, &b, lid, &tap_table(&lobby, TableAct::Join));
+    assert_eq!(answer(&h, c2, &q).await, "This lobby is closed.");
     assert_eq!(table(&h, id), t, "the tap changed nothing");
     // A forged button for a table that does not exist.
     let c3 = h.cursor();
@@ -391,8 +410,8 @@ async fn a_lobby_lapses_and_a_tap_on_it_changes_nothing() {
         act: TableAct::Start,
     }
     .encode();
-    h.api.tap(&g, &b, lid, &forged);
-    assert_eq!(answer(&h, c3).await, "This table no longer exists.");
+    let q = h.api.tap(&g, &b, lid, &forged);
+    assert_eq!(answer(&h, c3, &q).await, "This table no longer exists.");
     // In a private chat /new halma4 says where it works.
     let p = TgChat::Private(a.clone());
     let c4 = h.cursor();
@@ -420,6 +439,45 @@ async fn a_private_game_against_three_program_seats_to_the_end() {
     let t = table_in(&h, &p).expect("the table");
     let t = wait_table(&h, t.id, "the board stored", |t| t.message.is_some()).await;
     let id = t.id;
+    // The first turn by the piece picker: a piece, its destinations, one of them.
+    let bid = message_id(&board);
+    let piece = button(&board, "", |cb| {
+        matches!(
+            cb,
+            Callback::TablePick {
+                pick: Pick::Piece(_),
+                ..
+            }
+        )
+    });
+    let c1 = h.cursor();
+    h.api.tap(&p, &a, bid, &piece);
+    let targets = h
+        .expect(c1, "the piece's destinations", |c| {
+            c.is("EditMessageReplyMarkup")
+        })
+        .await;
+    let dest = button(&targets, "", |cb| {
+        matches!(
+            cb,
+            Callback::TablePick {
+                pick: Pick::Move(..),
+                ..
+            }
+        )
+    });
+    h.api.tap(&p, &a, bid, &dest);
+    let t = wait_table(
+        &h,
+        id,
+        "the picked turn played and the programs answered",
+        |t| {
+            t.replay()
+                .is_ok_and(|g| g.plies() >= 4 && g.position().to_move() == Seat::White)
+        },
+    )
+    .await;
+    assert!(t.record.starts_with("[Variant \"halma4\"]"), "{}", t.record);
     load_position(&h, &t, near_the_end(MultiVariant::Halma4, 4));
     let mut guard = 0;
     loop {

@@ -128,8 +128,32 @@ pub enum Callback {
         /// What to do.
         act: TableAct,
     },
+    /// The piece picker of a table's board: a piece of the seat to move (its
+    /// destinations are shown), a destination (the turn is played), or neither (back to
+    /// the pieces); a pass where the seat has no move.
+    TablePick {
+        /// The table.
+        id: TableId,
+        /// Turns played when the keyboard was drawn.
+        ply: u32,
+        /// What was tapped.
+        pick: Pick,
+    },
     /// A button that does nothing (labels).
     Noop,
+}
+
+/// A tap on a table's piece picker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pick {
+    /// Back to the movable pieces.
+    Reset,
+    /// A piece: show its destinations.
+    Piece(Square),
+    /// A destination of a piece: play it.
+    Move(Square, Square),
+    /// No move: pass.
+    Pass,
 }
 
 /// What a table's button does.
@@ -268,6 +292,7 @@ impl Callback {
             | Callback::Lang(_)
             | Callback::Setting { .. }
             | Callback::Table { .. }
+            | Callback::TablePick { .. }
             | Callback::Noop => None,
         }
     }
@@ -361,6 +386,15 @@ impl Callback {
                 };
                 format!("q:{}:{a}", b36(id.0))
             }
+            Callback::TablePick { id, ply, pick } => {
+                let (id, ply) = (b36(id.0), b36(u64::from(*ply)));
+                match pick {
+                    Pick::Reset => format!("y:{id}:{ply}"),
+                    Pick::Piece(s) => format!("y:{id}:{ply}:{s}"),
+                    Pick::Move(f, t) => format!("y:{id}:{ply}:{f}:{t}"),
+                    Pick::Pass => format!("y:{id}:{ply}:-"),
+                }
+            }
             Callback::Noop => "n".into(),
         };
         debug_assert!(s.len() <= MAX_LEN, "{s}");
@@ -397,6 +431,26 @@ impl Callback {
                 ply: ply(p)?,
             },
             ["r", g] => Callback::Resign { game: game(g)? },
+            ["y", id, p] => Callback::TablePick {
+                id: TableId(un36(id)?),
+                ply: ply(p)?,
+                pick: Pick::Reset,
+            },
+            ["y", id, p, "-"] => Callback::TablePick {
+                id: TableId(un36(id)?),
+                ply: ply(p)?,
+                pick: Pick::Pass,
+            },
+            ["y", id, p, s] => Callback::TablePick {
+                id: TableId(un36(id)?),
+                ply: ply(p)?,
+                pick: Pick::Piece(sq(s)?),
+            },
+            ["y", id, p, f, t] => Callback::TablePick {
+                id: TableId(un36(id)?),
+                ply: ply(p)?,
+                pick: Pick::Move(sq(f)?, sq(t)?),
+            },
             ["q", id, a] => Callback::Table {
                 id: TableId(un36(id)?),
                 act: match *a {
@@ -546,6 +600,34 @@ mod tests {
                 confirmed: false,
             },
             Callback::Reset { game: big, ply: 1 },
+            Callback::Table {
+                id: TableId(u64::MAX),
+                act: TableAct::Program(5),
+            },
+            Callback::Table {
+                id: TableId(3),
+                act: TableAct::Rematch,
+            },
+            Callback::TablePick {
+                id: TableId(u64::MAX),
+                ply: u32::MAX,
+                pick: Pick::Move(s("p16"), s("a10")),
+            },
+            Callback::TablePick {
+                id: TableId(1),
+                ply: 0,
+                pick: Pick::Piece(s("c3")),
+            },
+            Callback::TablePick {
+                id: TableId(1),
+                ply: 9,
+                pick: Pick::Pass,
+            },
+            Callback::TablePick {
+                id: TableId(1),
+                ply: 9,
+                pick: Pick::Reset,
+            },
             Callback::Resign { game: big },
             Callback::Draw {
                 game: big,

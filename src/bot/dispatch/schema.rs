@@ -218,6 +218,7 @@ fn buttons() -> UpdateHandler<BotError> {
             .chain(on_tap(program::on_play_step)),
         )
         .branch(case![Callback::Table { id, act }].chain(on_tap(tables::on_tap)))
+        .branch(case![Callback::TablePick { id, ply, pick }].chain(on_tap(tables::on_pick)))
         .branch(case![Callback::Lang(l)].chain(on_tap(settings::on_lang_tap)))
         .branch(case![Callback::Setting { key, value }].chain(on_tap(settings::on_setting)))
 }

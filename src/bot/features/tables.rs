@@ -10,14 +10,14 @@ use crate::ai::Level;
 use crate::ai::multi::{MultiLimits, choose_multi};
 use crate::bot::chat::context::{Answer, HandlerResult, Incoming, Tap};
 use crate::bot::chat::messages::{self, Attachment, edit_text, say, send_file};
-use crate::bot::controls::callback::{Callback, TableAct};
+use crate::bot::controls::callback::{Callback, Pick, TableAct};
 use crate::bot::error::BotError;
 use crate::bot::state::App;
 use crate::bot::telegram;
 use crate::bot::texts::tables::{SeatLine, TableView};
 use crate::bot::texts::{Texts, texts};
 use crate::engine::multi::{MultiGame, MultiVariant, Seat, Turn};
-use crate::engine::read_squares;
+use crate::engine::{Square, read_squares};
 use crate::game::{
     DeadlineKind, Language, MessageId, Player, ServiceError, TableActor, TableChange, TableEvent,
     TableId, TableInput, TableRecord, TableRefusal, TableStatus,
@@ -575,7 +575,7 @@ async fn compose(
         render_multi_png(&pos, &opts)
     })
     .await??;
-    let mut rows = Vec::new();
+    let mut rows = picker(table, game, None);
     if table.status == TableStatus::Playing && table.chat.0 < 0 {
         rows.push(vec![InlineKeyboardButton::callback(
             t.btn_leave_game(),
@@ -587,6 +587,132 @@ async fn compose(
         )]);
     }
     Ok((png, caption, InlineKeyboardMarkup::new(rows)))
+}
+
+/// The piece picker of the seat to move, where a person plays it: its movable pieces,
+/// or with `from` chosen that piece's destinations and a way back; a pass button where
+/// the seat has no move. Nothing while the program plays the seat.
+fn picker(
+    table: &TableRecord,
+    game: &MultiGame,
+    from: Option<Square>,
+) -> Vec<Vec<InlineKeyboardButton>> {
+    let pos = game.position();
+    let seat = pos.to_move();
+    let person = matches!(table.player(seat), Player::Human(_)) && !pos.left().has(seat);
+    if table.status != TableStatus::Playing || game.is_over() || !person {
+        return Vec::new();
+    }
+    let (id, ply) = (table.id, game.plies() as u32);
+    let b = |label: String, pick: Pick| {
+        InlineKeyboardButton::callback(label, Callback::TablePick { id, ply, pick }.encode())
+    };
+    let mut buttons = Vec::new();
+    match from {
+        None => {
+            for sq in pos.pieces(seat) {
+                if !pos.destinations(sq).is_empty() {
+                    buttons.push(b(sq.to_string(), Pick::Piece(sq)));
+                }
+            }
+            if buttons.is_empty() {
+                buttons.push(b("--".into(), Pick::Pass));
+            }
+        }
+        Some(f) => {
+            for to in pos.destinations(f) {
+                buttons.push(b(format!("{f}→{to}"), Pick::Move(f, to)));
+            }
+        }
+    }
+    let per_row = if from.is_some() { 4 } else { 6 };
+    let mut rows: Vec<Vec<InlineKeyboardButton>> =
+        buttons.chunks(per_row).map(|c| c.to_vec()).collect();
+    rows.truncate(90 / per_row);
+    if from.is_some() {
+        rows.push(vec![b("✖".into(), Pick::Reset)]);
+    }
+    rows
+}
+
+/// A tap on a table's piece picker: only the seat to move's player picks; a piece shows
+/// its destinations on the board's keyboard, a destination (or the pass) plays the turn.
+pub async fn on_pick(app: App, tap: Tap, (id, ply, pick): (TableId, u32, Pick)) -> HandlerResult {
+    let (user, t) = (tap.user(), tap.texts());
+    let table = app.games.read(|s| s.table(id))?;
+    let game = app.games.read(|s| s.table_game(&table))?;
+    if table.status != TableStatus::Playing || game.plies() as u32 != ply {
+        return tap.reply(Answer::Toast(t.stale_button()));
+    }
+    let seat = game.position().to_move();
+    let Some(mine) = table.seat_of(user) else {
+        return tap.reply(Answer::Alert(t.table_refusal(&TableRefusal::NotSeated)));
+    };
+    if table.player(seat) != Player::Human(user) || game.position().left().has(seat) {
+        let done = game.position().finished().has(mine) || game.position().left().has(mine);
+        let why = if done {
+            t.table_refusal(&TableRefusal::SeatDone)
+        } else {
+            t.not_your_seat(&seat_player_name(&app, &table, seat).await, seat)
+        };
+        return tap.reply(Answer::Alert(why));
+    }
+    let turn = match pick {
+        Pick::Reset | Pick::Piece(_) => {
+            let from = match pick {
+                Pick::Piece(sq) if game.position().seat_at(sq) == Some(seat) => Some(sq),
+                _ => None,
+            };
+            let mut rows = picker(&table, &game, from);
+            if table.chat.0 < 0 {
+                rows.push(vec![InlineKeyboardButton::callback(
+                    t.btn_leave_game(),
+                    Callback::Table {
+                        id,
+                        act: TableAct::Resign,
+                    }
+                    .encode(),
+                )]);
+            }
+            tap.reply(Answer::Silent)?;
+            edit_keyboard(&app, tap.query(), InlineKeyboardMarkup::new(rows)).await;
+            return Ok(());
+        }
+        Pick::Move(f, to) => Turn::between(f, to),
+        Pick::Pass => Turn::Pass,
+    };
+    let (version, now) = (table.version, app.now());
+    let input = TableInput::Turn(turn);
+    let r = app
+        .games
+        .run(move |s| s.table_play(id, TableActor::User(user), &input, Some(version), now))
+        .await;
+    match r {
+        Ok(change) => {
+            tap.reply(Answer::Silent)?;
+            after_change(&app, change).await;
+            Ok(())
+        }
+        Err(ServiceError::Stale { .. }) => tap.reply(Answer::Toast(t.stale_button())),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Replace the tapped board's keyboard (a picker step).
+async fn edit_keyboard(app: &App, q: &teloxide::types::CallbackQuery, kb: InlineKeyboardMarkup) {
+    let Some(m) = q.regular_message() else { return };
+    let (chat, mid) = (m.chat.id, m.id);
+    let r = telegram::call(&app.pacer, chat.0, telegram::Kind::Edit, || {
+        app.bot
+            .edit_message_reply_markup(chat, mid)
+            .reply_markup(kb.clone())
+    })
+    .await;
+    if let Err(e) = r
+        && !telegram::not_modified(&e)
+    {
+        tracing::debug!(error = %e, "could not show a table's picker");
+    }
 }
 
 /// The seats, round and last turn of a table, with the people's mentions.
