@@ -516,3 +516,48 @@ async fn a_private_game_against_three_program_seats_to_the_end() {
     assert_eq!(s.rated_games, 0, "no rating against the program");
     h.assert_within_limits();
 }
+
+/// A kill -9 after a person's turn was stored and before the program seats answered:
+/// on restart their moves are due at once and they play, and the board shows it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_program_seats_move_after_a_crash() {
+    let mut h = Harness::start_killable(ugolki_bot::game::Timing::default()).await;
+    let a = alice();
+    let p = TgChat::Private(a.clone());
+    let c0 = h.cursor();
+    h.api.send_text(&p, &a, "/play halma3 2");
+    h.expect(c0, "the board", |c| c.is("SendPhoto") && c.chat_id() == Some(a.id))
+        .await;
+    let t = table_in(&h, &p).expect("the table");
+    let t = wait_table(&h, t.id, "the board stored", |t| t.message.is_some()).await;
+    h.settle().await;
+    h.crash();
+    // White's turn stored, the program's move due: what a crash right after the
+    // acknowledgement leaves.
+    let (_, text) = good_turn(&t);
+    let mut game = t.replay().unwrap();
+    game.play_text(&text).unwrap();
+    let mut next = t.clone();
+    next.record = game.write_record(&[]);
+    next.version = t.version.next();
+    next.deadline = Some(ugolki_bot::game::Deadline {
+        at: t.updated_at,
+        kind: ugolki_bot::game::DeadlineKind::ProgramMove,
+    });
+    let mut ws = WriteSet::new();
+    ws.put(Some(t.version), AnyRecord::Table(next));
+    h.store.commit(ws).unwrap();
+    let c1 = h.cursor();
+    h.restart(ugolki_bot::game::Timing::default()).await;
+    let t = wait_table(&h, t.id, "the program seats moved", |t| {
+        t.replay()
+            .is_ok_and(|g| g.plies() == 3 && g.position().to_move() == Seat::White)
+    })
+    .await;
+    assert_eq!(t.deadline, None, "no limit: nothing due while White thinks");
+    h.expect(c1, "the board shows the programs' moves", |c| {
+        c.is("EditMessageMedia") && c.text().is_some_and(|x| x.contains("Last: ⚫"))
+    })
+    .await;
+    h.assert_within_limits();
+}
