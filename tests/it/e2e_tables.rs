@@ -133,6 +133,8 @@ async fn a_four_seat_group_game_from_the_lobby_to_the_end() {
     let h = Harness::start().await;
     let g = group();
     let (a, b, c, e) = (alice(), boris(), carol(), erin());
+    // Carol hears of her turns privately.
+    tap_setting(&h, &c, SettingKey::Notify, "on").await;
 
     // The lobby.
     let c0 = h.cursor();
@@ -259,6 +261,7 @@ async fn a_four_seat_group_game_from_the_lobby_to_the_end() {
         (c.id as u64, c.clone()),
     ];
     let mut misses = 0;
+    let mut noticed = false;
     let mut guard = 0;
     loop {
         guard += 1;
@@ -281,6 +284,19 @@ async fn a_four_seat_group_game_from_the_lobby_to_the_end() {
             }
             Some(u) => {
                 let who = &people.iter().find(|(id, _)| *id == u.0).unwrap().1;
+                if u.0 == c.id as u64 && !noticed {
+                    // Her turn is told in her private chat (she has not looked since).
+                    let since = h.cursor().saturating_sub(40);
+                    let note = h
+                        .expect(since, "Carol's turn notice", |m| {
+                            is_turn_notice(m)
+                                && m.chat_id() == Some(c.id)
+                                && m.text().is_some_and(|t| t.contains("Halma for four"))
+                        })
+                        .await;
+                    assert!(note.text().unwrap().contains("Black"), "{:?}", note.text());
+                    noticed = true;
+                }
                 let (_, text) = good_turn(&t);
                 let v = t.version;
                 h.api.send_text(&g, who, &text);
@@ -526,8 +542,10 @@ async fn the_program_seats_move_after_a_crash() {
     let p = TgChat::Private(a.clone());
     let c0 = h.cursor();
     h.api.send_text(&p, &a, "/play halma3 2");
-    h.expect(c0, "the board", |c| c.is("SendPhoto") && c.chat_id() == Some(a.id))
-        .await;
+    h.expect(c0, "the board", |c| {
+        c.is("SendPhoto") && c.chat_id() == Some(a.id)
+    })
+    .await;
     let t = table_in(&h, &p).expect("the table");
     let t = wait_table(&h, t.id, "the board stored", |t| t.message.is_some()).await;
     h.settle().await;

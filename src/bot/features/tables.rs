@@ -368,6 +368,7 @@ async fn program_turns(app: &App, id: TableId) -> Result<(), BotError> {
         };
         tell_change(app, &change).await;
         show(app, change.table.id);
+        notify_turn(app, &change.table);
         if change.table.status == TableStatus::Over {
             announce_end(app, &change.table).await;
             return Ok(());
@@ -379,10 +380,71 @@ async fn program_turns(app: &App, id: TableId) -> Result<(), BotError> {
 async fn after_change(app: &App, change: TableChange) {
     tell_change(app, &change).await;
     show(app, change.table.id);
+    notify_turn(app, &change.table);
     if change.table.status == TableStatus::Over {
         announce_end(app, &change.table).await;
     }
     program_if_due(app, &change.table);
+}
+
+/// How long a turn notice waits, so that the board shows the turn before the note's link
+/// opens it, and a person already looking at the group (a message or a tap there since
+/// the turn began) gets none.
+const NOTICE_GRACE: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Tell the person whose move it now is at a group's table privately, if they turned
+/// turn notifications on in their private chat and have not looked at the group since
+/// their turn began.
+fn notify_turn(app: &App, table: &TableRecord) {
+    if table.chat.0 > 0 || table.status != TableStatus::Playing {
+        return;
+    }
+    let Ok(game) = table.replay() else { return };
+    let seat = game.position().to_move();
+    let Player::Human(user) = table.player(seat) else {
+        return;
+    };
+    if game.position().left().has(seat) {
+        return;
+    }
+    let (app, table) = (app.clone(), table.clone());
+    tokio::spawn(async move {
+        tokio::time::sleep(NOTICE_GRACE).await;
+        let still = app
+            .games
+            .read(|s| s.table(table.id))
+            .is_ok_and(|now| now.status == TableStatus::Playing && now.record == table.record);
+        let looked = app.notices.looked_since(
+            user,
+            &[crate::bot::state::turn_notices::Place::Chat(table.chat)],
+            table.turn_started,
+        );
+        if !still || looked {
+            return;
+        }
+        let dm = crate::game::ChatId(user.0 as i64);
+        let wanted = app
+            .games
+            .read(|s| s.store().chat(dm).map_err(ServiceError::from))
+            .ok()
+            .flatten()
+            .is_some_and(|c| c.settings.notify_turns);
+        if !wanted {
+            return;
+        }
+        let t = texts(app.chat_lang(dm, Some(user)).await);
+        let place = match table
+            .message
+            .and_then(|m| telegram::message_link(table.chat, m))
+        {
+            Some(url) => crate::bot::texts::BoardPlace::Link(url),
+            None => crate::bot::texts::BoardPlace::Group,
+        };
+        let text = t.table_turn_notice(table.variant, seat, &t.board_at(&place));
+        if let Err(e) = say(&app, dm, None, &text, None).await {
+            tracing::debug!(error = %e, "could not send a table's turn notice");
+        }
+    });
 }
 
 /// Say once what the group must hear: a player left, or the program moved for one.

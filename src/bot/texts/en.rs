@@ -1271,6 +1271,15 @@ impl TableTexts for En {
         "Games for three or four: /new halma4 (or halma3, halma4-teams) in a group opens a lobby; /play halma4 in a private chat plays against three program seats.".into()
     }
 
+    fn table_turn_notice(&self, v: MultiVariant, s: Seat, board: &str) -> String {
+        format!(
+            "🔔 Your move in {} ({} {}). {board}",
+            self.table_variant(v),
+            seat_mark(s),
+            self.seat_name(s)
+        )
+    }
+
     fn multi_stats(&self, s: &MultiStats) -> String {
         let mut line = format!(
             "{}: {} games, places 1st {} · 2nd {} · 3rd {} · 4th {}",

@@ -1309,6 +1309,15 @@ impl TableTexts for Ru {
         "Игра на троих-четверых: /new halma4 (или halma3, halma4-teams) в группе открывает набор; /play halma4 в личном чате — игра против трёх программ.".into()
     }
 
+    fn table_turn_notice(&self, v: MultiVariant, s: Seat, board: &str) -> String {
+        format!(
+            "🔔 Ваш ход: {} ({} {}). {board}",
+            self.table_variant(v),
+            seat_mark(s),
+            self.seat_name(s)
+        )
+    }
+
     fn multi_stats(&self, s: &MultiStats) -> String {
         let mut line = format!(
             "{}: партий {}, места: 1-е {} · 2-е {} · 3-е {} · 4-е {}",
