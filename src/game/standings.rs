@@ -123,6 +123,49 @@ pub fn leaderboard(users: &[UserRecord], variant: VariantId) -> Vec<Standing> {
     rows
 }
 
+/// The leaderboard of the multi-player `variant` among `users`, as [`leaderboard`]
+/// ranks it; "wins" are first places and "losses" last ones.
+pub fn multi_leaderboard(
+    users: &[UserRecord],
+    variant: crate::engine::multi::MultiVariant,
+) -> Vec<Standing> {
+    let last = variant.seats().len().clamp(1, 4) - 1;
+    let mut rows: Vec<Standing> = users
+        .iter()
+        .filter_map(|u| {
+            let s = u.multi.iter().find(|s| s.variant == variant)?;
+            (s.rated_games > 0).then(|| Standing {
+                rank: 0,
+                user: u.id,
+                name: u.name.clone(),
+                rating: s.rating,
+                rated_games: s.rated_games,
+                provisional: provisional(s.rated_games),
+                wins: s.places[0],
+                draws: s.games() - s.places[0] - s.places[last].min(s.games() - s.places[0]),
+                losses: s.places[last],
+            })
+        })
+        .collect();
+    rows.sort_by(|a, b| {
+        b.rating
+            .cmp(&a.rating)
+            .then(b.rated_games.cmp(&a.rated_games))
+            .then_with(|| a.name.cmp(&b.name))
+            .then(a.user.cmp(&b.user))
+    });
+    let mut prev: Option<i32> = None;
+    let mut rank = 0;
+    for (i, r) in rows.iter_mut().enumerate() {
+        if prev != Some(r.rating) {
+            rank = i + 1;
+            prev = Some(r.rating);
+        }
+        r.rank = rank;
+    }
+    rows
+}
+
 /// One point of a rating history: the rating after a rated game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RatingPoint {

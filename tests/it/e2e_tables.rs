@@ -370,6 +370,19 @@ async fn a_four_seat_group_game_from_the_lobby_to_the_end() {
         "{:?}",
         stats.text()
     );
+    // /top halma4 ranks the group's three people by their new ratings.
+    let c12b = h.cursor();
+    h.api.send_text(&g, &b, "/top halma4");
+    let top = h
+        .expect(c12b, "top", |m| {
+            m.is("SendMessage") && m.text().is_some_and(|t| t.contains("🏆"))
+        })
+        .await;
+    let top = top.text().unwrap();
+    assert!(top.contains("Halma for four"), "{top}");
+    for p in ["Alice", "Boris", "Carol"] {
+        assert!(top.contains(p), "{top}");
+    }
     // Rematch opens a lobby with the same seats.
     let c13 = h.cursor();
     let rematch = tap_table(end, TableAct::Rematch);

@@ -945,12 +945,12 @@ impl Texts for En {
         )
     }
 
-    fn top(&self, v: VariantId, scope: TopScope, rows: &[TopRow], more: bool) -> String {
+    fn top(&self, variant: &str, scope: TopScope, rows: &[TopRow], more: bool) -> String {
         let whose = match scope {
             TopScope::Chat => "this chat",
             TopScope::Everyone => "everyone",
         };
-        let mut out = format!("🏆 <b>{}</b> — {whose}\n", self.variant_name(v));
+        let mut out = format!("🏆 <b>{}</b> — {whose}\n", variant);
         if rows.is_empty() {
             out.push_str("No rated games yet. Ratings come from games between two people.");
             return out;

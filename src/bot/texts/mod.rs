@@ -479,7 +479,7 @@ pub trait Texts: tables::TableTexts + Send + Sync {
     /// A chart legend entry: variant and current rating (plain text).
     fn chart_legend(&self, v: VariantId, rating: i32, provisional: bool) -> String;
     /// `/top`: a leaderboard (HTML).
-    fn top(&self, v: VariantId, scope: TopScope, rows: &[TopRow], more: bool) -> String;
+    fn top(&self, variant: &str, scope: TopScope, rows: &[TopRow], more: bool) -> String;
     /// `/top` for a variant that has no ratings.
     fn not_rated_variant(&self, v: VariantId) -> String;
     /// `/history`: the last games, newest first (HTML).

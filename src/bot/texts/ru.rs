@@ -971,12 +971,12 @@ impl Texts for Ru {
         )
     }
 
-    fn top(&self, v: VariantId, scope: TopScope, rows: &[TopRow], more: bool) -> String {
+    fn top(&self, variant: &str, scope: TopScope, rows: &[TopRow], more: bool) -> String {
         let whose = match scope {
             TopScope::Chat => "этот чат",
             TopScope::Everyone => "все игроки",
         };
-        let mut out = format!("🏆 <b>{}</b> — {whose}\n", self.variant_name(v));
+        let mut out = format!("🏆 <b>{}</b> — {whose}\n", variant);
         if rows.is_empty() {
             out.push_str(
                 "Рейтинговых партий пока нет. Рейтинг меняют только партии между двумя людьми.",

@@ -625,6 +625,26 @@ impl GameService {
                 next.ratings.push((r.id, c));
             }
         }
+        // The group's players (its `/top`) include those of its tables.
+        if next.chat.0 < 0 {
+            let mut chat = self
+                .store
+                .chat(next.chat)?
+                .unwrap_or_else(|| ChatRecord::new(next.chat, now));
+            let expected = stored(chat.version);
+            let mut changed = expected.is_none();
+            for (_, r) in &people {
+                if !chat.players.contains(&r.id) {
+                    chat.players.push(r.id);
+                    changed = true;
+                }
+            }
+            if changed {
+                chat.version = chat.version.next();
+                chat.updated_at = now;
+                ws.put(expected, AnyRecord::Chat(chat));
+            }
+        }
         for (_, mut r) in people {
             let expected = stored(r.version);
             r.version = r.version.next();

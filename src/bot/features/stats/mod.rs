@@ -15,6 +15,7 @@ use crate::bot::texts::{
     HeadToHeadView, RatingView, StatsView, Texts, TopRow, TopScope, VariantStatsView, escape,
 };
 use crate::engine::VariantId;
+use crate::engine::multi::MultiVariant;
 use crate::game::rating::{START_RATING, provisional};
 use crate::game::standings::{head_to_head, leaderboard, rating_history};
 use crate::game::{GameId, GameRecord, ServiceError, UserId, UserRecord};
@@ -214,8 +215,15 @@ pub async fn on_top(app: App, m: Incoming, t: &'static dyn Texts, arg: String) -
     let group = chat.0 < 0;
     let now = app.now();
     let c = app.games.run(move |s| s.chat(chat, now)).await?;
-    let variant = match arg.split_whitespace().next() {
-        None => {
+    // Halma for four has ratings of its own (RULES §14); the other multi-player
+    // variants have none.
+    let multi = arg
+        .split_whitespace()
+        .next()
+        .and_then(|w| w.parse::<MultiVariant>().ok());
+    let variant = match (multi, arg.split_whitespace().next()) {
+        (Some(_), _) => VariantId::Classic,
+        (None, None) => {
             let d = c.settings.variant.id();
             if group && d.rated() {
                 d
@@ -223,7 +231,7 @@ pub async fn on_top(app: App, m: Incoming, t: &'static dyn Texts, arg: String) -
                 VariantId::Classic
             }
         }
-        Some(w) => match w.parse::<VariantId>() {
+        (None, Some(w)) => match w.parse::<VariantId>() {
             Ok(v) => v,
             Err(_) => {
                 say(
@@ -238,7 +246,7 @@ pub async fn on_top(app: App, m: Incoming, t: &'static dyn Texts, arg: String) -
             }
         },
     };
-    if !variant.rated() {
+    if multi.is_some_and(|v| v != MultiVariant::Halma4) || (multi.is_none() && !variant.rated()) {
         say(app, chat, Some(msg.id), &t.not_rated_variant(variant), None).await?;
         return Ok(());
     }
@@ -258,7 +266,13 @@ pub async fn on_top(app: App, m: Incoming, t: &'static dyn Texts, arg: String) -
     } else {
         app.games.run(|s| s.all_users()).await?
     };
-    let board = leaderboard(&users, variant);
+    let (board, name) = match multi {
+        Some(v) => (
+            crate::game::standings::multi_leaderboard(&users, v),
+            t.table_variant(v),
+        ),
+        None => (leaderboard(&users, variant), t.variant_name(variant)),
+    };
     let cut = board
         .get(TOP_ROWS - 1)
         .map(|last| last.rank)
@@ -291,6 +305,7 @@ pub async fn on_top(app: App, m: Incoming, t: &'static dyn Texts, arg: String) -
     } else {
         TopScope::Everyone
     };
-    say(app, chat, None, &t.top(variant, scope, &rows, more), None).await?;
+    let text = t.top(&name, scope, &rows, more);
+    say(app, chat, None, &text, None).await?;
     Ok(())
 }
