@@ -592,3 +592,71 @@ async fn the_program_seats_move_after_a_crash() {
     .await;
     h.assert_within_limits();
 }
+
+/// "Leave the game" on the board: the player leaves (told once), the program plays the
+/// seat on, and the record names the resignation.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn leaving_the_game_by_its_button_hands_the_seat_to_the_program() {
+    let h = Harness::start().await;
+    let g = group();
+    let (a, b) = (alice(), boris());
+    let c0 = h.cursor();
+    h.api.send_text(&g, &a, "/new halma3");
+    let lobby = h
+        .expect(c0, "the lobby", |c| {
+            c.is("SendMessage") && c.text().is_some_and(|t| t.contains("Halma for three"))
+        })
+        .await;
+    let lid = message_id(&lobby);
+    h.api.tap(&g, &b, lid, &tap_table(&lobby, TableAct::Join));
+    let id = table_in(&h, &g).unwrap().id;
+    wait_table(&h, id, "Boris seated", |t| {
+        t.seat_of(UserId(b.id as u64)).is_some()
+    })
+    .await;
+    h.api
+        .tap(&g, &a, lid, &tap_table(&lobby, TableAct::Program(4)));
+    wait_table(&h, id, "full", |t| t.full()).await;
+    let c1 = h.cursor();
+    h.api.tap(&g, &a, lid, &tap_table(&lobby, TableAct::Start));
+    let board = h
+        .expect(c1, "the board", |c| {
+            c.is("SendPhoto") && c.chat_id() == Some(g.id())
+        })
+        .await;
+    let leave = tap_table(&board, TableAct::Resign);
+    // Someone without a seat cannot leave for anyone.
+    let c2 = h.cursor();
+    let q = h.api.tap(&g, &carol(), message_id(&board), &leave);
+    assert_eq!(answer(&h, c2, &q).await, "You have no seat at this table.");
+    // Boris (Green, not to move) leaves.
+    let c3 = h.cursor();
+    h.api.tap(&g, &b, message_id(&board), &leave);
+    h.expect(c3, "the leave told", |c| {
+        c.is("SendMessage") && c.text().is_some_and(|t| t.contains("has left the game"))
+    })
+    .await;
+    let t = table(&h, id);
+    assert!(t.record.contains("g resignation 0"), "{}", t.record);
+    // Leaving twice changes nothing.
+    let c4 = h.cursor();
+    let q = h.api.tap(&g, &b, message_id(&board), &leave);
+    assert!(answer(&h, c4, &q).await.contains("moves no more"));
+    // Alice moves; the program then plays Green and Black.
+    let (_, text) = good_turn(&t);
+    h.api.send_text(&g, &a, &text);
+    wait_table(&h, id, "Green and Black moved", |t| {
+        t.replay()
+            .is_ok_and(|g| g.plies() == 3 && g.position().to_move() == Seat::White)
+    })
+    .await;
+    h.settle().await;
+    let told = h
+        .api
+        .calls_since(c3)
+        .iter()
+        .filter(|c| c.text().is_some_and(|t| t.contains("has left the game")))
+        .count();
+    assert_eq!(told, 1);
+    h.assert_within_limits();
+}

@@ -638,7 +638,7 @@ async fn compose(
     })
     .await??;
     let mut rows = picker(table, game, None);
-    if table.status == TableStatus::Playing && table.chat.0 < 0 {
+    if table.status == TableStatus::Playing {
         rows.push(vec![InlineKeyboardButton::callback(
             t.btn_leave_game(),
             Callback::Table {
@@ -726,16 +726,14 @@ pub async fn on_pick(app: App, tap: Tap, (id, ply, pick): (TableId, u32, Pick)) 
                 _ => None,
             };
             let mut rows = picker(&table, &game, from);
-            if table.chat.0 < 0 {
-                rows.push(vec![InlineKeyboardButton::callback(
-                    t.btn_leave_game(),
-                    Callback::Table {
-                        id,
-                        act: TableAct::Resign,
-                    }
-                    .encode(),
-                )]);
-            }
+            rows.push(vec![InlineKeyboardButton::callback(
+                t.btn_leave_game(),
+                Callback::Table {
+                    id,
+                    act: TableAct::Resign,
+                }
+                .encode(),
+            )]);
             tap.reply(Answer::Silent)?;
             edit_keyboard(&app, tap.query(), InlineKeyboardMarkup::new(rows)).await;
             return Ok(());
