@@ -508,6 +508,7 @@ async fn a_private_game_against_three_program_seats_to_the_end() {
     .await;
     assert!(t.record.starts_with("[Variant \"halma4\"]"), "{}", t.record);
     load_position(&h, &t, near_the_end(MultiVariant::Halma4, 4));
+    let mut tried = false;
     let mut guard = 0;
     loop {
         guard += 1;
@@ -522,9 +523,19 @@ async fn a_private_game_against_three_program_seats_to_the_end() {
         {
             let (_, text) = good_turn(&t);
             h.api.send_text(&p, &a, &text);
+        } else if game.position().finished().has(Seat::White) && !tried {
+            // A finished seat moves no more; the game goes on without it.
+            let c = h.cursor();
+            h.api.send_text(&p, &a, "a1-b2");
+            h.expect(c, "a finished seat's move refused", |m| {
+                m.is("SendMessage") && m.text().is_some_and(|x| x.contains("moves no more"))
+            })
+            .await;
+            tried = true;
         }
         wait_table(&h, id, "a turn", |x| x.version > v).await;
     }
+    assert!(tried, "White finished before the others (its place is 1)");
     end_announced(&h, c0).await;
     let calls = h.api.calls_since(c0);
     let ends: Vec<&Call> = calls
