@@ -87,7 +87,7 @@ pub struct Standing {
 /// 1, 2, 2, 4); within a tie, more rated games first, then by name and id so the order
 /// is stable.
 pub fn leaderboard(users: &[UserRecord], variant: VariantId) -> Vec<Standing> {
-    let mut rows: Vec<Standing> = users
+    let rows: Vec<Standing> = users
         .iter()
         .filter_map(|u| {
             let s = u.stats(variant)?;
@@ -104,23 +104,7 @@ pub fn leaderboard(users: &[UserRecord], variant: VariantId) -> Vec<Standing> {
             })
         })
         .collect();
-    rows.sort_by(|a, b| {
-        b.rating
-            .cmp(&a.rating)
-            .then(b.rated_games.cmp(&a.rated_games))
-            .then_with(|| a.name.cmp(&b.name))
-            .then(a.user.cmp(&b.user))
-    });
-    let mut prev: Option<i32> = None;
-    let mut rank = 0;
-    for (i, r) in rows.iter_mut().enumerate() {
-        if prev != Some(r.rating) {
-            rank = i + 1;
-            prev = Some(r.rating);
-        }
-        r.rank = rank;
-    }
-    rows
+    ranked(rows)
 }
 
 /// The leaderboard of the multi-player `variant` among `users`, as [`leaderboard`]
@@ -130,7 +114,7 @@ pub fn multi_leaderboard(
     variant: crate::engine::multi::MultiVariant,
 ) -> Vec<Standing> {
     let last = variant.seats().len().clamp(1, 4) - 1;
-    let mut rows: Vec<Standing> = users
+    let rows: Vec<Standing> = users
         .iter()
         .filter_map(|u| {
             let s = u.multi.iter().find(|s| s.variant == variant)?;
@@ -147,6 +131,12 @@ pub fn multi_leaderboard(
             })
         })
         .collect();
+    ranked(rows)
+}
+
+/// `rows` highest rating first (then more rated games, then by name), equal ratings
+/// sharing a rank.
+fn ranked(mut rows: Vec<Standing>) -> Vec<Standing> {
     rows.sort_by(|a, b| {
         b.rating
             .cmp(&a.rating)

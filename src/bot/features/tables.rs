@@ -71,15 +71,11 @@ pub fn is_table_arg(arg: &str) -> bool {
     table_args(arg).is_some()
 }
 
-/// `/new halma4 [60s]` in a group: a lobby.
+/// `/new halma4 [60s]` in a group (the command is routed in groups only): a lobby.
 pub async fn on_new(app: App, m: Incoming, t: &'static dyn Texts, arg: String) -> HandlerResult {
     let Some(a) = table_args(&arg) else {
         return Ok(());
     };
-    if m.private() {
-        say(&app, m.chat, Some(m.id()), &t.table_where(), None).await?;
-        return Ok(());
-    }
     let (chat, host, now) = (m.chat, m.user, app.now());
     let r = app
         .games
@@ -106,15 +102,12 @@ async fn post_lobby(app: &App, table: &TableRecord, t: &dyn Texts) -> HandlerRes
     Ok(())
 }
 
-/// `/play halma4 [level]` in a private chat: against three program seats.
+/// `/play halma4 [level]` in a private chat (where alone it is routed): against three
+/// program seats.
 pub async fn on_play(app: App, m: Incoming, t: &'static dyn Texts, arg: String) -> HandlerResult {
     let Some(a) = table_args(&arg) else {
         return Ok(());
     };
-    if !m.private() {
-        say(&app, m.chat, Some(m.id()), &t.table_where(), None).await?;
-        return Ok(());
-    }
     let (chat, user, now) = (m.chat, m.user, app.now());
     let level = a.level.unwrap_or(DEFAULT_LEVEL);
     let r = app

@@ -1267,10 +1267,6 @@ impl TableTexts for En {
         "You gave up your seat.".into()
     }
 
-    fn table_where(&self) -> String {
-        "Games for three or four: /new halma4 (or halma3, halma4-teams) in a group opens a lobby; /play halma4 in a private chat plays against three program seats.".into()
-    }
-
     fn table_turn_notice(&self, v: MultiVariant, s: Seat, board: &str) -> String {
         format!(
             "🔔 Your move in {} ({} {}). {board}",

@@ -1305,10 +1305,6 @@ impl TableTexts for Ru {
         "Вы освободили место.".into()
     }
 
-    fn table_where(&self) -> String {
-        "Игра на троих-четверых: /new halma4 (или halma3, halma4-teams) в группе открывает набор; /play halma4 в личном чате — игра против трёх программ.".into()
-    }
-
     fn table_turn_notice(&self, v: MultiVariant, s: Seat, board: &str) -> String {
         format!(
             "🔔 Ваш ход: {} ({} {}). {board}",

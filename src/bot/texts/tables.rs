@@ -89,8 +89,6 @@ pub trait TableTexts: Sync {
     fn seated(&self, s: Seat) -> String;
     /// Toast: the seat was given up.
     fn unseated(&self) -> String;
-    /// `/new halma4` in a private chat, or `/play halma4` in a group.
-    fn table_where(&self) -> String;
     /// A private note: it is the reader's move at a table in a group; `board` says where.
     fn table_turn_notice(&self, v: MultiVariant, s: Seat, board: &str) -> String;
     /// The statistics of one variant of three or four seats, one line.
