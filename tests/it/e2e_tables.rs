@@ -671,3 +671,104 @@ async fn leaving_the_game_by_its_button_hands_the_seat_to_the_program() {
     assert_eq!(told, 1);
     h.assert_within_limits();
 }
+
+/// Days a move at a table: the lobby and the caption say it; nothing happens a minute
+/// before the limit; at the limit the program moves for the seat, and at the next one the
+/// player leaves, told once each.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn days_a_move_hand_a_silent_seat_to_the_program() {
+    const DAY: u64 = 86_400_000;
+    let h = Harness::start().await;
+    let g = group();
+    let a = alice();
+    let c0 = h.cursor();
+    h.api.send_text(&g, &a, "/new halma3 2d");
+    let lobby = h
+        .expect(c0, "the lobby", |c| {
+            c.is("SendMessage") && c.text().is_some_and(|t| t.contains("Halma for three"))
+        })
+        .await;
+    assert!(
+        lobby.text().unwrap().contains("2 days a move"),
+        "{:?}",
+        lobby.text()
+    );
+    let lid = message_id(&lobby);
+    let id = table_in(&h, &g).unwrap().id;
+    for n in 1..=2 {
+        h.api
+            .tap(&g, &a, lid, &tap_table(&lobby, TableAct::Program(2)));
+        wait_table(&h, id, "the program seated", |t| {
+            t.seated()
+                .filter(|(_, p)| matches!(p, Player::Program { .. }))
+                .count()
+                == n
+        })
+        .await;
+    }
+    let c1 = h.cursor();
+    h.api.tap(&g, &a, lid, &tap_table(&lobby, TableAct::Start));
+    let board = h
+        .expect(c1, "the board", |c| {
+            c.is("SendPhoto") && c.chat_id() == Some(g.id())
+        })
+        .await;
+    let cap = board.text().unwrap();
+    assert!(cap.contains("⏱ 2 days a move"), "{cap}");
+    let mid = ugolki_bot::game::MessageId(message_id(&board) as i32);
+    let t = wait_table(&h, id, "the board stored", |t| t.message == Some(mid)).await;
+    let due = t.deadline.expect("Alice's limit");
+    assert_eq!(due.at.0 - t.turn_started.0, 2 * DAY);
+
+    // A minute before the limit: nothing.
+    let c2 = h.cursor();
+    h.advance_clock(Millis(2 * DAY - 60_000));
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let now = table(&h, id);
+    assert_eq!(now.version, t.version, "{t:?}\n{now:?}");
+    assert!(
+        h.api
+            .calls_since(c2)
+            .iter()
+            .all(|c| !c.text().is_some_and(|t| t.contains("missed"))),
+        "nothing before the limit"
+    );
+    // At the limit the program moves for Alice, then its seats play, and it is her turn.
+    h.advance_clock(Millis(61_000));
+    h.expect(c2, "the program moved for Alice", |c| {
+        c.is("SendMessage")
+            && c.text()
+                .is_some_and(|t| t.contains("missed the move limit"))
+    })
+    .await;
+    let t = wait_table(&h, id, "Alice's turn again", |t| {
+        t.replay()
+            .is_ok_and(|g| g.plies() == 3 && g.position().to_move() == Seat::White)
+    })
+    .await;
+    assert_eq!(t.missed[Seat::White.index()], 1);
+    // Her second silent turn: she leaves, and the program plays her seat.
+    let c3 = h.cursor();
+    h.advance_clock(Millis(2 * DAY + 1000));
+    h.expect(c3, "Alice left", |c| {
+        c.is("SendMessage") && c.text().is_some_and(|t| t.contains("has left the game"))
+    })
+    .await;
+    wait_table(&h, id, "the program plays on", |t| {
+        t.replay().is_ok_and(|g| g.plies() >= 5)
+    })
+    .await;
+    h.settle().await;
+    let told = h
+        .api
+        .calls_since(c2)
+        .iter()
+        .filter(|c| {
+            c.text().is_some_and(|t| {
+                t.contains("has left the game") || t.contains("missed the move limit")
+            })
+        })
+        .count();
+    assert_eq!(told, 2);
+    h.assert_within_limits();
+}

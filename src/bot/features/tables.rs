@@ -1,5 +1,5 @@
 //! Halma for three and four (RULES.md §14) in the chat: `/new halma4` (also `halma3`,
-//! `halma4-teams`, with a per-move limit in seconds) opens a lobby in a group, with Join,
+//! `halma4-teams`, with a per-move limit in seconds or days) opens a lobby in a group, with Join,
 //! Leave, "+ Program" and Start; `/play halma4 [level]` in a private chat plays against
 //! three program seats. Turns are typed (`c3-e5`, or a reply to the board); the program
 //! moves for its seats, for a seat whose player left, and once for a player who missed
@@ -20,7 +20,7 @@ use crate::engine::multi::{MultiGame, MultiVariant, Seat, Turn};
 use crate::engine::{Square, read_squares};
 use crate::game::{
     DeadlineKind, Language, MessageId, Player, ServiceError, TableActor, TableChange, TableEvent,
-    TableId, TableInput, TableRecord, TableRefusal, TableStatus,
+    TableId, TableInput, TableRecord, TableRefusal, TableStatus, TimeControl,
 };
 use crate::render::multi::{MultiOptions, render_multi_gif, render_multi_png};
 use std::sync::Arc;
@@ -36,7 +36,8 @@ const DEFAULT_LEVEL: u8 = 3;
 const TABLE_PX: u32 = 640;
 
 /// The multi-player variant a command's words name, if any (`halma4`, `halma3`,
-/// `halma4-teams`), with a per-move limit in seconds (`60s`, `60`) and a level.
+/// `halma4-teams`), with a per-move limit in seconds (`60s`) or days (`3d`, one of the
+/// correspondence choices) and a level.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableArgs {
     variant: MultiVariant,
@@ -53,6 +54,11 @@ pub fn table_args(arg: &str) -> Option<TableArgs> {
             variant = Some(v);
         } else if let Some(s) = w.strip_suffix('s').and_then(|n| n.parse::<u32>().ok()) {
             per_move = Some(s.clamp(10, 86_400));
+        } else if let Some(d) = w.strip_suffix('d').and_then(|n| n.parse::<u8>().ok())
+            && TimeControl::DAYS.contains(&d)
+        {
+            // Days a move: a slow game, a turn a day or so, told by private notices.
+            per_move = Some(u32::from(d) * 86_400);
         } else if let Ok(n) = w.parse::<u8>()
             && (1..=5).contains(&n)
         {
@@ -856,5 +862,24 @@ async fn seat_player_name(app: &App, table: &TableRecord, seat: Seat) -> String 
     match table.player(seat) {
         p @ Player::Human(_) => app.player_mention(p, lang).await,
         _ => format!("🤖 {}", texts(lang).seat_name(seat)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_takes_seconds_or_days_a_move() {
+        let a = table_args("halma4 45s").expect("halma4");
+        assert_eq!((a.variant, a.per_move), (MultiVariant::Halma4, Some(45)));
+        assert_eq!(
+            table_args("halma3 3d").and_then(|a| a.per_move),
+            Some(3 * 86_400)
+        );
+        // Days outside the correspondence choices, and no variant, are not a table's.
+        assert_eq!(table_args("halma4 4d").and_then(|a| a.per_move), None);
+        assert_eq!(table_args("classic 3d"), None);
+        assert_eq!(table_args("halma4 5s").and_then(|a| a.per_move), Some(10));
     }
 }

@@ -1121,8 +1121,8 @@ impl TableTexts for En {
             s.push_str(&en_seat_line(self, l));
             s.push('\n');
         }
-        if let Some(p) = v.per_move {
-            s.push_str(&format!("\n⏱ {p} s a move"));
+        if let Some(tc) = v.limit() {
+            s.push_str(&format!("\n⏱ {}", self.time_control(&tc)));
         }
         s.push_str(&format!(
             "\nJoin takes the next free seat; the host may seat the program and starts once every seat is taken. The lobby closes in {minutes} min."
@@ -1178,8 +1178,8 @@ impl TableTexts for En {
                 seat_mark(seat),
                 en_who(to)
             ));
-            if let Some(p) = v.per_move {
-                s.push_str(&format!(", {p} s"));
+            if let Some(tc) = v.limit() {
+                s.push_str(&format!(", ⏱ {}", self.time_control(&tc)));
             }
         }
         s

@@ -1156,8 +1156,8 @@ impl TableTexts for Ru {
             s.push_str(&ru_seat_line(self, l));
             s.push('\n');
         }
-        if let Some(p) = v.per_move {
-            s.push_str(&format!("\n⏱ {p} с на ход"));
+        if let Some(tc) = v.limit() {
+            s.push_str(&format!("\n⏱ {}", self.time_control(&tc)));
         }
         s.push_str(&format!(
             "\n«Сесть» занимает следующее свободное место; создатель может посадить программу и начинает игру, когда все места заняты. Набор закроется через {minutes} мин."
@@ -1213,8 +1213,8 @@ impl TableTexts for Ru {
                 seat_mark(seat),
                 ru_who(to)
             ));
-            if let Some(p) = v.per_move {
-                s.push_str(&format!(", {p} с"));
+            if let Some(tc) = v.limit() {
+                s.push_str(&format!(", ⏱ {}", self.time_control(&tc)));
             }
         }
         s

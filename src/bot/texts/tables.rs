@@ -3,7 +3,7 @@
 
 use crate::engine::Reason;
 use crate::engine::multi::{Leave, MultiVariant, Seat};
-use crate::game::{MultiStats, TableRefusal};
+use crate::game::{MultiStats, TableRefusal, TimeControl};
 
 /// A seat as a lobby, a caption or a result shows it.
 #[derive(Clone, Debug, Default)]
@@ -39,6 +39,23 @@ pub struct TableView {
     pub over: Option<Reason>,
     /// Rating changes, one line each (`name 1500 → 1512`).
     pub ratings: Vec<String>,
+}
+
+impl TableView {
+    /// The per-move limit as a time control: whole days read as days a move.
+    pub fn limit(&self) -> Option<TimeControl> {
+        self.per_move.map(|s| {
+            if s >= 86_400 && s % 86_400 == 0 {
+                TimeControl::Days {
+                    days: u8::try_from(s / 86_400).unwrap_or(u8::MAX),
+                }
+            } else {
+                TimeControl::PerMove {
+                    limit: crate::game::Millis::secs(u64::from(s)),
+                }
+            }
+        })
+    }
 }
 
 /// The coloured mark of a seat (with its letter in captions, so colour is never alone).
