@@ -7,6 +7,8 @@ const $ = (id) => document.getElementById(id);
 const SVG = 'http://www.w3.org/2000/svg';
 const enc = encodeURIComponent;
 const other = (c) => (c === 'w' ? 'b' : 'w');
+// The game's seats in turn order: two players, or a table's three or four.
+const seats = (g) => (Array.isArray(g?.seats) ? g.seats : ['w', 'b']);
 const has = (o, k) => Object.prototype.hasOwnProperty.call(o, k);
 
 function el(tag, cls, text) {
@@ -188,15 +190,36 @@ function isTarget(sq) {
 
 let B = null; // the built board: size, orientation, square elements
 
-function buildBoard(n, flip) {
+// Where square (file f, rank k) is drawn: White's view puts a1 at the bottom left; each
+// quarter turn brings the next seat's corner there (as the chat's picture turns it).
+function screenOf(f, k, n, turns) {
+  let x = f;
+  let y = n - 1 - k;
+  for (let i = 0; i < turns; i++) [x, y] = [y, n - 1 - x];
+  return [x, y];
+}
+
+function buildBoard(n, turns) {
   const root = $('board');
   root.replaceChildren();
   root.style.setProperty('--n', n);
-  // Screen column c shows file fileAt(c); screen row r shows rank rankAt(r).
-  const fileAt = (c) => (flip ? n - 1 - c : c);
-  const rankAt = (r) => (flip ? r : n - 1 - r);
-  const files = Array.from({ length: n }, (_, c) => String.fromCharCode(97 + fileAt(c)));
-  const ranks = Array.from({ length: n }, (_, r) => String(rankAt(r) + 1));
+  // The square shown at each screen cell, row by row.
+  const shownAt = new Array(n * n);
+  for (let f = 0; f < n; f++) {
+    for (let k = 0; k < n; k++) {
+      const [x, y] = screenOf(f, k, n, turns);
+      shownAt[y * n + x] = [f, k];
+    }
+  }
+  // A column is labelled by what its squares share (a file, or after a quarter turn a
+  // rank), a row likewise.
+  const label = ([f, k], [f2]) => (f === f2 ? String.fromCharCode(97 + f) : String(k + 1));
+  const files = Array.from({ length: n }, (_, c) => label(shownAt[c], shownAt[n + c]));
+  const ranks = Array.from({ length: n }, (_, r) => {
+    const [f, k] = shownAt[r * n];
+    const [, k2] = shownAt[r * n + 1];
+    return k === k2 ? String(k + 1) : String.fromCharCode(97 + f);
+  });
   const band = (cls, area, labels) => {
     const d = el('div', 'lab ' + cls);
     d.style.gridArea = area;
@@ -215,8 +238,7 @@ function buildBoard(n, flip) {
   const at = {};
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
-      const f = fileAt(c);
-      const k = rankAt(r);
+      const [f, k] = shownAt[r * n + c];
       const name = String.fromCharCode(97 + f) + (k + 1);
       // a1 is dark, as in the picture.
       const d = el('div', 'sq ' + ((f + k) % 2 === 0 ? 'd' : 'l'));
@@ -233,7 +255,7 @@ function buildBoard(n, flip) {
   svg.setAttribute('aria-hidden', 'true');
   grid.append(svg);
   root.append(grid);
-  B = { n, flip, cells, names, at, grid, svg };
+  B = { n, turns, cells, names, at, grid, svg };
 }
 
 function svgEl(tag, attrs) {
@@ -246,22 +268,28 @@ function paintBoard() {
   const g = S.game;
   if (!g) return;
   const n = g.size || 8;
-  const flip = g.viewer?.seat === 'b';
-  if (!B || B.n !== n || B.flip !== flip) buildBoard(n, flip);
+  const table = g.kind === 'table';
+  const turns = table ? g.turns || 0 : g.viewer?.seat === 'b' ? 2 : 0;
+  if (!B || B.n !== n || B.turns !== turns) buildBoard(n, turns);
   const root = $('board');
   root.dataset.version = g.version ?? '';
   root.dataset.ply = g.ply ?? '';
-  const homeW = new Set(g.homes?.w || []);
-  const homeB = new Set(g.homes?.b || []);
+  root.classList.toggle('table', table);
+  // Two players' homes in the two-player tints; a table's camps in each seat's colour.
+  const homeW = new Set(table ? [] : g.homes?.w || []);
+  const homeB = new Set(table ? [] : g.homes?.b || []);
+  const camp = new Map();
+  if (table) for (const c of seats(g)) for (const s of g.homes?.[c] || []) camp.set(s, c);
   const last = Array.isArray(g.last) ? g.last.filter((s) => B.at[s]) : [];
   const ends = new Set(last.length > 1 ? [last[0], last[last.length - 1]] : []);
   const owner = new Map();
-  for (const c of ['w', 'b']) for (const s of g.pieces?.[c] || []) owner.set(s, c);
+  for (const c of seats(g)) for (const s of g.pieces?.[c] || []) owner.set(s, c);
   const dests = (S.sel && g.targets?.[S.sel]) || {};
   const losing = new Set((S.sel && g.losing?.[S.sel]) || []);
   for (const [name, d] of B.cells) {
     d.classList.toggle('hw', homeW.has(name));
     d.classList.toggle('hb', homeB.has(name));
+    for (const c of ['w', 'g', 'b', 'r']) d.classList.toggle('c' + c, camp.get(name) === c);
     d.classList.toggle('last', ends.has(name));
     d.classList.toggle('sel', name === S.sel);
     d.toggleAttribute('data-target', has(dests, name));
@@ -310,6 +338,9 @@ const ACTIONS = [
   ['takeback', 'takeback', 'takeback', 'secondary'],
   ['draw', 'draw', 'draw', 'secondary'],
   ['resign', 'resign', 'resign', 'danger', 'resign_confirm'],
+  // A table's: a pass when the seat has no move, and leaving (the program plays on).
+  ['pass', 'pass', 'pass', ''],
+  ['leave', 'leave', 'leave_game', 'danger', 'leave_confirm'],
 ];
 
 function paintInfo() {
@@ -325,9 +356,17 @@ function paintInfo() {
   sub.textContent = reason;
   sub.hidden = !reason || st.textContent.includes(reason);
 
-  const bottom = g.viewer?.seat === 'b' ? 'b' : 'w';
-  playerBar($('p-bottom'), bottom);
-  playerBar($('p-top'), other(bottom));
+  const table = g.kind === 'table';
+  $('p-top').hidden = table;
+  $('p-bottom').hidden = table;
+  $('seats').hidden = !table;
+  if (table) {
+    seatList($('seats'));
+  } else {
+    const bottom = g.viewer?.seat === 'b' ? 'b' : 'w';
+    playerBar($('p-bottom'), bottom);
+    playerBar($('p-top'), other(bottom));
+  }
 
   const acts = $('actions');
   acts.replaceChildren();
@@ -345,6 +384,17 @@ function paintInfo() {
   mv.replaceChildren(el('span', 'cap', t('moves')));
   mv.hidden = moves.length === 0;
   let pair = null;
+  if (table) {
+    // A table's turns, each with its seat's mark: [seat, "c3-e5"].
+    moves.forEach(([c, m], i) => {
+      const e = el('span', 'mv' + (i === moves.length - 1 ? ' last' : ''), (g.players?.[c]?.mark || c) + ' ' + m);
+      e.dataset.seat = c;
+      mv.append(e, ' ');
+    });
+    mv.scrollTop = mv.scrollHeight;
+    tick();
+    return;
+  }
   moves.forEach((m, i) => {
     if (i % 2 === 0) {
       pair = el('span', 'pair');
@@ -357,6 +407,36 @@ function paintInfo() {
   });
   mv.scrollTop = mv.scrollHeight;
   tick();
+}
+
+// A table's seats in turn order: mark, player, place, and the seat to move's countdown.
+function seatList(box) {
+  const g = S.game;
+  box.replaceChildren();
+  const medal = ['', '🥇', '🥈', '🥉'];
+  for (const c of seats(g)) {
+    const p = g.players?.[c] || {};
+    const row = el('div', 'player ' + c + (g.turn === c && !g.result ? ' turn' : ''));
+    row.dataset.seat = c;
+    row.append(el('span', 'disc ' + c));
+    row.append(el('span', 'name', p.name || p.seat || c));
+    // The seat's colour in words too: the disc's colour is never the only clue.
+    if (p.seat) row.append(el('span', 'tag', (p.mark ? p.mark + ' ' : '') + p.seat));
+    if (p.program) row.append(el('span', 'tag', t('program')));
+    if (g.viewer?.seat === c) row.append(el('span', 'tag', t('you')));
+    if (p.left) row.append(el('span', 'tag', t('left_game')));
+    if (typeof p.place === 'number') {
+      const chip = el('span', 'chip', (medal[p.place] || '') + ' ' + p.place);
+      chip.dataset.place = p.place;
+      row.append(chip);
+    }
+    row.append(el('span', 'spacer'));
+    const dl = el('span', 'deadline');
+    dl.dataset.side = c;
+    dl.hidden = true;
+    row.append(dl);
+    box.append(row);
+  }
 }
 
 function playerBar(bar, c) {

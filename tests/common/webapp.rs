@@ -5,7 +5,7 @@ use super::harness::*;
 use serde_json::{Value, json};
 use std::sync::Arc;
 use ugolki_bot::bot::{WEBAPP_MAX_AGE, WebAppConfig};
-use ugolki_bot::fakeapi::{Call, FakeApi, TgUser};
+use ugolki_bot::fakeapi::{Call, FakeApi, TgChat, TgUser};
 use ugolki_bot::game::{MemoryStore, Storage, Timing};
 
 /// The Mini App's short name the test bot is configured with.
@@ -230,4 +230,44 @@ impl Drop for Relay {
         self.accept.abort();
         self.cut(true);
     }
+}
+
+/// A fourth person, for tables of four (a Russian speaker: the page speaks her language).
+pub fn dana() -> TgUser {
+    TgUser::new(106, "Dana", "ru")
+}
+
+/// A `halma4` table in `grp` opened by `host`, `others` seated in turn (Green, Black,
+/// Red), started: its board as first posted.
+pub async fn start_table(h: &Harness, grp: &TgChat, host: &TgUser, others: &[&TgUser]) -> Call {
+    use ugolki_bot::bot::testing::TableAct;
+    let c0 = h.cursor();
+    h.api.send_text(grp, host, "/new halma4");
+    let lobby = h
+        .expect(c0, "the lobby", |c| {
+            c.is("SendMessage") && c.keyboard().is_some() && c.chat_id() == Some(grp.id())
+        })
+        .await;
+    let lid = message_id(&lobby);
+    let act = |want: TableAct| {
+        button(
+            &lobby,
+            "",
+            move |cb| matches!(cb, Callback::Table { act, .. } if *act == want),
+        )
+    };
+    for u in others {
+        let c = h.cursor();
+        let q = h.api.tap(grp, u, lid, &act(TableAct::Join));
+        h.expect(c, "seated", |c| {
+            c.is("AnswerCallbackQuery") && c.str("callback_query_id") == Some(q.as_str())
+        })
+        .await;
+    }
+    let c1 = h.cursor();
+    h.api.tap(grp, host, lid, &act(TableAct::Start));
+    h.expect(c1, "the board", |c| {
+        c.is("SendPhoto") && c.chat_id() == Some(grp.id())
+    })
+    .await
 }

@@ -5,7 +5,7 @@
 use crate::common::harness::*;
 use crate::common::webapp::*;
 use serde_json::{Value, json};
-use ugolki_bot::fakeapi::BOT_USERNAME;
+use ugolki_bot::fakeapi::{BOT_USERNAME, TgUser};
 use ugolki_bot::game::GameId;
 
 fn version_of(h: &Harness, id: GameId) -> u64 {
@@ -480,5 +480,160 @@ async fn clocks_takebacks_and_rematches_from_the_page() {
     })
     .await;
     h.settle().await;
+    h.assert_within_limits();
+}
+
+/// A legal move of the seat to move, as the server lists them: the longest chain.
+pub(crate) fn table_turn(g: &Value) -> (String, String) {
+    let mut best: Option<(usize, String, String)> = None;
+    for (from, tos) in g["targets"].as_object().expect("targets") {
+        for (to, chain) in tos.as_object().expect("destinations") {
+            let len = chain.as_array().map_or(0, Vec::len);
+            if best.as_ref().is_none_or(|(b, _, _)| len > *b) {
+                best = Some((len, from.clone(), to.clone()));
+            }
+        }
+    }
+    let (_, from, to) = best.expect("a legal move");
+    (from, to)
+}
+
+/// A table of four on the page's API: what each seat sees, every refusal (another seat's
+/// move names whose move it is; no seat, a stale position, bad squares, a pass with moves
+/// left, leaving twice), a move played from the page reaching the chat, and a leave told
+/// once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_of_four_is_shown_and_played_through_the_page() {
+    let (h, base) = start_with_webapp().await;
+    let (grp, a, b, c, d) = (group(), alice(), boris(), carol(), dana());
+    let board = start_table(&h, &grp, &a, &[&b, &c, &d]).await;
+    let (kind, link) = board_button(&board).expect("the board's button");
+    assert_eq!(
+        kind, "url",
+        "a group's board opens the page by its t.me link"
+    );
+    let token = token_in(&link);
+    let api = Page::new(&base);
+    let (sa, sb, sd) = (
+        api.session(&a).await,
+        api.session(&b).await,
+        api.session(&d).await,
+    );
+    let se = api.session(&TgUser::new(107, "Eve", "en")).await;
+
+    // Everyone sees the table; each seat's page turned to its own camp.
+    let g = api.game(&token, &se).await;
+    assert_eq!(g["kind"], "table");
+    assert_eq!(g["seats"], json!(["w", "g", "b", "r"]));
+    for s in ["w", "g", "b", "r"] {
+        assert_eq!(g["pieces"][s].as_array().map(Vec::len), Some(13), "{s}");
+        assert_eq!(
+            g["homes"][s], g["pieces"][s],
+            "{s}: the camps hold the pieces"
+        );
+    }
+    assert_eq!(g["turn"], "w");
+    assert_eq!(g["players"]["w"]["name"], "Alice");
+    assert_eq!(g["viewer"]["move"], false);
+    assert_eq!(g["turns"], 0);
+    assert!(
+        g["status"]
+            .as_str()
+            .unwrap()
+            .contains("White to move: Alice"),
+        "{}",
+        g["status"]
+    );
+    let gd = api.game(&token, &sd).await;
+    assert_eq!(
+        (gd["turns"].clone(), gd["viewer"]["seat"].clone()),
+        (json!(3), json!("r"))
+    );
+    assert!(
+        gd["status"].as_str().unwrap().starts_with("Ход"),
+        "{}",
+        gd["status"]
+    );
+    let ga = api.game(&token, &sa).await;
+    assert_eq!(
+        (ga["viewer"]["move"].clone(), ga["viewer"]["pass"].clone()),
+        (json!(true), json!(false))
+    );
+    let (from, to) = table_turn(&ga);
+    let path = format!("api/game/{token}/move");
+    let body = |ply: u64| json!({ "from": from, "to": to, "ply": ply });
+
+    // Refusals, each changing nothing.
+    let (st, j) = api.post(&path, Some(&sb), body(0)).await;
+    assert_eq!(st, 409, "{j}");
+    assert_eq!(j["error"], "not_your_turn");
+    let msg = j["message"].as_str().unwrap();
+    assert!(msg.contains("Alice") && msg.contains("Белые"), "{msg}");
+    let (st, j) = api.post(&path, Some(&se), body(0)).await;
+    assert_eq!(
+        (st, j["message"].clone()),
+        (403, json!("You have no seat at this table."))
+    );
+    let (st, j) = api.post(&path, Some(&sa), body(5)).await;
+    assert_eq!((st, j["error"].clone()), (409, json!("stale")));
+    let (st, _) = api
+        .post(
+            &path,
+            Some(&sa),
+            json!({ "from": "z99", "to": to, "ply": 0 }),
+        )
+        .await;
+    assert_eq!(st, 400);
+    let (st, _) = api
+        .post(
+            &format!("api/game/{token}/pass"),
+            Some(&sa),
+            json!({ "ply": 0 }),
+        )
+        .await;
+    assert_eq!(st, 409, "a pass while there are moves");
+    let (st, _) = api
+        .post(&format!("api/game/{token}/takeback"), Some(&sa), json!({}))
+        .await;
+    assert_eq!(st, 404, "a two-player action at a table");
+    assert_eq!(api.game(&token, &se).await["ply"], 0);
+
+    // Alice's move from the page: the answer shows it, and the chat's board follows.
+    let c1 = h.cursor();
+    let (st, j) = api.post(&path, Some(&sa), body(0)).await;
+    assert_eq!(st, 200, "{j}");
+    assert_eq!(
+        (j["ply"].clone(), j["turn"].clone()),
+        (json!(1), json!("g"))
+    );
+    assert_eq!(
+        j["last"].as_array().and_then(|l| l.first()).cloned(),
+        Some(json!(from))
+    );
+    h.expect(c1, "the chat's board after the page's move", |c| {
+        c.is("EditMessageMedia") && c.text().is_some_and(|t| t.contains(&format!("{from}-")))
+    })
+    .await;
+
+    // Dana leaves from the page: told once; she cannot leave twice.
+    let leave = format!("api/game/{token}/leave");
+    let (st, j) = api.post(&leave, Some(&sd), json!({})).await;
+    assert_eq!(st, 200, "{j}");
+    assert_eq!(j["players"]["r"]["left"], true);
+    assert_eq!(j["viewer"]["leave"], false);
+    let (st, j) = api.post(&leave, Some(&sd), json!({})).await;
+    assert_eq!(st, 409, "{j}");
+    h.expect(c1, "the leave told", |c| {
+        c.is("SendMessage") && c.text().is_some_and(|t| t.contains("has left the game"))
+    })
+    .await;
+    h.settle().await;
+    let told = h
+        .api
+        .calls_since(c1)
+        .iter()
+        .filter(|c| c.text().is_some_and(|t| t.contains("has left the game")))
+        .count();
+    assert_eq!(told, 1);
     h.assert_within_limits();
 }

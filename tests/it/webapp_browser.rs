@@ -453,3 +453,142 @@ async fn a_piece_is_dragged_and_a_losing_move_is_confirmed_first() {
     h.settle().await;
     h.assert_within_limits();
 }
+
+/// Whether the page shows `seat`'s pieces in the bottom-left corner of the board.
+fn own_camp_at_the_bottom_left(seat: &str) -> String {
+    format!(
+        "const b = document.querySelector('.squares').getBoundingClientRect();
+         const ps = [...document.querySelectorAll('.piece.{seat}')].map(p => p.getBoundingClientRect());
+         if (ps.length !== 13) return false;
+         const x = ps.reduce((a, r) => a + r.left + r.width / 2, 0) / ps.length;
+         const y = ps.reduce((a, r) => a + r.top + r.height / 2, 0) / ps.length;
+         return x < b.left + b.width * 0.3 && y > b.top + b.height * 0.7;"
+    )
+}
+
+/// Four people play one table of four on their own pages: each sees its camp at the
+/// bottom, two rounds are tapped in turn and each reaches the three other pages, a move
+/// typed in the chat reaches them all, a page of a seat not to move picks nothing, and a
+/// player leaves from the page (the program plays the seat on).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn four_pages_play_one_table_of_four() {
+    let (h, base) = start_with_webapp().await;
+    let (grp, a, b, c, d) = (group(), alice(), boris(), carol(), dana());
+    let board = start_table(&h, &grp, &a, &[&b, &c, &d]).await;
+    let token = token_in(&board_button(&board).expect("the board's button").1);
+    let people = [&a, &b, &c, &d];
+    let seats = ["w", "g", "b", "r"];
+    let mut pages = Vec::new();
+    for u in people {
+        pages.push(page_of(&base, u, &token).await);
+    }
+    for (p, s) in pages.iter().zip(seats) {
+        p.wait("the start", &ply_is(0)).await;
+        p.wait(
+            &format!("{s}'s camp at the bottom left of {s}'s page"),
+            &own_camp_at_the_bottom_left(s),
+        )
+        .await;
+        let rows = p
+            .eval("return [...document.querySelectorAll('#seats [data-seat]')].map(r => r.dataset.seat).join('')")
+            .await;
+        assert_eq!(rows, "wgbr");
+    }
+    let status = "return document.querySelector('[data-status]').textContent";
+    let s0 = pages[0].eval(status).await;
+    assert!(
+        s0.as_str()
+            .unwrap_or_default()
+            .contains("White to move: Alice"),
+        "{s0}"
+    );
+    let s3 = pages[3].eval(status).await;
+    assert!(s3.as_str().unwrap_or_default().starts_with("Ход"), "{s3}");
+    pages[0].screenshot("halma4-start").await;
+
+    // Boris's page, not to move, picks nothing.
+    let api = Page::new(&base);
+    let sessions = [
+        api.session(&a).await,
+        api.session(&b).await,
+        api.session(&c).await,
+        api.session(&d).await,
+    ];
+    let gb = api.game(&token, &sessions[1]).await;
+    let green = gb["pieces"]["g"][0]
+        .as_str()
+        .expect("a green piece")
+        .to_string();
+    pages[1].click(&format!("[data-square='{green}']")).await;
+    let picked = pages[1]
+        .eval("return document.querySelectorAll('[data-selected], [data-target]').length")
+        .await;
+    assert_eq!(picked, Value::from(0));
+
+    // Two rounds by taps, each seen on every other page.
+    for ply in 0..8u64 {
+        let i = (ply % 4) as usize;
+        let g = api.game(&token, &sessions[i]).await;
+        assert_eq!(g["turn"], seats[i]);
+        let (from, to) = crate::webapp::table_turn(&g);
+        let mover = &pages[i];
+        mover.click(&format!("[data-square='{from}']")).await;
+        mover
+            .wait(
+                "the destinations",
+                &format!("return !!document.querySelector(\"[data-square='{to}'][data-target]\")"),
+            )
+            .await;
+        mover.click(&format!("[data-square='{to}']")).await;
+        for p in &pages {
+            p.wait("the turn on every page", &ply_is(ply + 1)).await;
+        }
+    }
+    // A move typed in the chat reaches every page.
+    let g = api.game(&token, &sessions[0]).await;
+    let (from, to) = crate::webapp::table_turn(&g);
+    h.api
+        .reply_text(&grp, &a, message_id(&board), &format!("{from}-{to}"));
+    for p in &pages {
+        p.wait("the chat's move on every page", &ply_is(9)).await;
+    }
+    pages[1].screenshot("halma4-green").await;
+
+    // Carol (Black) leaves from her page; Boris moves; the program plays Black.
+    let c1 = h.cursor();
+    pages[2].click("[data-action='leave']").await;
+    pages[2]
+        .wait(
+            "Carol's page says she left",
+            "return !document.querySelector(\"[data-action='leave']\") && document.querySelector(\"#seats [data-seat='b']\").textContent.includes('left')",
+        )
+        .await;
+    h.expect(c1, "the leave told", |c| {
+        c.is("SendMessage") && c.text().is_some_and(|t| t.contains("has left the game"))
+    })
+    .await;
+    let g = api.game(&token, &sessions[1]).await;
+    let (from, to) = crate::webapp::table_turn(&g);
+    pages[1].click(&format!("[data-square='{from}']")).await;
+    pages[1]
+        .wait(
+            "the destinations",
+            &format!("return !!document.querySelector(\"[data-square='{to}'][data-target]\")"),
+        )
+        .await;
+    pages[1].click(&format!("[data-square='{to}']")).await;
+    for p in &pages {
+        p.wait("Green's move and the program's for Black", &ply_is(11))
+            .await;
+    }
+    let turn = pages[3]
+        .eval("return document.querySelector('#seats .player.turn').dataset.seat")
+        .await;
+    assert_eq!(turn, "r", "Dana's turn after the program's");
+    pages[3].screenshot("halma4-red").await;
+    for p in pages {
+        p.close().await;
+    }
+    h.settle().await;
+    h.assert_within_limits();
+}

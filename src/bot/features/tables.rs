@@ -365,8 +365,8 @@ async fn program_turns(app: &App, id: TableId) -> Result<(), BotError> {
                 }
             }
         };
+        show(app, &change.table);
         tell_change(app, &change).await;
-        show(app, change.table.id);
         notify_turn(app, &change.table);
         if change.table.status == TableStatus::Over {
             announce_end(app, &change.table).await;
@@ -375,10 +375,11 @@ async fn program_turns(app: &App, id: TableId) -> Result<(), BotError> {
     }
 }
 
-/// Tell a change's news, show it, announce an end, and start the program where due.
-async fn after_change(app: &App, change: TableChange) {
+/// Show a change everywhere, tell its news, announce an end, and start the program where
+/// due: whatever made the change (a typed move, a tap, the page).
+pub(crate) async fn after_change(app: &App, change: TableChange) {
+    show(app, &change.table);
     tell_change(app, &change).await;
-    show(app, change.table.id);
     notify_turn(app, &change.table);
     if change.table.status == TableStatus::Over {
         announce_end(app, &change.table).await;
@@ -546,14 +547,17 @@ async fn post_board(app: &App, table: &TableRecord) -> Result<(), BotError> {
     *shown = stored.version.0.max(table.version.0);
     drop(shown);
     // Whatever changed while the board was being posted.
-    show(app, table.id);
+    show(app, &stored);
     Ok(())
 }
 
-/// Bring the table's board up to date (in the background; a burst of changes costs one
-/// edit for the newest).
-pub fn show(app: &App, id: TableId) {
-    let app = app.clone();
+/// The one path of a table's change to its views: its open pages are woken at once, its
+/// board is brought up to date in the background (a burst of changes costs one edit for
+/// the newest).
+pub fn show(app: &App, table: &TableRecord) {
+    app.pages
+        .changed(crate::bot::webapp::table::page_key(table.id), table.version);
+    let (app, id) = (app.clone(), table.id);
     tokio::spawn(async move {
         if let Err(e) = show_now(&app, id).await {
             tracing::debug!(table = %id, error = %e, "could not update a table's board");
@@ -636,7 +640,21 @@ async fn compose(
         render_multi_png(&pos, &opts)
     })
     .await??;
-    let mut rows = picker(table, game, None);
+    let rows = board_rows(app, table, game, None, t);
+    Ok((png, caption, InlineKeyboardMarkup::new(rows)))
+}
+
+/// A board's buttons: the picker (`from` chosen, or not), Leave the game while it plays,
+/// and the Mini App board where the bot serves it (a `web_app` button in a private chat,
+/// the `t.me` link in a group, where Telegram takes no `web_app` button).
+fn board_rows(
+    app: &App,
+    table: &TableRecord,
+    game: &MultiGame,
+    from: Option<Square>,
+    t: &dyn Texts,
+) -> Vec<Vec<InlineKeyboardButton>> {
+    let mut rows = picker(table, game, from);
     if table.status == TableStatus::Playing {
         rows.push(vec![InlineKeyboardButton::callback(
             t.btn_leave_game(),
@@ -647,7 +665,24 @@ async fn compose(
             .encode(),
         )]);
     }
-    Ok((png, caption, InlineKeyboardMarkup::new(rows)))
+    if let Some(launch) = app.launch.as_ref() {
+        let key = crate::bot::webapp::table::page_key(table.id);
+        let button = if table.chat.0 > 0 {
+            Some(InlineKeyboardButton::web_app(
+                t.btn_open_board(),
+                teloxide::types::WebAppInfo {
+                    url: launch.page(key),
+                },
+            ))
+        } else {
+            launch
+                .direct_link(key)
+                .and_then(|l| l.parse().ok())
+                .map(|u| InlineKeyboardButton::url(t.btn_open_board(), u))
+        };
+        rows.extend(button.map(|b| vec![b]));
+    }
+    rows
 }
 
 /// The piece picker of the seat to move, where a person plays it: its movable pieces,
@@ -724,15 +759,7 @@ pub async fn on_pick(app: App, tap: Tap, (id, ply, pick): (TableId, u32, Pick)) 
                 Pick::Piece(sq) if game.position().seat_at(sq) == Some(seat) => Some(sq),
                 _ => None,
             };
-            let mut rows = picker(&table, &game, from);
-            rows.push(vec![InlineKeyboardButton::callback(
-                t.btn_leave_game(),
-                Callback::Table {
-                    id,
-                    act: TableAct::Resign,
-                }
-                .encode(),
-            )]);
+            let rows = board_rows(&app, &table, &game, from, t);
             tap.reply(Answer::Silent)?;
             edit_keyboard(&app, tap.query(), InlineKeyboardMarkup::new(rows)).await;
             return Ok(());

@@ -1093,6 +1093,21 @@ fn minutes_en(m: u16) -> String {
 }
 
 impl TableTexts for En {
+    fn table_page_turn(&self, s: Seat, name: &str, round: u16) -> String {
+        format!(
+            "{} {} to move: {name} · round {round}",
+            seat_mark(s),
+            self.seat_name(s)
+        )
+    }
+
+    fn table_page_lobby(&self, v: MultiVariant) -> String {
+        format!(
+            "{}: waiting for the seats to be taken",
+            self.table_variant(v)
+        )
+    }
+
     fn seat_name(&self, s: Seat) -> String {
         match s {
             Seat::White => "White",

@@ -1128,6 +1128,18 @@ fn minutes_ru(m: u16) -> String {
 }
 
 impl TableTexts for Ru {
+    fn table_page_turn(&self, s: Seat, name: &str, round: u16) -> String {
+        format!(
+            "Ход: {} {} — {name} · круг {round}",
+            seat_mark(s),
+            self.seat_name(s).to_lowercase()
+        )
+    }
+
+    fn table_page_lobby(&self, v: MultiVariant) -> String {
+        format!("{}: набор игроков", self.table_variant(v))
+    }
+
     fn seat_name(&self, s: Seat) -> String {
         match s {
             Seat::White => "Белые",

@@ -110,4 +110,8 @@ pub trait TableTexts: Sync {
     fn table_turn_notice(&self, v: MultiVariant, s: Seat, board: &str) -> String;
     /// The statistics of one variant of three or four seats, one line.
     fn multi_stats(&self, s: &MultiStats) -> String;
+    /// The Mini App's status line while a table plays: whose move, the round.
+    fn table_page_turn(&self, s: Seat, name: &str, round: u16) -> String;
+    /// The Mini App's status line of a table still gathering its seats.
+    fn table_page_lobby(&self, v: MultiVariant) -> String;
 }

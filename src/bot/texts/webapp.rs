@@ -40,6 +40,13 @@ pub const EN: &[(&str, &str)] = &[
     ("bad_json", "The request is not what the page sends."),
     ("bad_squares", "The move names no squares of this board."),
     ("not_found", "There is nothing here."),
+    ("pass", "Pass (no move)"),
+    ("leave_game", "Leave the game"),
+    (
+        "leave_confirm",
+        "Leave this game? The program plays your seat to the end, and you take the last place.",
+    ),
+    ("left_game", "left"),
     (
         "losing_confirm",
         "This move returns a piece to your home after the deadline: you lose at once. Play it anyway?",
@@ -86,6 +93,13 @@ pub const RU: &[(&str, &str)] = &[
     ("bad_json", "Запрос не похож на запрос страницы."),
     ("bad_squares", "В ходе нет полей этой доски."),
     ("not_found", "Здесь ничего нет."),
+    ("pass", "Пропустить ход (ходов нет)"),
+    ("leave_game", "Выйти из игры"),
+    (
+        "leave_confirm",
+        "Выйти из партии? Программа доиграет за вас, а вам достанется последнее место.",
+    ),
+    ("left_game", "вышел"),
     (
         "losing_confirm",
         "Этот ход возвращает шашку в ваш дом после срока: это сразу проигрыш. Всё равно сыграть?",

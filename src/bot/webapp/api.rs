@@ -11,7 +11,7 @@ use crate::bot::state::App;
 use crate::bot::texts::{Texts, mention, texts, webapp as words};
 use crate::bot::webapp::sessions::{Refused, Viewer};
 use crate::bot::webapp::view::{self, plain};
-use crate::bot::webapp::{Shared, initdata};
+use crate::bot::webapp::{Shared, initdata, table};
 use crate::engine::Square;
 use crate::game::{DrawOutcome, Expect, GameId, Language, Player, ServiceError};
 use axum::Json;
@@ -75,7 +75,7 @@ pub async fn not_found() -> ApiError {
 
 /// A JSON body of type `T`, or the refusal (in `lang`) for a missing, oversized or
 /// malformed one.
-fn body<T: serde::de::DeserializeOwned>(
+pub(crate) fn body<T: serde::de::DeserializeOwned>(
     raw: Result<Bytes, BytesRejection>,
     lang: Language,
 ) -> Result<T, ApiError> {
@@ -234,11 +234,14 @@ fn code_of(e: &ServiceError) -> &'static str {
     }
 }
 
-/// Game `id` as `viewer` sees it, named by `token`.
+/// Game (or table) `id` as `viewer` sees it, named by `token`.
 pub(crate) fn shown(app: &App, id: GameId, viewer: &Viewer, token: &str) -> Answer {
     let t = texts(viewer.lang);
-    let r = view::read(app, id).map_err(|e| service(e, t))?;
-    Ok(Json(view::game(&r, viewer, token, app.now())))
+    match view::read(app, id) {
+        Ok(r) => Ok(Json(view::game(&r, viewer, token, app.now()))),
+        Err(ServiceError::NoSuchGame(_)) => table::shown(app, id, viewer, token).map(Json),
+        Err(e) => Err(service(e, t)),
+    }
 }
 
 /// `GET api/games`: the viewer's games in play.
@@ -346,6 +349,18 @@ pub async fn act(
     let id = game_of(&web, &token, t)?;
     let token = token.to_ascii_lowercase();
     let app = &web.app;
+    let g = match app.games.read(|s| s.game(id)) {
+        Ok(g) => g,
+        Err(ServiceError::NoSuchGame(_)) => {
+            return match table::read(app, id).map_err(|e| service(e, t))? {
+                Some(r) => table::act(&web, &viewer, r, &action, raw, &token)
+                    .await
+                    .map(Json),
+                None => Err(service(ServiceError::NoSuchGame(id), t)),
+            };
+        }
+        Err(e) => return Err(service(e, t)),
+    };
     let Some(action) = Action::parse(&action) else {
         return Err(ApiError::new(
             StatusCode::NOT_FOUND,
@@ -353,7 +368,6 @@ pub async fn act(
             words::text(viewer.lang, "not_found"),
         ));
     };
-    let g = app.games.read(|s| s.game(id)).map_err(|e| service(e, t))?;
     let Some(colour) = g.color_of(viewer.user) else {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,

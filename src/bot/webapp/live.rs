@@ -9,7 +9,7 @@ use crate::bot::state::App;
 use crate::bot::texts::texts;
 use crate::bot::webapp::api::{ApiError, game_of, service, viewer};
 use crate::bot::webapp::sessions::Viewer;
-use crate::bot::webapp::{Shared, view};
+use crate::bot::webapp::{Shared, table, view};
 use crate::game::{GameId, Version};
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
@@ -45,9 +45,42 @@ impl Drop for Open {
     }
 }
 
+/// What a stream shows: a two-player game or a table (told apart once, when it opens).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Game,
+    Table,
+}
+
+/// The newest stored version of what `id` names, and its JSON for `viewer`.
+fn snapshot(
+    app: &App,
+    id: GameId,
+    kind: Kind,
+    viewer: &Viewer,
+    token: &str,
+) -> Result<Option<(Version, String)>, crate::game::ServiceError> {
+    Ok(match kind {
+        Kind::Game => {
+            let r = view::read(app, id)?;
+            Some((
+                r.game.version,
+                view::game(&r, viewer, token, app.now()).to_string(),
+            ))
+        }
+        Kind::Table => table::read(app, id)?.map(|r| {
+            (
+                r.table.version,
+                table::table(&r, viewer, token, app.now()).to_string(),
+            )
+        }),
+    })
+}
+
 struct Watching {
     app: App,
     id: GameId,
+    kind: Kind,
     viewer: Viewer,
     token: String,
     rx: watch::Receiver<Version>,
@@ -72,16 +105,26 @@ pub async fn events(
     let id = game_of(&web, &token, t)?;
     let token = token.to_ascii_lowercase();
     let rx = web.app.pages.watch(id);
-    let r = view::read(&web.app, id).map_err(|e| service(e, t))?;
-    let first = view::game(&r, &viewer, &token, web.app.now()).to_string();
+    let (kind, (last, first)) = match snapshot(&web.app, id, Kind::Game, &viewer, &token) {
+        Ok(Some(s)) => (Kind::Game, s),
+        Err(crate::game::ServiceError::NoSuchGame(_)) => {
+            match snapshot(&web.app, id, Kind::Table, &viewer, &token).map_err(|e| service(e, t))? {
+                Some(s) => (Kind::Table, s),
+                None => return Err(service(crate::game::ServiceError::NoSuchGame(id), t)),
+            }
+        }
+        Ok(None) => return Err(service(crate::game::ServiceError::NoSuchGame(id), t)),
+        Err(e) => return Err(service(e, t)),
+    };
     let start = Watching {
         app: web.app.clone(),
         id,
+        kind,
         viewer,
         token,
         rx,
         first: Some(first),
-        last: r.game.version,
+        last,
         _open: Open::new(),
     };
     let stream = futures::stream::unfold(start, |mut w| async move {
@@ -91,18 +134,18 @@ pub async fn events(
         loop {
             // The channel closes only when the bot drops it: the stream ends.
             w.rx.changed().await.ok()?;
-            let r = match view::read(&w.app, w.id) {
-                Ok(r) => r,
+            let (version, json) = match snapshot(&w.app, w.id, w.kind, &w.viewer, &w.token) {
+                Ok(Some(s)) => s,
+                Ok(None) => continue,
                 Err(e) => {
                     tracing::debug!(game = %w.id, error = %e, "a live page's game could not be read");
                     continue;
                 }
             };
-            if r.game.version <= w.last {
+            if version <= w.last {
                 continue;
             }
-            w.last = r.game.version;
-            let json = view::game(&r, &w.viewer, &w.token, w.app.now()).to_string();
+            w.last = version;
             return Some((event(json), w));
         }
     });

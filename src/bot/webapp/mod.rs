@@ -4,13 +4,15 @@
 //! ([`initdata`]) and hands out a short-lived session ([`sessions`]); a game is shown as
 //! [`view`] writes it and kept live over Server-Sent Events ([`live`]), woken by the one
 //! path that brings every view of a game up to date (`board::changed`). Every action goes
-//! through the game service as the chat's do, so the two can never disagree.
+//! through the game service as the chat's do, so the two can never disagree. A table of
+//! three or four seats is shown and played through the same routes ([`table`]).
 
 pub(crate) mod api;
 pub(crate) mod assets;
 pub mod initdata;
 pub(crate) mod live;
 pub(crate) mod sessions;
+pub(crate) mod table;
 pub(crate) mod view;
 
 use crate::bot::state::App;
