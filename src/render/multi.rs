@@ -7,8 +7,10 @@
 //! the viewer's camp is at the bottom left (the board turned by quarter turns); the
 //! last move's path is drawn; a finished seat's pieces wear a gold ring.
 //!
-//! Drawn straight into RGB with signed-distance anti-aliasing (about 60 shapes), and
-//! encoded as PNG at zlib level 1 over the "up" filter, as the two-player pictures are.
+//! Drawn straight into RGB with signed-distance anti-aliasing over a cached empty board;
+//! each piece is stamped from a sprite recorded once (the same pixels as painting it,
+//! about a quarter of the time), and the picture is encoded as a palette PNG at zlib
+//! level 3 over the "up" filter.
 
 use super::RenderError;
 use super::layer::FONT;
@@ -106,9 +108,32 @@ fn blend(px: &mut Rgb<u8>, c: [u8; 3], a: f32) {
     }
 }
 
+/// What shapes are painted on: the picture, or a piece's [`Sprite`] being recorded.
+trait Canvas {
+    /// Width and height in pixels.
+    fn dims(&self) -> (i32, i32);
+    /// Cover pixel (x, y) with `c` at coverage `a` (in the picture's quantised steps).
+    fn cover(&mut self, x: i32, y: i32, c: [u8; 3], a: f32);
+}
+
+impl Canvas for RgbImage {
+    fn dims(&self) -> (i32, i32) {
+        (self.width() as i32, self.height() as i32)
+    }
+
+    fn cover(&mut self, x: i32, y: i32, c: [u8; 3], a: f32) {
+        blend(self.get_pixel_mut(x as u32, y as u32), c, a);
+    }
+}
+
 /// Paint a shape given by its signed distance (negative inside) over a box.
-fn paint(img: &mut RgbImage, bbox: (f32, f32, f32, f32), c: [u8; 3], sd: impl Fn(f32, f32) -> f32) {
-    let (w, h) = (img.width() as i32, img.height() as i32);
+fn paint(
+    img: &mut impl Canvas,
+    bbox: (f32, f32, f32, f32),
+    c: [u8; 3],
+    sd: impl Fn(f32, f32) -> f32,
+) {
+    let (w, h) = img.dims();
     let x0 = (bbox.0.floor() as i32 - 1).max(0);
     let y0 = (bbox.1.floor() as i32 - 1).max(0);
     let x1 = (bbox.2.ceil() as i32 + 1).min(w);
@@ -118,26 +143,26 @@ fn paint(img: &mut RgbImage, bbox: (f32, f32, f32, f32), c: [u8; 3], sd: impl Fn
             let d = sd(x as f32 + 0.5, y as f32 + 0.5);
             let a = 0.5 - d;
             if a > 0.0 {
-                blend(img.get_pixel_mut(x as u32, y as u32), c, a);
+                img.cover(x, y, c, a);
             }
         }
     }
 }
 
-fn disc(img: &mut RgbImage, (cx, cy): (f32, f32), r: f32, c: [u8; 3]) {
+fn disc(img: &mut impl Canvas, (cx, cy): (f32, f32), r: f32, c: [u8; 3]) {
     paint(img, (cx - r, cy - r, cx + r, cy + r), c, |x, y| {
         ((x - cx).powi(2) + (y - cy).powi(2)).sqrt() - r
     });
 }
 
-fn ring(img: &mut RgbImage, (cx, cy): (f32, f32), r: f32, width: f32, c: [u8; 3]) {
+fn ring(img: &mut impl Canvas, (cx, cy): (f32, f32), r: f32, width: f32, c: [u8; 3]) {
     let ro = r + width / 2.0;
     paint(img, (cx - ro, cy - ro, cx + ro, cy + ro), c, |x, y| {
         (((x - cx).powi(2) + (y - cy).powi(2)).sqrt() - r).abs() - width / 2.0
     });
 }
 
-fn segment(img: &mut RgbImage, a: (f32, f32), b: (f32, f32), r: f32, c: [u8; 3]) {
+fn segment(img: &mut impl Canvas, a: (f32, f32), b: (f32, f32), r: f32, c: [u8; 3]) {
     let (bx, by) = (b.0 - a.0, b.1 - a.1);
     let bb = (bx * bx + by * by).max(1e-6);
     let bbox = (
@@ -153,7 +178,7 @@ fn segment(img: &mut RgbImage, a: (f32, f32), b: (f32, f32), r: f32, c: [u8; 3])
     });
 }
 
-fn triangle(img: &mut RgbImage, (cx, cy): (f32, f32), r: f32, c: [u8; 3]) {
+fn triangle(img: &mut impl Canvas, (cx, cy): (f32, f32), r: f32, c: [u8; 3]) {
     // An upward equilateral triangle inscribed in radius r, as three half-planes: the
     // largest of the three edge distances is exact near the edges, which is all that
     // anti-aliasing needs.
@@ -210,7 +235,7 @@ fn label(
 }
 
 /// The seat's mark on a piece centred at `p` with radius `r`.
-fn mark(img: &mut RgbImage, seat: Seat, p: (f32, f32), r: f32) {
+fn mark(img: &mut impl Canvas, seat: Seat, p: (f32, f32), r: f32) {
     let c = MARK[seat.index()];
     match seat {
         Seat::White => ring(img, p, r * 0.45, r * 0.16, c),
@@ -222,6 +247,142 @@ fn mark(img: &mut RgbImage, seat: Seat, p: (f32, f32), r: f32) {
             segment(img, (p.0 - d, p.1 + d), (p.0 + d, p.1 - d), r * 0.09, c);
         }
     }
+}
+
+/// A piece drawn once and stamped many times: for each pixel of its box, the colour
+/// layers (colour, coverage step) that painting its shapes would blend there, in order,
+/// dropping layers a fully covering one hides. Stamping blends the same layers over the
+/// picture, so a stamped piece is the painted one, at a fraction of the cost (no distance
+/// per pixel and shape). Kept per seat, gold ring, picture size and the sub-pixel
+/// offset of the piece's centre (four per axis at 640 px).
+struct Sprite {
+    /// Side of the recorded box; the piece's centre is at `(OFF + fx, OFF + fy)` in it.
+    side: i32,
+    /// Pixels with any layer: (offset in the box, first layer, layer count).
+    pixels: Vec<(u16, u32, u8)>,
+    /// Every pixel's layers, one after another: colour and coverage step (1..=LEVELS).
+    layers: Vec<([u8; 3], u8)>,
+}
+
+/// Records the layers of each pixel of a sprite's box.
+struct Recorder {
+    side: i32,
+    cells: Vec<Vec<([u8; 3], u8)>>,
+}
+
+impl Canvas for Recorder {
+    fn dims(&self) -> (i32, i32) {
+        (self.side, self.side)
+    }
+
+    fn cover(&mut self, x: i32, y: i32, c: [u8; 3], a: f32) {
+        let step = (a.min(1.0) * LEVELS).round() as u8;
+        if step == 0 {
+            return;
+        }
+        let cell = &mut self.cells[(y * self.side + x) as usize];
+        if f32::from(step) >= LEVELS {
+            cell.clear();
+        }
+        cell.push((c, step));
+    }
+}
+
+/// A piece's sprite: `pieces` paints it centred at `centre` on any canvas.
+fn record(side: i32, centre: (f32, f32), piece: impl Fn(&mut Recorder, (f32, f32))) -> Sprite {
+    let mut rec = Recorder {
+        side,
+        cells: vec![Vec::new(); (side * side) as usize],
+    };
+    piece(&mut rec, centre);
+    let mut pixels = Vec::new();
+    let mut layers = Vec::new();
+    for (i, cell) in rec.cells.iter().enumerate() {
+        if !cell.is_empty() {
+            pixels.push((i as u16, layers.len() as u32, cell.len() as u8));
+            layers.extend_from_slice(cell);
+        }
+    }
+    Sprite {
+        side,
+        pixels,
+        layers,
+    }
+}
+
+impl Sprite {
+    /// Blend the sprite's layers onto `img` with the box's corner at (x0, y0).
+    fn stamp(&self, img: &mut RgbImage, x0: i32, y0: i32) {
+        let (w, h) = (img.width() as i32, img.height() as i32);
+        for &(at, first, n) in &self.pixels {
+            let (x, y) = (x0 + at as i32 % self.side, y0 + at as i32 / self.side);
+            if x < 0 || y < 0 || x >= w || y >= h {
+                continue;
+            }
+            let px = img.get_pixel_mut(x as u32, y as u32);
+            for &(c, step) in &self.layers[first as usize..first as usize + n as usize] {
+                if f32::from(step) >= LEVELS {
+                    px.0 = c;
+                } else {
+                    blend(px, c, f32::from(step) / LEVELS);
+                }
+            }
+        }
+    }
+}
+
+/// A piece of `seat` (gold-ringed when `gold`) centred at `p` on a board of `cell`-pixel
+/// squares: shadow, edge, face and mark.
+fn paint_piece(img: &mut impl Canvas, seat: Seat, gold: bool, p: (f32, f32), cell: f32) {
+    let r = cell * 0.40;
+    if gold {
+        disc(img, p, r + cell * 0.07, GOLD_EDGE);
+        disc(img, p, r + cell * 0.05, GOLD);
+    }
+    disc(img, (p.0, p.1 + cell * 0.03), r, [20, 14, 10]);
+    disc(img, p, r, EDGE[seat.index()]);
+    disc(img, p, r - cell * 0.05, FACE[seat.index()]);
+    mark(img, seat, p, r);
+}
+
+/// Sprite key: seat, gold ring, picture size, the centre's sub-pixel offsets (in 1/64).
+type SpriteKey = (Seat, bool, u32, u8, u8);
+
+/// The sprites of `pieces` (seat, gold, centre) for pictures of `size` px, recorded on
+/// first use and kept (a few hundred at most per size).
+fn sprites(
+    size: u32,
+    cell: f32,
+    pieces: &[(Seat, bool, (f32, f32))],
+) -> Vec<std::sync::Arc<Sprite>> {
+    type Cache = std::sync::Mutex<std::collections::HashMap<SpriteKey, std::sync::Arc<Sprite>>>;
+    static CACHE: std::sync::OnceLock<Cache> = std::sync::OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    let mut c = cache.lock().unwrap_or_else(|e| e.into_inner());
+    if c.len() >= 4096 {
+        c.clear();
+    }
+    let off = sprite_off(cell);
+    pieces
+        .iter()
+        .map(|&(seat, gold, (x, y))| {
+            let (fx, fy) = (x - x.floor(), y - y.floor());
+            let key = (seat, gold, size, (fx * 64.0) as u8, (fy * 64.0) as u8);
+            c.entry(key)
+                .or_insert_with(|| {
+                    let centre = (off as f32 + fx, off as f32 + fy);
+                    std::sync::Arc::new(record(2 * off + 2, centre, |rec, p| {
+                        paint_piece(rec, seat, gold, p, cell)
+                    }))
+                })
+                .clone()
+        })
+        .collect()
+}
+
+/// Pixels from a sprite's corner to its piece's centre: past the gold ring and the shadow.
+fn sprite_off(cell: f32) -> i32 {
+    (cell * 0.52).ceil() as i32 + 2
 }
 
 /// The board without pieces for one view and size (squares, camp tints, coordinates),
@@ -359,21 +520,21 @@ pub fn draw(pos: &MultiPos, opts: &MultiOptions) -> Result<RgbImage, RenderError
         }
         ring(&mut img, pts[0], cell * 0.22, cell * 0.08, theme::PATH.0);
     }
-    // Pieces.
+    // Pieces, stamped from their sprites.
     let r = cell * 0.40;
     let finished = pos.finished();
-    for s in Seat::ALL {
-        for sq in pos.pieces(s) {
-            let p = geo.center(sq);
-            if finished.has(s) {
-                disc(&mut img, p, r + cell * 0.07, GOLD_EDGE);
-                disc(&mut img, p, r + cell * 0.05, GOLD);
-            }
-            disc(&mut img, (p.0, p.1 + cell * 0.03), r, [20, 14, 10]);
-            disc(&mut img, p, r, EDGE[s.index()]);
-            disc(&mut img, p, r - cell * 0.05, FACE[s.index()]);
-            mark(&mut img, s, p, r);
-        }
+    let pieces: Vec<(Seat, bool, (f32, f32))> = Seat::ALL
+        .into_iter()
+        .flat_map(|s| {
+            pos.pieces(s)
+                .into_iter()
+                .map(move |sq| (s, finished.has(s), sq))
+        })
+        .map(|(s, gold, sq)| (s, gold, geo.center(sq)))
+        .collect();
+    let off = sprite_off(cell);
+    for (sprite, &(_, _, (x, y))) in sprites(size, cell, &pieces).iter().zip(&pieces) {
+        sprite.stamp(&mut img, x.floor() as i32 - off, y.floor() as i32 - off);
     }
     if let Some((sel, targets)) = &opts.selected {
         ring(
@@ -390,6 +551,24 @@ pub fn draw(pos: &MultiPos, opts: &MultiOptions) -> Result<RgbImage, RenderError
         }
     }
     Ok(img)
+}
+
+/// Draw, once, what every picture of `size_px` reuses (each view's empty board, the
+/// pieces' sprites), so that the first board a table posts is as quick as the rest.
+pub fn warm(size_px: u32) {
+    let start = MultiPos::start(crate::engine::multi::MultiVariant::Halma4);
+    for view in Seat::ALL {
+        let opts = MultiOptions {
+            view,
+            size_px,
+            last: None,
+            selected: None,
+        };
+        if let Err(e) = draw(&start, &opts) {
+            tracing::debug!(error = %e, "could not warm the table pictures");
+            return;
+        }
+    }
 }
 
 /// PNG bytes of the picture: indexed when it has at most 256 colours (as it does with

@@ -77,11 +77,21 @@ pub fn is_table_arg(arg: &str) -> bool {
     table_args(arg).is_some()
 }
 
+/// Draw the table pictures' shared parts in the background the first time a table is
+/// opened, so that its first board is not the slow one.
+fn warm_pictures() {
+    static WARMED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    if !WARMED.swap(true, std::sync::atomic::Ordering::Relaxed) {
+        tokio::task::spawn_blocking(|| crate::render::multi::warm(TABLE_PX));
+    }
+}
+
 /// `/new halma4 [60s]` in a group (the command is routed in groups only): a lobby.
 pub async fn on_new(app: App, m: Incoming, t: &'static dyn Texts, arg: String) -> HandlerResult {
     let Some(a) = table_args(&arg) else {
         return Ok(());
     };
+    warm_pictures();
     let (chat, host, now) = (m.chat, m.user, app.now());
     let r = app
         .games
@@ -114,6 +124,7 @@ pub async fn on_play(app: App, m: Incoming, t: &'static dyn Texts, arg: String) 
     let Some(a) = table_args(&arg) else {
         return Ok(());
     };
+    warm_pictures();
     let (chat, user, now) = (m.chat, m.user, app.now());
     let level = a.level.unwrap_or(DEFAULT_LEVEL);
     let r = app
