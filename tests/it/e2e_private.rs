@@ -661,7 +661,7 @@ async fn fast_game(
 }
 
 /// The most of `times` within any minute.
-fn most_in_a_minute(times: &[std::time::Instant]) -> usize {
+pub(crate) fn most_in_a_minute(times: &[std::time::Instant]) -> usize {
     let minute = std::time::Duration::from_secs(60);
     (0..times.len())
         .map(|i| {

@@ -772,3 +772,66 @@ async fn days_a_move_hand_a_silent_seat_to_the_program() {
     assert_eq!(told, 2);
     h.assert_within_limits();
 }
+
+/// A player who types a move a second at a private table (the program's three seats
+/// answering in between) plays on with the bot's default limit: more moves in a minute
+/// than it allows actions, none refused, nothing to read but the board.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_fast_typist_plays_a_table_a_move_a_second() {
+    let h = Harness::start().await;
+    let a = alice();
+    let p = TgChat::Private(a.clone());
+    h.api.send_text(&p, &a, "/play halma4 1");
+    let id = loop {
+        if let Some(t) = table_in(&h, &p) {
+            break t.id;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    wait_table(&h, id, "the board stored", |t| t.message.is_some()).await;
+    let c0 = h.cursor();
+    let mut sent: Vec<std::time::Instant> = Vec::new();
+    let want = ugolki_bot::bot::DEFAULT_ACTIONS_PER_MINUTE as usize + 5;
+    while sent.len() < want {
+        let t = wait_table(&h, id, "Alice's turn", |t| {
+            t.replay().is_ok_and(|g| {
+                g.is_over()
+                    || g.position().finished().has(Seat::White)
+                    || g.position().to_move() == Seat::White
+            })
+        })
+        .await;
+        let game = t.replay().expect("replays");
+        if game.is_over() || game.position().finished().has(Seat::White) {
+            break;
+        }
+        if let Some(last) = sent.last() {
+            let next = *last + Duration::from_secs(1);
+            tokio::time::sleep_until(next.into()).await;
+        }
+        let (_, text) = good_turn(&t);
+        let plies = game.plies();
+        h.api.send_text(&p, &a, &text);
+        sent.push(std::time::Instant::now());
+        wait_table(&h, id, "the move taken", |t| {
+            t.replay().is_ok_and(|g| g.plies() > plies)
+        })
+        .await;
+    }
+    let most = crate::e2e_private::most_in_a_minute(&sent);
+    eprintln!("{} moves typed, {most} in the busiest minute", sent.len());
+    assert!(
+        most > ugolki_bot::bot::DEFAULT_ACTIONS_PER_MINUTE as usize,
+        "{most} moves in a minute"
+    );
+    h.settle().await;
+    let said: Vec<String> = h
+        .api
+        .calls_since(c0)
+        .iter()
+        .filter(|c| c.is("SendMessage") && c.chat_id() == Some(a.id))
+        .map(|c| c.text().unwrap_or_default())
+        .collect();
+    assert_eq!(said, Vec::<String>::new(), "refusals");
+    h.assert_within_limits();
+}
