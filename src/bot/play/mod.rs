@@ -2,7 +2,8 @@
 //! or the timer reports it to [`changed`], which brings every view of the game up to date
 //! (through [`crate::bot::board`]), announces its end, or lets the program answer. Below:
 //! a person's move ([`moves`]), the program's ([`program`]), opening games ([`start`]),
-//! challenges ([`challenges`]) and the end of a game ([`end`]).
+//! challenges ([`challenges`]) and the end of a game ([`end`]); a table of three or four
+//! seats has its own path ([`tables`]).
 
 pub(crate) mod challenges;
 pub(crate) mod end;
@@ -10,6 +11,7 @@ pub(crate) mod moves;
 pub(crate) mod offers;
 pub(crate) mod program;
 pub(crate) mod start;
+pub(crate) mod tables;
 
 use crate::bot::board;
 use crate::bot::state::App;

@@ -133,8 +133,8 @@ async fn announce(app: &App, f: Fired) -> Result<(), BotError> {
         Fired::Ended(g) => play::changed(app, g),
         // Nothing on the board changes.
         Fired::TurnNotice(g) => crate::bot::features::notify::turn_due(app, &g),
-        Fired::TableLapsed(t) => crate::bot::features::tables::fired_lapsed(app, t).await,
-        Fired::TableDue(t) => crate::bot::features::tables::fired_due(app, t),
+        Fired::TableLapsed(t) => crate::bot::play::tables::fired_lapsed(app, t).await,
+        Fired::TableDue(t) => crate::bot::play::tables::fired_due(app, t),
         Fired::ChallengeExpired(c) => {
             let t = texts(app.chat_lang(c.chat, Some(c.from)).await);
             let from = app.user_mention(c.from).await;

@@ -58,6 +58,12 @@ impl Pages {
     }
 }
 
+/// The key of a table's pages, board links and tokens: a table's id comes from the games'
+/// sequence, so it is never a game's.
+pub fn table_key(id: crate::game::TableId) -> GameId {
+    GameId(id.0)
+}
+
 /// How a board links to the Mini App: set when the bot serves it (`--webapp-url`).
 #[derive(Debug)]
 pub struct Launch {

@@ -3,12 +3,11 @@
 //! as the chat's do, and its change through `play::changed`, so the chat's boards, the
 //! program and every open page follow it.
 
-use crate::bot::error::refusal;
-use crate::bot::metrics;
 use crate::bot::play;
 use crate::bot::play::moves::{Attempt, Input, user_move};
 use crate::bot::state::App;
 use crate::bot::texts::{Texts, mention, texts, webapp as words};
+use crate::bot::webapp::refusal::{ApiError, body, service};
 use crate::bot::webapp::sessions::{Refused, Viewer};
 use crate::bot::webapp::view::{self, plain};
 use crate::bot::webapp::{Shared, initdata, table};
@@ -19,48 +18,12 @@ use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
-use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::time::Instant;
 
 /// The largest request body taken (a move is under a hundred bytes; initData under 4 KB).
 pub const MAX_BODY: usize = 8 * 1024;
-
-/// A refusal: its status, a code for programs and words for the player.
-#[derive(Debug)]
-pub struct ApiError {
-    status: StatusCode,
-    code: &'static str,
-    message: String,
-}
-
-impl ApiError {
-    pub(crate) fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
-        ApiError {
-            status,
-            code,
-            message: message.into(),
-        }
-    }
-}
-
-impl IntoResponse for ApiError {
-    fn into_response(self) -> Response {
-        metrics::webapp_refused(self.code);
-        if self.status.is_server_error() {
-            tracing::warn!(code = self.code, message = %self.message, "a Mini App call failed");
-        } else {
-            tracing::debug!(
-                code = self.code,
-                status = self.status.as_u16(),
-                "a Mini App call refused"
-            );
-        }
-        let body = Json(json!({ "error": self.code, "message": self.message }));
-        (self.status, body).into_response()
-    }
-}
 
 type Answer = Result<Json<Value>, ApiError>;
 
@@ -71,38 +34,6 @@ pub async fn not_found() -> ApiError {
         "not_found",
         words::text(Language::En, "not_found"),
     )
-}
-
-/// A JSON body of type `T`, or the refusal (in `lang`) for a missing, oversized or
-/// malformed one.
-pub(crate) fn body<T: serde::de::DeserializeOwned>(
-    raw: Result<Bytes, BytesRejection>,
-    lang: Language,
-) -> Result<T, ApiError> {
-    let raw = raw.map_err(|e| {
-        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            ApiError::new(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                "too_large",
-                words::text(lang, "too_large"),
-            )
-        } else {
-            tracing::debug!(error = %e.body_text(), "a Mini App body unread");
-            ApiError::new(
-                StatusCode::BAD_REQUEST,
-                "bad_request",
-                words::text(lang, "bad_json"),
-            )
-        }
-    })?;
-    serde_json::from_slice(&raw).map_err(|e| {
-        tracing::debug!(error = %e, "a Mini App body is not the expected JSON");
-        ApiError::new(
-            StatusCode::BAD_REQUEST,
-            "bad_request",
-            words::text(lang, "bad_json"),
-        )
-    })
 }
 
 /// Why a call without a good session is refused: open the page from Telegram again.
@@ -201,37 +132,6 @@ pub(crate) fn game_of(web: &Shared, token: &str, t: &dyn Texts) -> Result<GameId
         .as_ref()
         .and_then(|l| l.links.game(token))
         .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, "no_such_game", t.bad_button()))
-}
-
-/// A service error as a refusal (or a 500 for a failure).
-pub(crate) fn service(e: ServiceError, t: &dyn Texts) -> ApiError {
-    let status = match &e {
-        ServiceError::NoSuchGame(_) => StatusCode::NOT_FOUND,
-        ServiceError::NotYourGame => StatusCode::FORBIDDEN,
-        ServiceError::Busy => StatusCode::SERVICE_UNAVAILABLE,
-        _ => StatusCode::CONFLICT,
-    };
-    match refusal(&e, t) {
-        Some(text) if !matches!(e, ServiceError::Store(_)) => {
-            ApiError::new(status, code_of(&e), plain(&text))
-        }
-        _ => {
-            tracing::warn!(error = %e, "a Mini App action failed");
-            ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "failure", t.try_again())
-        }
-    }
-}
-
-fn code_of(e: &ServiceError) -> &'static str {
-    match e {
-        ServiceError::NoSuchGame(_) => "no_such_game",
-        ServiceError::NotYourGame => "not_your_game",
-        ServiceError::NotYourTurn => "not_your_turn",
-        ServiceError::GameOver => "game_over",
-        ServiceError::Stale { .. } => "stale",
-        ServiceError::Illegal(_) => "illegal",
-        _ => "refused",
-    }
 }
 
 /// Game (or table) `id` as `viewer` sees it, named by `token`.

@@ -7,7 +7,8 @@
 use crate::bot::metrics;
 use crate::bot::state::App;
 use crate::bot::texts::texts;
-use crate::bot::webapp::api::{ApiError, game_of, service, viewer};
+use crate::bot::webapp::api::{game_of, viewer};
+use crate::bot::webapp::refusal::{ApiError, service};
 use crate::bot::webapp::sessions::Viewer;
 use crate::bot::webapp::{Shared, table, view};
 use crate::game::{GameId, Version};

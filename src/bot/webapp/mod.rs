@@ -11,6 +11,7 @@ pub(crate) mod api;
 pub(crate) mod assets;
 pub mod initdata;
 pub(crate) mod live;
+pub(crate) mod refusal;
 pub(crate) mod sessions;
 pub(crate) mod table;
 pub(crate) mod view;

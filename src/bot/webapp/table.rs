@@ -2,13 +2,13 @@
 //! action routes as a two-player game (a table's id comes from the games' sequence, so a
 //! token names one or the other), its JSON written here (docs/WEBAPP.md, "A table"), and
 //! its moves, passes and leaving played through the game service and the tables' one
-//! path to every view (`features::tables::after_change`), as the chat's are.
+//! path to every view (`play::tables::changed`), as the chat's are.
 
-use crate::bot::features::tables;
+use crate::bot::play::tables;
 use crate::bot::state::App;
 use crate::bot::texts::{Texts, texts, webapp as words};
 use crate::bot::webapp::Shared;
-use crate::bot::webapp::api::{ApiError, body, service};
+use crate::bot::webapp::refusal::{ApiError, body, service};
 use crate::bot::webapp::sessions::Viewer;
 use crate::bot::webapp::view::plain;
 use crate::engine::Square;
@@ -47,11 +47,6 @@ pub fn read(app: &App, id: GameId) -> Result<Option<TableRead>, ServiceError> {
         });
         Ok(Some(TableRead { table, game, names }))
     })
-}
-
-/// The watch channel of a table's pages (its id is never a game's).
-pub fn page_key(id: TableId) -> GameId {
-    GameId(id.0)
 }
 
 fn seat_name(r: &TableRead, seat: Seat, lang: Language) -> String {
@@ -293,11 +288,15 @@ pub async fn act(
             // background; the page gets its answer at once.
             let app2 = app.clone();
             let table = change.table.clone();
-            tokio::spawn(async move { tables::after_change(&app2, change).await });
-            let fresh = read(app, page_key(table.id)).map_err(|e| service(e, t))?;
+            tokio::spawn(async move { tables::changed(&app2, change).await });
+            let fresh = read(app, crate::bot::state::pages::table_key(table.id))
+                .map_err(|e| service(e, t))?;
             match fresh {
                 Some(r) => Ok(self::table(&r, viewer, token, app.now())),
-                None => Err(service(ServiceError::NoSuchGame(page_key(id)), t)),
+                None => Err(service(
+                    ServiceError::NoSuchGame(crate::bot::state::pages::table_key(id)),
+                    t,
+                )),
             }
         }
         Err(ServiceError::Table(why)) => Err(refused(&r, &why, t, viewer.lang)),
