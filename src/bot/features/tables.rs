@@ -3,8 +3,9 @@
 //! Leave, "+ Program" and Start; `/play halma4 [level]` in a private chat plays against
 //! three program seats. Turns are typed (`c3-e5`, or a reply to the board); the program
 //! moves for its seats, for a seat whose player left, and once for a player who missed
-//! the per-move limit. Every change goes through `play::tables::changed`, which the
-//! timer and the Mini App share: its views, its news, its end, the program's turns.
+//! the per-move limit. A turn or a leave goes through `play::tables::changed`, which the
+//! timer and the Mini App share (its views, its news, its end, the program's turns); the
+//! lobby's own buttons edit the lobby.
 
 use crate::bot::chat::context::{Answer, HandlerResult, Incoming, Tap};
 use crate::bot::chat::messages::{self, edit_text, say};

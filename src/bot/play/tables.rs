@@ -155,11 +155,11 @@ async fn program_turns(app: &App, id: TableId) -> Result<(), BotError> {
                 }
             }
         };
-        show(app, &change.table);
-        tell_change(app, &change).await;
-        notify_turn(app, &change.table);
-        if change.table.status == TableStatus::Over {
-            announce_end(app, &change.table).await;
+        let over = change.table.status == TableStatus::Over;
+        // The same path as any change; its own start of the program finds this loop
+        // already thinking for the table, and the loop plays on.
+        changed(app, change).await;
+        if over {
             return Ok(());
         }
     }

@@ -1,5 +1,6 @@
 //! The Mini App's side of a game's views: who is watching which game ([`Pages`]), told
-//! of every change by the one path that brings views up to date (`board::changed`), and
+//! of every change by the one path that brings views up to date (`board::changed`; a
+//! table's `play::tables::show`), and
 //! what a board needs to offer the page ([`Launch`]: its address and the game tokens).
 
 use crate::bot::state::links::Links;

@@ -44,7 +44,7 @@ pub const EN: &[(&str, &str)] = &[
     ("leave_game", "Leave the game"),
     (
         "leave_confirm",
-        "Leave this game? The program plays your seat to the end, and you take the last place.",
+        "Leave this game? You take the last place and the program plays your seat to the end; in a team game your team can no longer win.",
     ),
     ("left_game", "left"),
     (
@@ -97,7 +97,7 @@ pub const RU: &[(&str, &str)] = &[
     ("leave_game", "Выйти из игры"),
     (
         "leave_confirm",
-        "Выйти из партии? Программа доиграет за вас, а вам достанется последнее место.",
+        "Выйти из партии? Вам достанется последнее место, программа доиграет за вас; в командной игре ваша пара уже не сможет выиграть.",
     ),
     ("left_game", "вышел"),
     (

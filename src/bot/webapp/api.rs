@@ -1,7 +1,8 @@
 //! The page's JSON API (docs/WEBAPP.md). A refusal is a 4xx with `{"error", "message"}`,
 //! counted and logged, and changes nothing. Every action goes through the game service,
-//! as the chat's do, and its change through `play::changed`, so the chat's boards, the
-//! program and every open page follow it.
+//! as the chat's do, and its change through `play::changed` (a table's through
+//! `play::tables::changed`), so the chat's boards, the program and every open page follow
+//! it.
 
 use crate::bot::play;
 use crate::bot::play::moves::{Attempt, Input, user_move};
@@ -237,7 +238,8 @@ struct ActionRequest {
 }
 
 /// `POST api/game/{token}/{action}`: a move, or resign, draw, takeback and their answers,
-/// or rematch. Only a player of the game acts, and only for their own seat.
+/// or rematch; at a table a move, a pass or leaving ([`table::act`]). Only a player of the
+/// game acts, and only for their own seat.
 pub async fn act(
     State(web): State<Shared>,
     headers: HeaderMap,

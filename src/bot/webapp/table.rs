@@ -49,7 +49,16 @@ pub fn read(app: &App, id: GameId) -> Result<Option<TableRead>, ServiceError> {
     })
 }
 
+/// Who plays `seat` now: its person, or the program (a program seat, or a seat whose
+/// player left).
 fn seat_name(r: &TableRead, seat: Seat, lang: Language) -> String {
+    if r.game.position().left().has(seat) {
+        return plain(&crate::bot::texts::player_mention(
+            Player::Program { level: 3 },
+            None,
+            lang,
+        ));
+    }
     match r.table.player(seat) {
         Player::Human(u) => r.names[seat.index()]
             .clone()
@@ -312,13 +321,18 @@ pub async fn act(
 /// A table's refusal in the page's words: "it is Alice's move" names the seat's player.
 fn refused(r: &TableRead, why: &TableRefusal, t: &dyn Texts, lang: Language) -> ApiError {
     let (status, code) = match why {
+        TableRefusal::NoSuchTable => (StatusCode::NOT_FOUND, "no_such_game"),
         TableRefusal::NotSeated => (StatusCode::FORBIDDEN, "not_your_game"),
         TableRefusal::NotYourSeat(_) => (StatusCode::CONFLICT, "not_your_turn"),
         TableRefusal::NotPlaying => (StatusCode::CONFLICT, "game_over"),
         _ => (StatusCode::CONFLICT, "refused"),
     };
     let text = match why {
-        TableRefusal::NotYourSeat(seat) => t.not_your_seat(&seat_name(r, *seat, lang), *seat),
+        // The name is escaped as the chat's mention would be, so `plain` keeps it whole.
+        TableRefusal::NotYourSeat(seat) => t.not_your_seat(
+            &crate::bot::texts::escape(&seat_name(r, *seat, lang)),
+            *seat,
+        ),
         other => t.table_refusal(other),
     };
     ApiError::new(status, code, plain(&text))
