@@ -9,6 +9,7 @@
 //! level from missing the home-exit deadline, whatever its budget or mistakes, in
 //! `deadline`.
 
+pub mod analysis;
 pub mod arena;
 mod deadline;
 pub(crate) mod eval;

@@ -3,6 +3,7 @@
 //!
 //! Other programs call these; their output formats are a contract (docs/CLI.md).
 
+pub mod analyze;
 pub mod arena;
 pub mod bench;
 mod bench_timers;
@@ -44,6 +45,8 @@ pub enum Command {
     Moves(VariantArgs),
     /// Replay a record and print the result, reason, plies and final position.
     Replay(ReplayArgs),
+    /// Analyse a two-player record in tempi: each move's class, loss and better move.
+    Analyze(analyze::AnalyzeArgs),
     /// The table of variants and their options.
     Variants,
     /// A line protocol on stdin/stdout for programs that drive the engine.
@@ -421,6 +424,7 @@ pub fn main_with(cli: Cli) -> i32 {
         Command::Perft(a) => perft(a, &mut out),
         Command::Moves(a) => moves(a, &mut out),
         Command::Replay(a) => read_record_arg(&a.record).and_then(|t| replay(a, &t, &mut out)),
+        Command::Analyze(a) => analyze::run(a, &mut out),
         Command::Variants => variants(&mut out),
         Command::Match(a) => arena::run(a, &mut out),
         Command::Arena(a) => multi::arena(a, &mut out),

@@ -15,6 +15,7 @@ mod common;
 mod abuse;
 mod adjudication;
 mod ai;
+mod analysis;
 mod architecture;
 mod cli;
 mod cli_ai;
