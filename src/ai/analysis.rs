@@ -179,7 +179,9 @@ pub fn analyze(game: &Game, effort: u64) -> Analysis {
     let mut cur = Game::from_position(game.start().clone());
     let mut before = measure(&cur, effort);
     let mut moves = Vec::with_capacity(game.moves().len());
-    let mut chances = [Vec::new(), Vec::new()];
+    let mut accs: Vec<f64> = Vec::new();
+    // Each side's last move that fell behind its exit schedule where another kept to it.
+    let mut behind: [Option<usize>; 2] = [None, None];
     for (ply, played) in game.moves().iter().enumerate() {
         let pos = cur.position().clone();
         let side = pos.side_to_move();
@@ -199,9 +201,22 @@ pub fn analyze(game: &Game, effort: u64) -> Analysis {
                 Err(_) => after.clone(),
             }
         };
-        let lost = best_after.balance(side) - after.balance(side);
+        // One measure for both: an exact race count against a line's estimate would
+        // compare an optimum with an overestimate.
+        let (after_m, best_m) = if after.exact == best_after.exact {
+            (after.clone(), best_after.clone())
+        } else {
+            (
+                estimated(&after_game, &after),
+                estimated_best(&cur, &best, &best_after),
+            )
+        };
+        let lost = best_m.balance(side) - after_m.balance(side);
         let loss = lost.max(0) as u32;
-        let mut class = if best == *played {
+        let mut class = if before.best.is_none() {
+            // Nothing to compare with (the search found no move): judged by nothing.
+            Class::Good
+        } else if best == *played {
             Class::Best
         } else {
             Class::of_loss(loss)
@@ -213,21 +228,30 @@ pub fn analyze(game: &Game, effort: u64) -> Analysis {
             why = Some(Why::Result);
         }
         if deadline_broken(&pos, played) {
-            why = Some(Why::ExitDeadline);
+            behind[side.index()] = Some(moves.len());
         }
         if pos.is_return_home(played.as_move()) {
             why = Some(Why::ReturnHome);
         } else if let Some(o) = after_game.outcome()
             && o.result.winner() == Some(!side)
             && o.reason != Reason::Goal
+            && best_after.result.is_none_or(|r| points(r, side) > 0)
         {
+            // Lost by a rule on this move, where the better move would not have lost.
             why = why.or(Some(Why::Rule(o.reason)));
         }
         if why.is_some() {
             class = Class::Blunder;
         }
-        let drop = (best_after.chance(side) - after.chance(side)).max(0.0);
-        chances[side.index()].push(move_accuracy(drop));
+        let drop = (best_m.chance(side) - after_m.chance(side)).max(0.0);
+        // A result given away or a rule broken is a move of no accuracy, whatever the
+        // balance says.
+        let acc = if why.is_some() {
+            0.0
+        } else {
+            move_accuracy(drop)
+        };
+        accs.push(acc);
         moves.push(MoveReport {
             ply,
             side,
@@ -245,6 +269,21 @@ pub fn analyze(game: &Game, effort: u64) -> Analysis {
         });
         cur = after_game;
         before = after;
+    }
+    // A game lost on the exit deadline: the loser's last move that fell behind its schedule
+    // while another kept to it is the one that sealed it.
+    if let Some(o) = game.outcome()
+        && o.reason == Reason::ExitDeadline
+        && let Some(w) = o.result.winner()
+        && let Some(i) = behind[(!w).index()]
+    {
+        moves[i].why = Some(Why::ExitDeadline);
+        moves[i].class = Class::Blunder;
+        accs[i] = 0.0;
+    }
+    let mut chances = [Vec::new(), Vec::new()];
+    for (m, a) in moves.iter().zip(&accs) {
+        chances[m.side.index()].push(*a);
     }
     let mut counts = [[0u32; 5]; 2];
     for m in &moves {
@@ -266,14 +305,32 @@ pub fn analyze(game: &Game, effort: u64) -> Analysis {
     }
 }
 
+/// `m` (the measure of `game`'s position) recounted by the line estimate for both sides.
+fn estimated(game: &Game, m: &Measure) -> Measure {
+    Measure {
+        need: estimate(game.position()),
+        exact: false,
+        ..m.clone()
+    }
+}
+
+/// The measure after `best` from `cur`, recounted by the line estimate.
+fn estimated_best(cur: &Game, best: &Path, m: &Measure) -> Measure {
+    let mut g = cur.clone();
+    if g.play_squares(best.squares()).is_err() {
+        return m.clone();
+    }
+    estimated(&g, m)
+}
+
 /// A move's accuracy, 0–100, from the drop in its mover's winning chance (in points of
 /// percentage): lichess's curve, 100 for no drop, about 50 for a drop of 16 points.
 fn move_accuracy(drop: f64) -> f64 {
     (103.1668 * (-0.04354 * drop).exp() - 3.1669).clamp(0.0, 100.0)
 }
 
-/// Whether `played` leaves its side unable to bring every piece out of home by the exit
-/// deadline while another move keeps it on schedule.
+/// Whether `played` fell behind the side's home-exit schedule where another move kept to it
+/// (the AI's own schedule, with a spare move a piece in the last moves).
 fn deadline_broken(pos: &Position, played: &Path) -> bool {
     fn typed<G: Geometry>(ctx: &Ctx<G>, p: &Pos<G>, m: (u8, u8)) -> bool {
         let mut legal = Vec::new();

@@ -52,12 +52,20 @@ pub fn run(args: &AnalyzeArgs, out: &mut dyn Write) -> Result<(), CliError> {
         .clone()
         .or_else(|| record.tag("Variant").map(str::to_string))
         .unwrap_or_else(|| "classic".into());
+    // A usage error too is one JSON line in `--json` mode, as every other refusal.
+    let usage = |out: &mut dyn Write, msg: String| -> CliError {
+        if args.json {
+            let _ = writeln!(out, "{}", json!({ "error": msg, "ply": Value::Null }));
+        }
+        CliError::usage(msg)
+    };
     if super::multi::variant_named(&named).is_some() {
-        return Err(CliError::usage(format!(
-            "{named}: the analysis is for two-player games"
-        )));
+        return Err(usage(
+            out,
+            format!("{named}: the analysis is for two-player games"),
+        ));
     }
-    let variant = Variant::parse(&named).map_err(|e| CliError::usage(e.to_string()))?;
+    let variant = Variant::parse(&named).map_err(|e| usage(out, e.to_string()))?;
     let game = Game::from_record(&record, Some(&variant), None).map_err(|e| {
         let msg = match &e {
             crate::engine::RecordError::Move { error, .. } => error.to_string(),

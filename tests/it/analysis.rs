@@ -133,7 +133,13 @@ fn a_game_lost_on_the_exit_deadline_names_the_move_that_sealed_it() {
         .iter()
         .filter(|m| m.why == Some(Why::ExitDeadline))
         .collect();
-    assert!(!sealed.is_empty(), "no move named for the deadline: {o:?}");
+    assert_eq!(
+        sealed.len(),
+        1,
+        "one move sealed it: {o:?} {} plies, last White moves {:?}",
+        g.plies(),
+        a.moves.iter().rev().take(6).collect::<Vec<_>>()
+    );
     assert!(
         sealed
             .iter()
