@@ -120,6 +120,7 @@ impl std::fmt::Display for Timing {
 fn summary(r: &Renderer, mid: &Game, long: &Game) {
     let opts = RenderOptions {
         last_move: mid.moves().last().cloned(),
+        better: None,
         ..RenderOptions::default()
     };
     // Without the band cache: every band of every picture is compressed.
@@ -164,6 +165,7 @@ fn summary(r: &Renderer, mid: &Game, long: &Game) {
             i += 1;
             let o = RenderOptions {
                 last_move: Some(last.clone()),
+                better: None,
                 ..RenderOptions::default()
             };
             sizes.push(renderer.render_png(pos, &o).expect("png").len());
@@ -214,6 +216,7 @@ fn one_stream(r: &Renderer, frames: &[(ugolki_bot::engine::Position, ugolki_bot:
         .map(|(pos, last)| {
             let o = RenderOptions {
                 last_move: Some(last.clone()),
+                better: None,
                 ..RenderOptions::default()
             };
             r.render(pos, &o).expect("render")
@@ -258,6 +261,7 @@ fn main() {
     let r = Renderer::with_band_cache(0);
     let opts = RenderOptions {
         last_move: mid.moves().last().cloned(),
+        better: None,
         ..RenderOptions::default()
     };
     c.bench_function("png_8x8_720_midgame", |b| {

@@ -410,6 +410,8 @@ fn build_app(
         reposts: Mutex::new(HashSet::new()),
         replays: replays::ReplayThread::start("ugolki-replays")
             .map_err(|e| BotError::config("starting the replay thread", e))?,
+        analyses: state::analyses::Analyses::start()
+            .map_err(|e| BotError::config("starting the analysis thread", e))?,
         ending: std::sync::atomic::AtomicUsize::new(0),
         stopping: std::sync::atomic::AtomicBool::new(false),
         started: std::time::Instant::now(),

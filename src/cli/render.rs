@@ -185,6 +185,7 @@ pub fn run(args: &RenderArgs, out: &mut dyn Write) -> Result<(), CliError> {
             size_px: args.size.unwrap_or(render::DEFAULT_SIZE_PX),
             view: args.view.color()?,
             last_move,
+            better: None,
             selection,
             error_mark,
         };

@@ -3,7 +3,7 @@
 
 use super::ids::{ChallengeId, ChatId, GameId, TableId, Timestamp, UserId, Version};
 use super::record::{
-    AnyRecord, ChallengeRecord, ChatRecord, DeadlineEntry, DeadlineKind, DeadlineTarget,
+    AnalysisRecord, AnyRecord, ChallengeRecord, ChatRecord, DeadlineEntry, DeadlineKind, DeadlineTarget,
     GameRecord, IndexEntry, RecordKind, RecordRef, TableRecord, UserRecord,
 };
 use super::storage::{CommitError, Imported, Storage, StoreError, WriteSet, index_diff};
@@ -19,6 +19,7 @@ struct Inner {
     chats: BTreeMap<ChatId, ChatRecord>,
     challenges: BTreeMap<ChallengeId, ChallengeRecord>,
     tables: BTreeMap<TableId, TableRecord>,
+    analyses: BTreeMap<GameId, AnalysisRecord>,
     index: BTreeSet<IndexEntry>,
 }
 
@@ -358,6 +359,17 @@ impl Storage for MemoryStore {
                 Some(_) => Imported::Unchanged,
             })
             .collect())
+    }
+
+    fn analysis(&self, game: GameId) -> Result<Option<AnalysisRecord>, StoreError> {
+        Ok(self.lock().analyses.get(&game).cloned())
+    }
+
+    fn put_analysis(&self, analysis: &AnalysisRecord) -> Result<(), StoreError> {
+        self.lock()
+            .analyses
+            .insert(analysis.game, analysis.clone());
+        Ok(())
     }
 
     fn flush(&self) -> Result<(), StoreError> {

@@ -28,7 +28,7 @@ pub use ids::{
 pub use memory::MemoryStore;
 pub use rating::{RatingChange, multi_update};
 pub use record::{
-    AnyRecord, Board, ChallengeRecord, ChallengeStatus, ChallengeTarget, ChatRecord, ChatSettings,
+    AnalysisRecord, AnyRecord, BlunderReason, MoveClass, MoveMark, Board, ChallengeRecord, ChallengeStatus, ChallengeTarget, ChatRecord, ChatSettings,
     ColourChoice, Deadline, DeadlineEntry, DeadlineKind, DeadlineTarget, DrawOffer, GameRecord,
     IndexEntry, Language, MultiStats, NoticeDelay, Orientation, Pace, Player, RecordKind,
     RecordRef, ReplayError, Status, TableRecord, TableReplayError, TableStatus, TakebackOffer,

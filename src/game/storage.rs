@@ -21,7 +21,7 @@
 
 use super::ids::{ChallengeId, ChatId, GameId, TableId, UserId, Version};
 use super::record::{
-    AnyRecord, ChallengeRecord, ChatRecord, DeadlineEntry, GameRecord, RecordKind, RecordRef,
+    AnalysisRecord, AnyRecord, ChallengeRecord, ChatRecord, DeadlineEntry, GameRecord, RecordKind, RecordRef,
     TableRecord, UserRecord,
 };
 use std::ops::ControlFlow;
@@ -243,6 +243,13 @@ pub trait Storage: Send + Sync {
     fn import(&self, records: Vec<AnyRecord>) -> Result<Vec<Imported>, StoreError>;
     /// Make everything written so far durable (shutdown).
     fn flush(&self) -> Result<(), StoreError>;
+
+    /// A game's stored analysis. A value this program cannot read (an older layout) is
+    /// as good as none: analyses are derived data, made again on request.
+    fn analysis(&self, game: GameId) -> Result<Option<AnalysisRecord>, StoreError>;
+    /// Keep a game's analysis (replacing any). Not flushed at once: a lost analysis is
+    /// only made again.
+    fn put_analysis(&self, analysis: &AnalysisRecord) -> Result<(), StoreError>;
 }
 
 /// The index entries to remove and to add when `old` becomes `new`.

@@ -295,6 +295,7 @@ fn board_problem(
         size_px: px,
         view,
         last_move: game.moves().last().cloned(),
+        better: None,
         selection: None,
         error_mark: None,
     };

@@ -61,6 +61,9 @@ pub struct RatingChart {
     pub reference: Option<i32>,
     /// The lines; at most [`SERIES`]`.len()` are drawn.
     pub series: Vec<ChartSeries>,
+    /// The least span of the vertical axis, so a flat line sits mid-plot (40 rating
+    /// points; a few tempi for an analysis' balance).
+    pub min_span: i32,
 }
 
 /// Where things go: the plot rectangle and the value ranges mapped onto it.
@@ -79,7 +82,7 @@ pub struct ChartLayout {
 }
 
 /// Rating steps the grid may use.
-const Y_STEPS: [i32; 10] = [5, 10, 20, 25, 50, 100, 200, 250, 500, 1000];
+const Y_STEPS: [i32; 12] = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000];
 
 impl ChartLayout {
     /// The layout of `chart` at [`CHART_WIDTH`] × [`CHART_HEIGHT`].
@@ -94,10 +97,11 @@ impl ChartLayout {
         if lo > hi {
             (lo, hi) = (1500, 1500);
         }
-        // At least 40 points of span, centred, so a flat line sits mid-plot.
-        if hi - lo < 40 {
-            let mid = (lo + hi) / 2;
-            (lo, hi) = (mid - 20, mid + 20);
+        // At least the least span, centred, so a flat line sits mid-plot.
+        let least = chart.min_span.max(2);
+        if hi - lo < least {
+            let mid = (lo + hi).div_euclid(2);
+            (lo, hi) = (mid - least / 2, mid + least - least / 2);
         }
         let span = hi - lo;
         let y_step = Y_STEPS.into_iter().find(|s| span / s <= 5).unwrap_or(2000);
@@ -253,6 +257,14 @@ pub fn render_rating_chart(chart: &RatingChart) -> Result<Vec<u8>, RenderError> 
 
 /// The chart as palette indices: (width, height, pixels, palette bytes).
 fn draw(chart: &RatingChart) -> Result<(u32, u32, Vec<u8>, Vec<u8>), RenderError> {
+    let img = draw_rgb(chart)?;
+    let (pixels, palette) = to_palette(&img);
+    Ok((CHART_WIDTH, CHART_HEIGHT, pixels, palette))
+}
+
+/// The chart in true colour, [`CHART_WIDTH`] × [`CHART_HEIGHT`] (for pictures that
+/// hold it among others).
+pub fn draw_rgb(chart: &RatingChart) -> Result<RgbImage, RenderError> {
     let font = FontRef::try_from_slice(FONT).map_err(|_| RenderError::Font)?;
     let lay = ChartLayout::of(chart);
     let mut c = Canvas {
@@ -274,8 +286,7 @@ fn draw(chart: &RatingChart) -> Result<(u32, u32, Vec<u8>, Vec<u8>), RenderError
         chart.series.iter().take(SERIES.len()).enumerate().collect();
     draw_series(&mut c, &lay, &drawn);
     draw_title_and_legend(&mut c, &font, &chart.title, r, &drawn);
-    let (pixels, palette) = to_palette(&c.img);
-    Ok((CHART_WIDTH, CHART_HEIGHT, pixels, palette))
+    Ok(c.img)
 }
 
 /// The grid: ratings on the left, game numbers below, and the x axis's label.
@@ -401,6 +412,7 @@ mod tests {
 
     fn chart(series: Vec<Vec<i32>>) -> RatingChart {
         RatingChart {
+            min_span: 40,
             title: "Рейтинг · Alice".into(),
             x_label: "rated games".into(),
             reference: Some(1500),

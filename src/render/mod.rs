@@ -7,8 +7,9 @@
 //! per occupied or tinted square, draws the marks through blend tables and writes an
 //! indexed PNG: a few hundred microseconds plus compression.
 
+pub mod analysis;
 pub(crate) mod bands;
-pub(crate) mod chart;
+pub mod chart;
 mod geometry;
 mod layer;
 pub mod multi;
@@ -98,6 +99,9 @@ pub struct RenderOptions {
     pub view: Color,
     /// The move that led here, drawn along its whole path.
     pub last_move: Option<Path>,
+    /// Another move drawn beside it in the selection's green: the better move an
+    /// analysis names (the two paths may share squares, so they differ in colour).
+    pub better: Option<Path>,
     /// A selected piece and its destinations.
     pub selection: Option<Selection>,
     /// A square to cross out (e.g. a refused tap).
@@ -110,6 +114,7 @@ impl Default for RenderOptions {
             size_px: DEFAULT_SIZE_PX,
             view: Color::White,
             last_move: None,
+            better: None,
             selection: None,
             error_mark: None,
         }
@@ -284,6 +289,7 @@ impl Renderer {
                     size_px: size,
                     view: opts.view,
                     last_move,
+                    better: None,
                     selection: None,
                     error_mark: None,
                 };
@@ -439,7 +445,7 @@ impl<'a> Scene<'a> {
         let idx = |s: Square| s.rank as usize * n + s.file as usize;
 
         // Validate every mark before drawing anything.
-        if let Some(p) = &opts.last_move {
+        for p in opts.last_move.iter().chain(&opts.better) {
             for s in p.squares() {
                 on_board(board, *s)?;
             }
@@ -487,6 +493,12 @@ impl<'a> Scene<'a> {
             marks.push((
                 path_shape(geo, p),
                 [(edge, &inks.path_edge), (0.0, &inks.path)],
+            ));
+        }
+        if let Some(p) = &opts.better {
+            marks.push((
+                path_shape(geo, p),
+                [(edge, &inks.select_edge), (0.0, &inks.select)],
             ));
         }
         if let Some(sel) = &opts.selection {

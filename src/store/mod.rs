@@ -172,6 +172,9 @@ pub struct SledStore {
     tx: Vec<sled::Tree>,
     quarantine: sled::Tree,
     meta: sled::Tree,
+    /// Finished games' analyses by game id: derived data outside the records'
+    /// transactions and schema (see [`Storage::analysis`](crate::game::Storage::analysis)).
+    analyses: sled::Tree,
     group: flush::GroupCommit,
     timing: Timing,
     /// The pending deadlines; its lock is held across every record write, so the index

@@ -61,6 +61,7 @@ impl SledStore {
         let store = SledStore {
             quarantine: db.open_tree("quarantine").map_err(db_err)?,
             meta: db.open_tree("meta").map_err(db_err)?,
+            analyses: db.open_tree("analyses").map_err(db_err)?,
             tx,
             db,
             dir: dir.clone(),

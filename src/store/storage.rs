@@ -4,7 +4,8 @@
 use super::commit::{Prepared, deadline_target, index_keys, tx_current, tx_write};
 use super::{SledStore, codec, index_slot, io, keys, kind_slot};
 use crate::game::{
-    AnyRecord, ChallengeId, ChallengeRecord, ChatId, ChatRecord, CommitError, DeadlineEntry,
+    AnalysisRecord, AnyRecord, ChallengeId, ChallengeRecord, ChatId, ChatRecord, CommitError,
+    DeadlineEntry,
     GameId, GameRecord, Imported, RecordKind, RecordRef, Storage, StoreError, TableId, TableRecord,
     Timestamp, UserId, UserRecord, WriteSet,
 };
@@ -328,5 +329,29 @@ impl Storage for SledStore {
 
     fn flush(&self) -> Result<(), StoreError> {
         self.group.wait_durable(&self.db)
+    }
+
+    fn analysis(&self, game: GameId) -> Result<Option<AnalysisRecord>, StoreError> {
+        let Some(b) = self.analyses.get(keys::game(game)).map_err(io)? else {
+            return Ok(None);
+        };
+        match b.split_first() {
+            Some((&codec::SCHEMA, body)) => match postcard::from_bytes::<AnalysisRecord>(body) {
+                Ok(a) if a.game == game => Ok(Some(a)),
+                Ok(_) | Err(_) => {
+                    tracing::warn!(game = %game, "a stored analysis does not read back: made again");
+                    Ok(None)
+                }
+            },
+            _ => Ok(None),
+        }
+    }
+
+    fn put_analysis(&self, analysis: &AnalysisRecord) -> Result<(), StoreError> {
+        let value = codec::encode(analysis)?;
+        self.analyses
+            .insert(keys::game(analysis.game), value)
+            .map_err(io)?;
+        Ok(())
     }
 }

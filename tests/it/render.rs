@@ -201,6 +201,7 @@ fn last_move_path_is_drawn_through_every_square_of_the_chain() {
         let opts = RenderOptions {
             view,
             last_move: Some(path.clone()),
+            better: None,
             ..RenderOptions::default()
         };
         let img = decode(&r.render_png(pos, &opts).unwrap());
@@ -249,6 +250,7 @@ fn a_diagonal_step_marks_only_its_two_squares() {
     let pos = g.position();
     let opts = RenderOptions {
         last_move: Some(path),
+        better: None,
         size_px: 480,
         ..RenderOptions::default()
     };
@@ -350,6 +352,7 @@ fn bad_requests_are_refused_with_a_reason() {
         },
         RenderOptions {
             last_move: Path::new(vec![sq("c3"), off]),
+            better: None,
             ..RenderOptions::default()
         },
         RenderOptions {
@@ -375,6 +378,7 @@ fn sizes_and_the_cache_give_the_same_picture() {
     let r = Renderer::new();
     let opts = RenderOptions {
         last_move: g.moves().last().cloned(),
+        better: None,
         ..RenderOptions::default()
     };
     let a = r.render_png(g.position(), &opts).unwrap();
@@ -447,6 +451,7 @@ fn pictures_made_of_cached_bands_are_the_pictures_drawn_whole() {
                     size_px,
                     view,
                     last_move: last.clone(),
+                    better: None,
                     selection: selection.clone(),
                     error_mark,
                 };
@@ -518,6 +523,7 @@ fn gif_has_a_frame_per_ply_and_holds_the_last() {
                     size_px: 320,
                     view: Color::Black,
                     last_move,
+                    better: None,
                     ..RenderOptions::default()
                 },
             )

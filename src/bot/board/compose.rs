@@ -321,7 +321,10 @@ fn grid_or_picker(
     if !g.is_active() {
         let rematch =
             !g.variant.rules().solo && g.players.iter().all(|p| !matches!(p, Player::Absent));
-        return (keyboard::finished(g.id, rematch, t), None);
+        // A game with a result between two sides can be analysed (one called off has
+        // none; a training run has one side).
+        let analysis = !g.variant.rules().solo && matches!(g.status, Status::Over { .. });
+        return (keyboard::finished(g.id, rematch, analysis, t), None);
     }
     match ui {
         Ui::Plain | Ui::Unselect | Ui::News(_) => (
@@ -414,6 +417,7 @@ pub(super) async fn parts(
         size_px: app.tuning.board_px,
         view,
         last_move: game.moves().last().cloned(),
+        better: None,
         selection: sel,
         error_mark: None,
     };

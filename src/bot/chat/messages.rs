@@ -55,6 +55,35 @@ pub enum Attachment {
     Document(Vec<u8>),
 }
 
+/// Send a picture with an HTML caption, in reply to `reply_to` if given, with buttons.
+pub async fn send_photo(
+    app: &App,
+    chat: ChatId,
+    png: Vec<u8>,
+    name: &str,
+    caption: &str,
+    reply_to: Option<teloxide::types::MessageId>,
+    keyboard: Option<InlineKeyboardMarkup>,
+) -> Result<(), BotError> {
+    let to = teloxide::types::ChatId(chat.0);
+    telegram::call(&app.pacer, chat.0, telegram::Kind::Send, || {
+        let mut req = app
+            .bot
+            .send_photo(to, InputFile::memory(png.clone()).file_name(name.to_string()))
+            .caption(caption.to_string())
+            .parse_mode(ParseMode::Html);
+        if let Some(r) = reply_to {
+            req = req.reply_parameters(ReplyParameters::new(r).allow_sending_without_reply());
+        }
+        if let Some(kb) = &keyboard {
+            req = req.reply_markup(kb.clone());
+        }
+        req
+    })
+    .await?;
+    Ok(())
+}
+
 /// Send `file` named `name` to a chat, with an HTML `caption` if given.
 pub async fn send_file(
     app: &App,

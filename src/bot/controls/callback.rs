@@ -67,6 +67,11 @@ pub enum Callback {
         /// The finished game.
         game: GameId,
     },
+    /// Ask for a finished game's analysis.
+    Analyze {
+        /// The finished game.
+        game: GameId,
+    },
     /// Send a finished game's record or replay.
     Export {
         /// Game.
@@ -285,6 +290,7 @@ impl Callback {
             | Callback::Takeback { game, .. }
             | Callback::Rematch { game }
             | Callback::Export { game, .. }
+            | Callback::Analyze { game }
             | Callback::Act { game, .. }
             | Callback::Claim { game, .. } => Some(*game),
             Callback::Challenge { .. }
@@ -323,6 +329,7 @@ impl Callback {
             }
             Callback::Rematch { game } => format!("x:{}", b36(game.0)),
             Callback::Export { game, gif } => format!("e:{}:{}", b36(game.0), u8::from(*gif)),
+            Callback::Analyze { game } => format!("an:{}", b36(game.0)),
             Callback::Challenge {
                 id,
                 accept,
@@ -476,6 +483,7 @@ impl Callback {
                 accept: flag(a)?,
             },
             ["x", g] => Callback::Rematch { game: game(g)? },
+            ["an", g] => Callback::Analyze { game: game(g)? },
             ["w", g, p, c] => Callback::Claim {
                 game: game(g)?,
                 ply: ply(p)?,
@@ -663,6 +671,7 @@ mod tests {
                 game: big,
                 gif: true,
             },
+            Callback::Analyze { game: big },
             Callback::Challenge {
                 id: ChallengeId(u64::MAX),
                 accept: false,

@@ -46,6 +46,8 @@ pub enum Command {
     History,
     /// A finished game's record and replay (reply to its board).
     Export,
+    /// A finished game's analysis: /analyze [game].
+    Analyze(String),
     /// Chat defaults.
     Settings(String),
     /// Language: /lang en|ru.

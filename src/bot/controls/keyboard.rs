@@ -263,8 +263,13 @@ pub fn takeback_request(game: GameId, t: &dyn Texts) -> InlineKeyboardMarkup {
     ]])
 }
 
-/// Under a finished game: rematch, record and replay.
-pub fn finished(game: GameId, rematch: bool, t: &dyn Texts) -> InlineKeyboardMarkup {
+/// Under a finished game: rematch, record and replay, and its analysis below them.
+pub fn finished(
+    game: GameId,
+    rematch: bool,
+    analysis: bool,
+    t: &dyn Texts,
+) -> InlineKeyboardMarkup {
     let mut row = Vec::new();
     if rematch {
         row.push(button(t.btn_rematch(), &Callback::Rematch { game }));
@@ -277,7 +282,11 @@ pub fn finished(game: GameId, rematch: bool, t: &dyn Texts) -> InlineKeyboardMar
         t.btn_replay(),
         &Callback::Export { game, gif: true },
     ));
-    InlineKeyboardMarkup::new(vec![row])
+    let mut rows = vec![row];
+    if analysis {
+        rows.push(vec![button(t.btn_analysis(), &Callback::Analyze { game })]);
+    }
+    InlineKeyboardMarkup::new(rows)
 }
 
 /// Under a challenge: accept, and decline (or withdraw for the challenger).

@@ -8,6 +8,7 @@ use crate::bot::controls::callback::Callback;
 use crate::bot::controls::commands::Command;
 use crate::bot::error::BotError;
 use crate::bot::features::actions;
+use crate::bot::features::analysis;
 use crate::bot::features::challenges;
 use crate::bot::features::games;
 use crate::bot::features::inline;
@@ -129,6 +130,7 @@ fn commands() -> UpdateHandler<BotError> {
         .branch(case![Command::Top(arg)].chain(on_message(stats::on_top)))
         .branch(case![Command::History].chain(on_message(stats::history::on_history)))
         .branch(case![Command::Export].chain(on_message(stats::history::on_export)))
+        .branch(case![Command::Analyze(arg)].chain(on_message(analysis::on_analyze)))
 }
 
 /// A tap's button, decoded once for every stage after it (`None`: no data, or forged).
@@ -206,6 +208,7 @@ fn buttons() -> UpdateHandler<BotError> {
         .branch(case![Callback::Takeback { game, accept }].chain(on_tap(actions::on_takeback_tap)))
         .branch(case![Callback::Rematch { game }].chain(on_tap(actions::on_rematch)))
         .branch(case![Callback::Export { game, gif }].chain(on_tap(stats::history::on_export_tap)))
+        .branch(case![Callback::Analyze { game }].chain(on_tap(analysis::on_analyze_tap)))
         .branch(
             case![Callback::Challenge { id, accept, link }].chain(on_tap(challenges::on_answer)),
         )

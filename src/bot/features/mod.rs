@@ -3,6 +3,7 @@
 //! lives in [`crate::bot::play`] (a game's steps) or [`crate::bot::board`] (its views).
 
 pub(crate) mod actions;
+pub(crate) mod analysis;
 pub(crate) mod challenges;
 pub(crate) mod games;
 pub(crate) mod inline;

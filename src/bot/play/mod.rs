@@ -5,6 +5,7 @@
 //! challenges ([`challenges`]) and the end of a game ([`end`]); a table of three or four
 //! seats has its own path ([`tables`]).
 
+pub(crate) mod analysis;
 pub(crate) mod challenges;
 pub(crate) mod end;
 pub(crate) mod moves;

@@ -10,6 +10,7 @@ pub(crate) mod liveness;
 pub(crate) mod offers;
 pub(crate) mod outbox;
 pub(crate) mod pages;
+pub(crate) mod analyses;
 pub(crate) mod replays;
 pub(crate) mod replies;
 pub(crate) mod table_boards;
@@ -96,6 +97,9 @@ pub struct AppInner {
     pub reposts: Mutex<HashSet<(u64, i64)>>,
     /// GIF replays are made here, one at a time and below the moves' priority.
     pub replays: crate::bot::state::replays::ReplayThread,
+    /// Analyses asked for, made one at a time on a thread of their own below the moves'
+    /// priority.
+    pub analyses: crate::bot::state::analyses::Analyses,
     /// Game ends being announced in the background (see `flow::spawn_announce_end`); a
     /// stop waits for them.
     pub ending: std::sync::atomic::AtomicUsize,

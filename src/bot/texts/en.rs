@@ -1,5 +1,6 @@
 //! English texts.
 
+use super::analysis::{AnalysisTexts, AnalysisView, WorstMove, move_number};
 use super::tables::{SeatLine, TableTexts, TableView, seat_mark};
 use super::{
     BoardPlace, GameLine, HistoryRow, Opponent, ResultContext, StatsView, Texts, TopRow, TopScope,
@@ -7,6 +8,7 @@ use super::{
 use crate::engine::multi::{Leave, MultiVariant, Seat};
 use crate::engine::{Color, IllegalMove, InputError, Outcome, Reason, VariantId};
 use crate::game::GameId;
+use crate::game::{BlunderReason, MoveClass};
 use crate::game::standings::PlayerResult;
 use crate::game::{MultiStats, TableRefusal};
 use crate::game::{NoticeDelay, Pace, TimeControl, TurnNotices};
@@ -101,6 +103,10 @@ impl Texts for En {
             (
                 "export",
                 "a finished game's record and replay: reply to its board".into(),
+            ),
+            (
+                "analyze",
+                "a finished game's mistakes and better moves: /analyze [game]".into(),
             ),
             (
                 "settings",
@@ -1330,4 +1336,161 @@ fn en_seat_line(t: &En, l: &SeatLine) -> String {
         s.push_str(" ⬅️");
     }
     s
+}
+
+impl AnalysisTexts for En {
+    fn btn_analysis(&self) -> String {
+        "📈 Analysis".into()
+    }
+
+    fn btn_analysis_page(&self) -> String {
+        "Step through the game".into()
+    }
+
+    fn analysis(&self, v: &AnalysisView) -> String {
+        let mut s = format!("📈 <b>Analysis of game #{}</b>\n", v.game);
+        for c in Color::ALL {
+            let [_, _, i, m, b] = v.counts[c.index()];
+            s += &format!(
+                "{} {}: accuracy {:.1}% · {i} inaccurac{}, {m} mistake{}, {b} blunder{}\n",
+                side_mark(c),
+                v.names[c.index()],
+                v.accuracy[c.index()],
+                if i == 1 { "y" } else { "ies" },
+                plural(m),
+                plural(b),
+            );
+        }
+        if v.worst.is_empty() {
+            s += "No move lost a tempo.\n";
+        } else {
+            s += "\nThe worst moves (amber: played, green: better):\n";
+            for (k, w) in v.worst.iter().enumerate() {
+                s += &format!(
+                    "{}. {} {} — {}{}; better {}\n",
+                    k + 1,
+                    move_number(w.ply, w.side),
+                    w.played,
+                    self.class_name(w.class),
+                    why_or_loss_en(w),
+                    w.better
+                );
+            }
+        }
+        s += "\nThe chart: the balance in tempi after each move (above zero, White is ahead).";
+        s
+    }
+
+    fn class_name(&self, c: MoveClass) -> String {
+        match c {
+            MoveClass::Best => "best",
+            MoveClass::Good => "good",
+            MoveClass::Inaccuracy => "inaccuracy",
+            MoveClass::Mistake => "mistake",
+            MoveClass::Blunder => "blunder",
+        }
+        .into()
+    }
+
+    fn analysis_board_caption(&self, m: &WorstMove) -> String {
+        format!(
+            "{} {} {} → {}",
+            move_number(m.ply, m.side),
+            m.played,
+            class_mark(m.class),
+            m.better
+        )
+    }
+
+    fn analysis_chart_title(&self) -> String {
+        "Balance in tempi (White ahead above 0)".into()
+    }
+
+    fn analysis_chart_axis(&self) -> String {
+        "moves played".into()
+    }
+
+    fn analysis_started(&self) -> String {
+        "Analysing the game: the analysis comes here in a few seconds.".into()
+    }
+
+    fn analysis_queued(&self, ahead: usize) -> String {
+        format!(
+            "Your analysis is in the queue: {ahead} ahead of it. It comes here when it is done."
+        )
+    }
+
+    fn analysis_joined(&self) -> String {
+        "This game is being analysed already: the analysis comes here too.".into()
+    }
+
+    fn analysis_full(&self, limit: usize) -> String {
+        format!("You are waiting for {limit} analyses already: ask again once they have come.")
+    }
+
+    fn analysis_busy(&self) -> String {
+        "Too many analyses are waiting: please ask again in a minute.".into()
+    }
+
+    fn analysis_nothing(&self) -> String {
+        "No finished game to analyse: finish a game first, or name one from /history: /analyze 123.".into()
+    }
+
+    fn analysis_usage(&self) -> String {
+        "Name a game by its number from /history: /analyze 123 (or /analyze alone for your last game).".into()
+    }
+
+    fn analysis_in_play(&self) -> String {
+        "This game is still being played: it can be analysed when it ends.".into()
+    }
+
+    fn analysis_aborted(&self) -> String {
+        "This game was called off: there is nothing to analyse.".into()
+    }
+
+    fn analysis_not_yours(&self) -> String {
+        "That is someone else's game: only its players, or the group it was played in, can have it analysed.".into()
+    }
+
+    fn analysis_two_players_only(&self) -> String {
+        "Only games between two sides are analysed (not training runs or games of three or four).".into()
+    }
+
+    fn analysis_failed(&self) -> String {
+        "The analysis could not be made. Please try again later.".into()
+    }
+}
+
+/// ⚪ or ⚫.
+fn side_mark(c: Color) -> &'static str {
+    match c {
+        Color::White => "⚪",
+        Color::Black => "⚫",
+    }
+}
+
+/// The annotation a record gives a move of this class.
+fn class_mark(c: MoveClass) -> &'static str {
+    match c {
+        MoveClass::Best | MoveClass::Good => "",
+        MoveClass::Inaccuracy => "?!",
+        MoveClass::Mistake => "?",
+        MoveClass::Blunder => "??",
+    }
+}
+
+/// `, −3 tempi` or `, a losing return home`.
+fn why_or_loss_en(w: &WorstMove) -> String {
+    let loss = match w.loss {
+        0 => String::new(),
+        1 => ", −1 tempo".to_string(),
+        n => format!(", −{n} tempi"),
+    };
+    match w.why {
+        None => loss,
+        Some(BlunderReason::Result) => format!("{loss}, gives the result away"),
+        Some(BlunderReason::ReturnHome) => ", a losing return home".into(),
+        Some(BlunderReason::ExitDeadline) => ", a piece left home at the exit deadline".into(),
+        Some(BlunderReason::Rule(r)) => format!(", lost by rule ({})", reason_short(r)),
+    }
 }

@@ -3,6 +3,7 @@
 //! Handlers never build sentences themselves: they pick a method of [`Texts`] and pass
 //! data. Texts are Telegram HTML: names arrive already escaped or linked (see [`mention`]).
 
+pub(crate) mod analysis;
 mod en;
 mod ru;
 pub(crate) mod tables;
@@ -111,7 +112,7 @@ pub struct ResultContext {
 }
 
 /// One language's texts.
-pub trait Texts: tables::TableTexts + Send + Sync {
+pub trait Texts: tables::TableTexts + analysis::AnalysisTexts + Send + Sync {
     /// The language (the tests check [`texts`] against it).
     #[cfg(test)]
     fn lang(&self) -> Language;

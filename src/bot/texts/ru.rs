@@ -1,5 +1,6 @@
 //! Russian texts, in the terms of the Russian rule texts (шашка, ход, дом, ничья, прыжок).
 
+use super::analysis::{AnalysisTexts, AnalysisView, WorstMove, move_number};
 use super::tables::{SeatLine, TableTexts, TableView, seat_mark};
 use super::{
     BoardPlace, GameLine, HistoryRow, Opponent, ResultContext, StatsView, Texts, TopRow, TopScope,
@@ -7,6 +8,7 @@ use super::{
 use crate::engine::multi::{Leave, MultiVariant, Seat};
 use crate::engine::{Color, IllegalMove, InputError, Outcome, Reason, VariantId};
 use crate::game::GameId;
+use crate::game::{BlunderReason, MoveClass};
 use crate::game::standings::PlayerResult;
 use crate::game::{MultiStats, TableRefusal};
 use crate::game::{NoticeDelay, Pace, TimeControl, TurnNotices};
@@ -111,6 +113,10 @@ impl Texts for Ru {
             (
                 "export",
                 "запись и повтор законченной партии: ответьте на её доску".into(),
+            ),
+            (
+                "analyze",
+                "разбор законченной партии: ошибки и лучшие ходы: /analyze [партия]".into(),
             ),
             (
                 "settings",
@@ -1393,5 +1399,158 @@ mod tests {
         assert_eq!(hodov(40), "ходов");
         assert_eq!(hodov(12), "ходов");
         assert_eq!(hodov(22), "хода");
+    }
+}
+
+impl AnalysisTexts for Ru {
+    fn btn_analysis(&self) -> String {
+        "📈 Разбор".into()
+    }
+
+    fn btn_analysis_page(&self) -> String {
+        "Пройти партию по ходам".into()
+    }
+
+    fn analysis(&self, v: &AnalysisView) -> String {
+        let mut s = format!("📈 <b>Разбор партии #{}</b>\n", v.game);
+        for c in Color::ALL {
+            let [_, _, i, m, b] = v.counts[c.index()];
+            s += &format!(
+                "{} {}: точность {} % · неточностей {i}, ошибок {m}, зевков {b}\n",
+                side_mark(c),
+                v.names[c.index()],
+                format!("{:.1}", v.accuracy[c.index()]).replace('.', ","),
+            );
+        }
+        if v.worst.is_empty() {
+            s += "Ни один ход не потерял темпа.\n";
+        } else {
+            s += "\nХудшие ходы (жёлтым — сыгранный, зелёным — лучший):\n";
+            for (k, w) in v.worst.iter().enumerate() {
+                s += &format!(
+                    "{}. {} {} — {}{}; лучше {}\n",
+                    k + 1,
+                    move_number(w.ply, w.side),
+                    w.played,
+                    self.class_name(w.class),
+                    why_or_loss_ru(w),
+                    w.better
+                );
+            }
+        }
+        s += "\nГрафик: баланс в темпах после каждого хода (выше нуля — впереди белые).";
+        s
+    }
+
+    fn class_name(&self, c: MoveClass) -> String {
+        match c {
+            MoveClass::Best => "лучший ход",
+            MoveClass::Good => "хороший ход",
+            MoveClass::Inaccuracy => "неточность",
+            MoveClass::Mistake => "ошибка",
+            MoveClass::Blunder => "зевок",
+        }
+        .into()
+    }
+
+    fn analysis_board_caption(&self, m: &WorstMove) -> String {
+        format!(
+            "{} {} {} → {}",
+            move_number(m.ply, m.side),
+            m.played,
+            class_mark(m.class),
+            m.better
+        )
+    }
+
+    fn analysis_chart_title(&self) -> String {
+        "Баланс в темпах (выше 0 — впереди белые)".into()
+    }
+
+    fn analysis_chart_axis(&self) -> String {
+        "сделано ходов".into()
+    }
+
+    fn analysis_started(&self) -> String {
+        "Разбираю партию: разбор придёт сюда через несколько секунд.".into()
+    }
+
+    fn analysis_queued(&self, ahead: usize) -> String {
+        format!(
+            "Разбор в очереди, перед ним {ahead}. Он придёт сюда, когда будет готов."
+        )
+    }
+
+    fn analysis_joined(&self) -> String {
+        "Эту партию уже разбирают: разбор придёт и сюда.".into()
+    }
+
+    fn analysis_full(&self, limit: usize) -> String {
+        format!("Вы уже ждёте {limit} разборов: попросите снова, когда они придут.")
+    }
+
+    fn analysis_busy(&self) -> String {
+        "Слишком много разборов в очереди: попросите снова через минуту.".into()
+    }
+
+    fn analysis_nothing(&self) -> String {
+        "Нечего разбирать: сначала доиграйте партию или укажите её номер из /history: /analyze 123.".into()
+    }
+
+    fn analysis_usage(&self) -> String {
+        "Укажите номер партии из /history: /analyze 123 (или просто /analyze — для последней).".into()
+    }
+
+    fn analysis_in_play(&self) -> String {
+        "Эта партия ещё идёт: разобрать её можно, когда она закончится.".into()
+    }
+
+    fn analysis_aborted(&self) -> String {
+        "Эта партия отменена: разбирать нечего.".into()
+    }
+
+    fn analysis_not_yours(&self) -> String {
+        "Это чужая партия: разбор могут заказать только её игроки или группа, где её играли.".into()
+    }
+
+    fn analysis_two_players_only(&self) -> String {
+        "Разбираются только партии двух сторон (не тренировки и не партии на троих или четверых).".into()
+    }
+
+    fn analysis_failed(&self) -> String {
+        "Разбор не получился. Попробуйте позже.".into()
+    }
+}
+
+/// ⚪ or ⚫.
+fn side_mark(c: Color) -> &'static str {
+    match c {
+        Color::White => "⚪",
+        Color::Black => "⚫",
+    }
+}
+
+/// The annotation a record gives a move of this class.
+fn class_mark(c: MoveClass) -> &'static str {
+    match c {
+        MoveClass::Best | MoveClass::Good => "",
+        MoveClass::Inaccuracy => "?!",
+        MoveClass::Mistake => "?",
+        MoveClass::Blunder => "??",
+    }
+}
+
+/// `, −3 темпа` or `, проигрышный возврат в дом`.
+fn why_or_loss_ru(w: &WorstMove) -> String {
+    let loss = match w.loss {
+        0 => String::new(),
+        n => format!(", −{n} {}", plural(n, "темп", "темпа", "темпов")),
+    };
+    match w.why {
+        None => loss,
+        Some(BlunderReason::Result) => format!("{loss}, упущен результат"),
+        Some(BlunderReason::ReturnHome) => ", проигрышный возврат в дом".into(),
+        Some(BlunderReason::ExitDeadline) => ", шашка не выведена из дома в срок".into(),
+        Some(BlunderReason::Rule(r)) => format!(", проигрыш по правилу ({})", reason_short(r)),
     }
 }

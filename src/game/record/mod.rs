@@ -6,6 +6,7 @@
 //! `user` (with per-variant statistics), `challenge`; the timer's deadlines (`deadlines`),
 //! the derived index entries (`index`) and any record with its kind and name (`any`).
 
+mod analysis;
 mod any;
 mod challenge;
 mod chat;
@@ -15,6 +16,7 @@ mod index;
 mod table;
 mod user;
 
+pub use analysis::{AnalysisRecord, BlunderReason, MoveClass, MoveMark};
 pub use any::{AnyRecord, RecordKind, RecordRef};
 pub use challenge::{ChallengeRecord, ChallengeStatus, ChallengeTarget, ColourChoice};
 pub use chat::{ChatRecord, ChatSettings, Language, NoticeDelay, Orientation, Pace, TurnNotices};

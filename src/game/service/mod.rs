@@ -7,7 +7,7 @@ use super::ids::{
 };
 use super::rating::{Rated, elo_update};
 use super::record::{
-    AnyRecord, Board, ChallengeRecord, ChallengeStatus, ChallengeTarget, ChatRecord, ChatSettings,
+    AnalysisRecord, AnyRecord, Board, ChallengeRecord, ChallengeStatus, ChallengeTarget, ChatRecord, ChatSettings,
     ColourChoice, DeadlineEntry, DeadlineKind, DeadlineTarget, DrawOffer, GameRecord, Language,
     Pace, Player, RecordKind, RecordRef, ReplayError, Status, TakebackOffer, UserRecord,
 };
@@ -544,6 +544,25 @@ impl GameService {
     /// A game.
     pub fn game(&self, id: GameId) -> Result<GameRecord, ServiceError> {
         self.store.game(id)?.ok_or(ServiceError::NoSuchGame(id))
+    }
+
+    /// A finished game's stored analysis, if it has one.
+    pub fn analysis(&self, id: GameId) -> Result<Option<AnalysisRecord>, ServiceError> {
+        Ok(self.store.analysis(id)?)
+    }
+
+    /// Keep a finished game's analysis. Nothing else is written: ratings, statistics and
+    /// the game itself stay as they are.
+    pub fn save_analysis(&self, analysis: &AnalysisRecord) -> Result<(), ServiceError> {
+        let g = self.game(analysis.game)?;
+        if g.is_active() || g.moves.len() != analysis.marks.len() {
+            return Err(ServiceError::Store(StoreError::Invalid(format!(
+                "an analysis of {} moves does not fit game {}",
+                analysis.marks.len(),
+                g.id
+            ))));
+        }
+        Ok(self.store.put_analysis(analysis)?)
     }
 
     /// The engine game of a record, by replay (kept per game and version, so a record is

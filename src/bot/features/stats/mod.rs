@@ -191,6 +191,7 @@ pub async fn on_stats(app: App, m: Incoming, t: &'static dyn Texts, arg: String)
         return Ok(());
     }
     let chart = RatingChart {
+        min_span: 40,
         title: t.chart_title(&u.name),
         x_label: t.chart_x_label(),
         reference: Some(START_RATING),
