@@ -15,7 +15,7 @@ use super::deadline::exit_schedule_filter;
 use super::eval::{Tables, Weights};
 use super::solo::{self, Solo};
 use super::{Limits, Score, search};
-use crate::engine::bits::Geometry;
+use crate::engine::bits::{Bits, Geometry};
 use crate::engine::core::{Ctx, Pos, RawMove};
 use crate::engine::{Color, CoreRef, Game, GameResult, Move, Path, Position, Reason, Square};
 
@@ -23,8 +23,11 @@ use crate::engine::{Color, CoreRef, Game, GameResult, Move, Path, Position, Reas
 pub const DEFAULT_EFFORT: u64 = 20_000;
 /// Expansions an exact one-side solve may take before the estimate falls back to a beam.
 const SOLVE_BUDGET: usize = 100_000;
-/// Beam width of the fallback estimate.
-const BEAM: usize = 48;
+/// Beam width of the estimate. A beam's count is a line found, not the optimum, and a
+/// narrow one strays by ten moves and more between neighbouring positions of the opening
+/// (48 did: whole blunders out of noise); at 160 the balance moves by a tempo or two a
+/// move where the play is sound, for about twice the time (docs/BENCHMARKS.md).
+const BEAM: usize = 160;
 
 /// How a move is judged, by the tempi it lost (or a result or a rule it gave away).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -463,12 +466,15 @@ fn race(pos: &Position) -> Option<Measure> {
 /// Each side's moves needed alone (White, Black) at the end of a searched line, where the
 /// armies may still meet: both by the same beam search, so that neither side's count is
 /// the optimum while the other's is an overestimate (which would tilt the balance).
+/// Own home squares are not barred here: before the exit deadline a piece may move
+/// within its home (barring them walls a corner piece in and counts it as stuck), and
+/// after it no piece is there and a short line does not go back.
 fn estimate(pos: &Position) -> [u32; 2] {
     fn typed<G: Geometry>(ctx: &Ctx<G>, p: &Pos<G>) -> [u32; 2] {
         let s = Solo::new(ctx);
         [Color::White, Color::Black].map(|c| {
             let (pieces, target) = (p.pieces[c.index()], ctx.target[c.index()]);
-            s.beam(c, pieces, target, solo::forbidden(ctx, c), BEAM)
+            s.beam(c, pieces, target, G::B::EMPTY, BEAM)
                 .map_or_else(|| s.h(pieces, target), |l| l.len() as u32 - 1)
         })
     }

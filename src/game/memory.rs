@@ -3,8 +3,8 @@
 
 use super::ids::{ChallengeId, ChatId, GameId, TableId, Timestamp, UserId, Version};
 use super::record::{
-    AnalysisRecord, AnyRecord, ChallengeRecord, ChatRecord, DeadlineEntry, DeadlineKind, DeadlineTarget,
-    GameRecord, IndexEntry, RecordKind, RecordRef, TableRecord, UserRecord,
+    AnalysisRecord, AnyRecord, ChallengeRecord, ChatRecord, DeadlineEntry, DeadlineKind,
+    DeadlineTarget, GameRecord, IndexEntry, RecordKind, RecordRef, TableRecord, UserRecord,
 };
 use super::storage::{CommitError, Imported, Storage, StoreError, WriteSet, index_diff};
 use std::collections::{BTreeMap, BTreeSet};
@@ -366,9 +366,7 @@ impl Storage for MemoryStore {
     }
 
     fn put_analysis(&self, analysis: &AnalysisRecord) -> Result<(), StoreError> {
-        self.lock()
-            .analyses
-            .insert(analysis.game, analysis.clone());
+        self.lock().analyses.insert(analysis.game, analysis.clone());
         Ok(())
     }
 

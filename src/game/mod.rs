@@ -28,11 +28,12 @@ pub use ids::{
 pub use memory::MemoryStore;
 pub use rating::{RatingChange, multi_update};
 pub use record::{
-    AnalysisRecord, AnyRecord, BlunderReason, MoveClass, MoveMark, Board, ChallengeRecord, ChallengeStatus, ChallengeTarget, ChatRecord, ChatSettings,
-    ColourChoice, Deadline, DeadlineEntry, DeadlineKind, DeadlineTarget, DrawOffer, GameRecord,
-    IndexEntry, Language, MultiStats, NoticeDelay, Orientation, Pace, Player, RecordKind,
-    RecordRef, ReplayError, Status, TableRecord, TableReplayError, TableStatus, TakebackOffer,
-    TurnNotices, UserRecord, VariantStats,
+    AnalysisRecord, AnyRecord, BlunderReason, Board, ChallengeRecord, ChallengeStatus,
+    ChallengeTarget, ChatRecord, ChatSettings, ColourChoice, Deadline, DeadlineEntry, DeadlineKind,
+    DeadlineTarget, DrawOffer, GameRecord, IndexEntry, Language, MoveClass, MoveMark, MultiStats,
+    NoticeDelay, Orientation, Pace, Player, RecordKind, RecordRef, ReplayError, Status,
+    TableRecord, TableReplayError, TableStatus, TakebackOffer, TurnNotices, UserRecord,
+    VariantStats,
 };
 pub use service::{
     Actor, DrawOutcome, ErrorClass, Expect, Fired, GameService, LATE_BOARD, LOBBY_LAPSE, Migrated,

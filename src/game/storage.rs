@@ -21,8 +21,8 @@
 
 use super::ids::{ChallengeId, ChatId, GameId, TableId, UserId, Version};
 use super::record::{
-    AnalysisRecord, AnyRecord, ChallengeRecord, ChatRecord, DeadlineEntry, GameRecord, RecordKind, RecordRef,
-    TableRecord, UserRecord,
+    AnalysisRecord, AnyRecord, ChallengeRecord, ChatRecord, DeadlineEntry, GameRecord, RecordKind,
+    RecordRef, TableRecord, UserRecord,
 };
 use std::ops::ControlFlow;
 

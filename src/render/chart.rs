@@ -356,6 +356,12 @@ fn draw_title_and_legend(
     drawn: &[(usize, &ChartSeries)],
 ) {
     let title = fit(font, 22.0, title, CHART_WIDTH as f32 - 40.0);
+    // A series without a label (a chart of one line) has no legend entry.
+    let drawn: Vec<(usize, &ChartSeries)> = drawn
+        .iter()
+        .filter(|(_, s)| !s.label.is_empty())
+        .copied()
+        .collect();
     let legend_w: f32 = drawn
         .iter()
         .map(|(_, s)| text_width(font, 15.0, &s.label) + 48.0)

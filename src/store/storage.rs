@@ -5,9 +5,8 @@ use super::commit::{Prepared, deadline_target, index_keys, tx_current, tx_write}
 use super::{SledStore, codec, index_slot, io, keys, kind_slot};
 use crate::game::{
     AnalysisRecord, AnyRecord, ChallengeId, ChallengeRecord, ChatId, ChatRecord, CommitError,
-    DeadlineEntry,
-    GameId, GameRecord, Imported, RecordKind, RecordRef, Storage, StoreError, TableId, TableRecord,
-    Timestamp, UserId, UserRecord, WriteSet,
+    DeadlineEntry, GameId, GameRecord, Imported, RecordKind, RecordRef, Storage, StoreError,
+    TableId, TableRecord, Timestamp, UserId, UserRecord, WriteSet,
 };
 use sled::Transactional;
 use sled::transaction::ConflictableTransactionError;

@@ -20,6 +20,7 @@ mod architecture;
 mod cli;
 mod cli_ai;
 mod e2e_admin;
+mod e2e_analysis;
 mod e2e_correspondence;
 mod e2e_games;
 mod e2e_group;

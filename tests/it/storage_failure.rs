@@ -58,10 +58,7 @@ impl Storage for FullDisk {
     fn game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
         self.inner.game(id)
     }
-    fn analysis(
-        &self,
-        id: GameId,
-    ) -> Result<Option<ugolki_bot::game::AnalysisRecord>, StoreError> {
+    fn analysis(&self, id: GameId) -> Result<Option<ugolki_bot::game::AnalysisRecord>, StoreError> {
         self.inner.analysis(id)
     }
     fn put_analysis(&self, a: &ugolki_bot::game::AnalysisRecord) -> Result<(), StoreError> {

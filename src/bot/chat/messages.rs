@@ -69,7 +69,10 @@ pub async fn send_photo(
     telegram::call(&app.pacer, chat.0, telegram::Kind::Send, || {
         let mut req = app
             .bot
-            .send_photo(to, InputFile::memory(png.clone()).file_name(name.to_string()))
+            .send_photo(
+                to,
+                InputFile::memory(png.clone()).file_name(name.to_string()),
+            )
             .caption(caption.to_string())
             .parse_mode(ParseMode::Html);
         if let Some(r) = reply_to {

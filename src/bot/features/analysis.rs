@@ -17,7 +17,12 @@ const PAGE: usize = 200;
 
 /// `/analyze [game]`: the named game (a number from `/history`), else the asker's last
 /// finished game between two sides.
-pub async fn on_analyze(app: App, m: Incoming, arg: String, t: &'static dyn Texts) -> HandlerResult {
+pub async fn on_analyze(
+    app: App,
+    m: Incoming,
+    arg: String,
+    t: &'static dyn Texts,
+) -> HandlerResult {
     let (chat, me) = (m.chat, m.user);
     let reply = Some(m.msg.id);
     let arg = arg.trim().trim_start_matches('#');

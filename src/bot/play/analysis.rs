@@ -14,8 +14,7 @@ use crate::bot::texts::analysis::{AnalysisView, WorstMove};
 use crate::bot::texts::{Texts, texts};
 use crate::engine::{Color, Game};
 use crate::game::{
-    AnalysisRecord, BlunderReason, ChatId, GameId, GameRecord, MoveClass, MoveMark, Status,
-    UserId,
+    AnalysisRecord, BlunderReason, ChatId, GameId, GameRecord, MoveClass, MoveMark, Status, UserId,
 };
 use crate::render::analysis::{AnalysisSheet, MAX_BOARDS, SheetBoard, render_analysis_sheet};
 use crate::render::chart::{ChartSeries, RatingChart};

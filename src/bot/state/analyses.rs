@@ -67,7 +67,11 @@ struct Queue {
 
 impl Queue {
     fn mine(&self, user: UserId) -> usize {
-        self.running.iter().chain(&self.waiting).filter(|j| j.asker == user).count()
+        self.running
+            .iter()
+            .chain(&self.waiting)
+            .filter(|j| j.asker == user)
+            .count()
     }
 }
 

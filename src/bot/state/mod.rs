@@ -5,12 +5,12 @@
 //! Telegram's last answer ([`liveness`]); and small helpers around it: languages, names,
 //! time, the per-person limit.
 
+pub(crate) mod analyses;
 pub(crate) mod links;
 pub(crate) mod liveness;
 pub(crate) mod offers;
 pub(crate) mod outbox;
 pub(crate) mod pages;
-pub(crate) mod analyses;
 pub(crate) mod replays;
 pub(crate) mod replies;
 pub(crate) mod table_boards;

@@ -8,8 +8,8 @@ use super::{
 use crate::engine::multi::{Leave, MultiVariant, Seat};
 use crate::engine::{Color, IllegalMove, InputError, Outcome, Reason, VariantId};
 use crate::game::GameId;
-use crate::game::{BlunderReason, MoveClass};
 use crate::game::standings::PlayerResult;
+use crate::game::{BlunderReason, MoveClass};
 use crate::game::{MultiStats, TableRefusal};
 use crate::game::{NoticeDelay, Pace, TimeControl, TurnNotices};
 
@@ -1433,7 +1433,8 @@ impl AnalysisTexts for En {
     }
 
     fn analysis_nothing(&self) -> String {
-        "No finished game to analyse: finish a game first, or name one from /history: /analyze 123.".into()
+        "No finished game to analyse: finish a game first, or name one from /history: /analyze 123."
+            .into()
     }
 
     fn analysis_usage(&self) -> String {
@@ -1453,7 +1454,8 @@ impl AnalysisTexts for En {
     }
 
     fn analysis_two_players_only(&self) -> String {
-        "Only games between two sides are analysed (not training runs or games of three or four).".into()
+        "Only games between two sides are analysed (not training runs or games of three or four)."
+            .into()
     }
 
     fn analysis_failed(&self) -> String {

@@ -8,8 +8,8 @@ use super::{
 use crate::engine::multi::{Leave, MultiVariant, Seat};
 use crate::engine::{Color, IllegalMove, InputError, Outcome, Reason, VariantId};
 use crate::game::GameId;
-use crate::game::{BlunderReason, MoveClass};
 use crate::game::standings::PlayerResult;
+use crate::game::{BlunderReason, MoveClass};
 use crate::game::{MultiStats, TableRefusal};
 use crate::game::{NoticeDelay, Pace, TimeControl, TurnNotices};
 
@@ -1476,9 +1476,7 @@ impl AnalysisTexts for Ru {
     }
 
     fn analysis_queued(&self, ahead: usize) -> String {
-        format!(
-            "Разбор в очереди, перед ним {ahead}. Он придёт сюда, когда будет готов."
-        )
+        format!("Разбор в очереди, перед ним {ahead}. Он придёт сюда, когда будет готов.")
     }
 
     fn analysis_joined(&self) -> String {
@@ -1494,11 +1492,13 @@ impl AnalysisTexts for Ru {
     }
 
     fn analysis_nothing(&self) -> String {
-        "Нечего разбирать: сначала доиграйте партию или укажите её номер из /history: /analyze 123.".into()
+        "Нечего разбирать: сначала доиграйте партию или укажите её номер из /history: /analyze 123."
+            .into()
     }
 
     fn analysis_usage(&self) -> String {
-        "Укажите номер партии из /history: /analyze 123 (или просто /analyze — для последней).".into()
+        "Укажите номер партии из /history: /analyze 123 (или просто /analyze — для последней)."
+            .into()
     }
 
     fn analysis_in_play(&self) -> String {
@@ -1514,7 +1514,8 @@ impl AnalysisTexts for Ru {
     }
 
     fn analysis_two_players_only(&self) -> String {
-        "Разбираются только партии двух сторон (не тренировки и не партии на троих или четверых).".into()
+        "Разбираются только партии двух сторон (не тренировки и не партии на троих или четверых)."
+            .into()
     }
 
     fn analysis_failed(&self) -> String {

@@ -7,9 +7,10 @@ use super::ids::{
 };
 use super::rating::{Rated, elo_update};
 use super::record::{
-    AnalysisRecord, AnyRecord, Board, ChallengeRecord, ChallengeStatus, ChallengeTarget, ChatRecord, ChatSettings,
-    ColourChoice, DeadlineEntry, DeadlineKind, DeadlineTarget, DrawOffer, GameRecord, Language,
-    Pace, Player, RecordKind, RecordRef, ReplayError, Status, TakebackOffer, UserRecord,
+    AnalysisRecord, AnyRecord, Board, ChallengeRecord, ChallengeStatus, ChallengeTarget,
+    ChatRecord, ChatSettings, ColourChoice, DeadlineEntry, DeadlineKind, DeadlineTarget, DrawOffer,
+    GameRecord, Language, Pace, Player, RecordKind, RecordRef, ReplayError, Status, TakebackOffer,
+    UserRecord,
 };
 use super::storage::{CommitError, Storage, StoreError, WriteSet};
 use super::time::{TimeControl, Timing};
