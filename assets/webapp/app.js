@@ -59,6 +59,8 @@ const S = {
   retry: 0,
   failures: 0,
   noClickUntil: 0,
+  // A finished game's analysis being stepped through: { data, k, timer } (k: plies shown).
+  review: null,
 };
 
 const t = (key) => S.texts[key] ?? key;
@@ -264,8 +266,27 @@ function svgEl(tag, attrs) {
   return e;
 }
 
-function paintBoard() {
+// The game as the board shows it: in an analysis, the position after `k` plies with
+// move k's path and, where it lost tempi, the better move.
+function shownGame() {
   const g = S.game;
+  const r = S.review;
+  if (!g || !r?.data) return g;
+  const a = r.data;
+  const m = r.k > 0 ? a.moves[r.k - 1] : null;
+  return {
+    ...g,
+    pieces: a.positions[r.k] || g.pieces,
+    last: m ? m.path : [],
+    better: m && ['inaccuracy', 'mistake', 'blunder'].includes(m.class) ? m.best_path : null,
+    ply: r.k,
+    targets: {},
+    losing: {},
+  };
+}
+
+function paintBoard() {
+  const g = shownGame();
   if (!g) return;
   const n = g.size || 8;
   const table = g.kind === 'table';
@@ -324,6 +345,16 @@ function paintBoard() {
       svg.append(svgEl('circle', { cx: x, cy: y, r: 0.12, fill: '#ffb014', stroke: '#462400', 'stroke-width': 0.045 }));
     }
   }
+  // The better move an analysis names, in the selection's green.
+  const better = Array.isArray(g.better) ? g.better.filter((s) => B.at[s]) : [];
+  if (better.length > 1) {
+    const pts = better.map((s) => B.at[s].join(',')).join(' ');
+    const line = { points: pts, fill: 'none', 'stroke-linejoin': 'round', 'stroke-linecap': 'round' };
+    svg.append(svgEl('polyline', { ...line, stroke: '#08341a', 'stroke-width': 0.2 }));
+    svg.append(svgEl('polyline', { ...line, stroke: '#18a050', 'stroke-width': 0.11, 'data-better': better.join('-') }));
+    const [x, y] = B.at[better[better.length - 1]];
+    svg.append(svgEl('circle', { cx: x, cy: y, r: 0.14, fill: '#18a050', stroke: '#08341a', 'stroke-width': 0.045 }));
+  }
 }
 
 /* ---------- everything around the board ---------- */
@@ -345,6 +376,11 @@ const ACTIONS = [
 
 function paintInfo() {
   const g = S.game;
+  $('review').hidden = !S.review;
+  if (S.review) {
+    paintReview();
+    return;
+  }
   const st = $('status');
   const fallback = g.result
     ? t(g.result.winner ? 'win_' + g.result.winner : 'drawn')
@@ -376,6 +412,13 @@ function paintInfo() {
     b.type = 'button';
     b.dataset.action = action;
     b.addEventListener('click', () => act(action, confirmKey));
+    acts.append(b);
+  }
+  if (g.viewer?.analysis) {
+    const b = el('button', 'secondary', '📈 ' + t('analysis'));
+    b.type = 'button';
+    b.dataset.action = 'analysis';
+    b.addEventListener('click', openReview);
     acts.append(b);
   }
 
@@ -625,6 +668,193 @@ function wireBoard() {
   });
 }
 
+
+/* ---------- a finished game's analysis ---------- */
+
+const ERRORS = ['inaccuracy', 'mistake', 'blunder'];
+const MARK = { inaccuracy: '?!', mistake: '?', blunder: '??' };
+
+function closeReview() {
+  if (S.review) clearTimeout(S.review.timer);
+  S.review = null;
+}
+
+// Ask for the analysis; while it is being made, ask again now and then.
+async function openReview() {
+  if (!S.game) return;
+  const token = S.token;
+  if (!S.review) S.review = { data: null, k: 0, timer: 0, ahead: null };
+  paintInfo();
+  let a;
+  try {
+    a = await api('GET', gamePath('/analysis'));
+  } catch (e) {
+    closeReview();
+    toast(e.message);
+    paintInfo();
+    return;
+  }
+  if (S.token !== token || !S.review) return;
+  if (a?.state !== 'ready') {
+    S.review.ahead = typeof a?.ahead === 'number' ? a.ahead : null;
+    S.review.timer = setTimeout(openReview, 1500);
+    paintInfo();
+    return;
+  }
+  S.review.data = a;
+  S.review.k = a.moves.length;
+  paint();
+}
+
+function paint() {
+  paintBoard();
+  paintInfo();
+}
+
+function step(to) {
+  const r = S.review;
+  if (!r?.data) return;
+  const k = Math.max(0, Math.min(r.data.moves.length, to));
+  if (k === r.k) return;
+  r.k = k;
+  paint();
+}
+
+function moveLabel(m) {
+  const n = Math.floor(m.ply / 2) + 1;
+  return n + (m.side === 'w' ? '. ' : '… ') + m.move + (MARK[m.class] ? ' ' + MARK[m.class] : '');
+}
+
+function paintReview() {
+  const r = S.review;
+  const box = $('review');
+  box.replaceChildren();
+  const st = $('status');
+  st.classList.remove('mine');
+  $('actions').replaceChildren();
+  const back = el('button', 'secondary', t('analysis_back'));
+  back.type = 'button';
+  back.dataset.action = 'analysis-back';
+  back.addEventListener('click', () => {
+    closeReview();
+    paint();
+  });
+  $('actions').append(back);
+  if (!r.data) {
+    st.textContent = r.ahead ? t('analysis_queued') + ': ' + r.ahead : t('analysing');
+    box.dataset.state = 'waiting';
+    $('moves').hidden = true;
+    return;
+  }
+  const a = r.data;
+  box.dataset.state = 'ready';
+  box.dataset.ply = r.k;
+  st.textContent = t('analysis');
+  // Each side's accuracy and errors.
+  const sum = el('div', 'acc');
+  for (const c of ['w', 'b']) {
+    const n = a.counts?.[c] || {};
+    const p = el('span', 'side ' + c);
+    p.dataset.side = c;
+    p.textContent = `${c === 'w' ? '⚪' : '⚫'} ${t('accuracy')} ${a.accuracy?.[c] ?? '—'}% · ?! ${n.inaccuracy ?? 0} · ? ${n.mistake ?? 0} · ?? ${n.blunder ?? 0}`;
+    sum.append(p);
+  }
+  box.append(sum);
+  // The move shown and its verdict.
+  const m = r.k > 0 ? a.moves[r.k - 1] : null;
+  const cap = el('div', 'verdict' + (m ? ' k-' + m.class : ''));
+  cap.dataset.class = m ? m.class : '';
+  if (!m) {
+    cap.textContent = t('start_pos');
+  } else {
+    let text = moveLabel(m) + ' — ' + (m.class_name || t('c_' + m.class));
+    if (m.loss > 0) text += ` (−${m.loss} ${t('tempi')})`;
+    if (ERRORS.includes(m.class)) text += '. ' + t('better') + ': ' + m.best;
+    cap.textContent = text;
+  }
+  box.append(cap);
+  // Stepping.
+  const nav = el('div', 'nav');
+  const btn = (label, to, name) => {
+    const b = el('button', 'secondary', label);
+    b.type = 'button';
+    b.dataset.step = name;
+    b.addEventListener('click', () => step(to()));
+    nav.append(b);
+  };
+  btn('⏮', () => 0, 'first');
+  btn(t('prev'), () => r.k - 1, 'prev');
+  btn(t('next'), () => r.k + 1, 'next');
+  btn('⏭', () => a.moves.length, 'last');
+  box.append(nav);
+  box.append(chart(a, r.k));
+  // The moves with their classes; a tap goes there.
+  const mv = $('moves');
+  mv.replaceChildren(el('span', 'cap', t('moves')));
+  mv.hidden = a.moves.length === 0;
+  a.moves.forEach((x, i) => {
+    const e = el('span', 'mv k-' + x.class + (i === r.k - 1 ? ' last' : ''), moveLabel(x));
+    e.dataset.ply = i + 1;
+    e.dataset.class = x.class;
+    e.addEventListener('click', () => step(i + 1));
+    mv.append(e, ' ');
+  });
+  mv.querySelector('.mv.last')?.scrollIntoView?.({ block: 'nearest' });
+}
+
+// The balance after each move, White's way up; the move shown marked; a tap steps there.
+function chart(a, k) {
+  const vals = Array.isArray(a.balance) ? a.balance : [];
+  const n = Math.max(1, vals.length - 1);
+  const W = 300;
+  const H = 90;
+  let lo = Math.min(-3, ...vals);
+  let hi = Math.max(3, ...vals);
+  const y = (v) => H - 6 - ((v - lo) / (hi - lo)) * (H - 12);
+  const x = (i) => 4 + (i / n) * (W - 8);
+  const svg = svgEl('svg', { class: 'chart', viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': t('balance') });
+  svg.append(svgEl('rect', { x: 0, y: 0, width: W, height: H, class: 'bg' }));
+  svg.append(svgEl('line', { x1: 4, x2: W - 4, y1: y(0), y2: y(0), class: 'zero' }));
+  svg.append(svgEl('polyline', { points: vals.map((v, i) => `${x(i)},${y(v)}`).join(' '), class: 'line' }));
+  (a.moves || []).forEach((m, i) => {
+    if (ERRORS.includes(m.class)) svg.append(svgEl('circle', { cx: x(i + 1), cy: y(vals[i + 1] ?? 0), r: 2.6, class: 'err k-' + m.class }));
+  });
+  svg.append(svgEl('line', { x1: x(k), x2: x(k), y1: 2, y2: H - 2, class: 'at' }));
+  svg.addEventListener('click', (e) => {
+    const box = svg.getBoundingClientRect();
+    if (!box.width) return;
+    step(Math.round(((e.clientX - box.left) / box.width) * n));
+  });
+  const title = el('div', 'chart-box');
+  title.append(el('div', 'cap', t('balance')), svg);
+  return title;
+}
+
+function wireReview() {
+  document.addEventListener('keydown', (e) => {
+    const r = S.review;
+    if (!r?.data) return;
+    const to = { ArrowLeft: r.k - 1, ArrowRight: r.k + 1, Home: 0, End: r.data.moves.length }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    step(to);
+  });
+  // A swipe across the board: to the left for the next move, to the right for the one before.
+  const board = $('board');
+  let start = null;
+  board.addEventListener('pointerdown', (e) => {
+    if (S.review?.data) start = { x: e.clientX, y: e.clientY, id: e.pointerId };
+  });
+  board.addEventListener('pointerup', (e) => {
+    if (!start || e.pointerId !== start.id || !S.review?.data) return;
+    const dx = e.clientX - start.x;
+    const dy = e.clientY - start.y;
+    start = null;
+    if (Math.abs(dx) > 40 && Math.abs(dx) > 2 * Math.abs(dy)) step(S.review.k + (dx < 0 ? 1 : -1));
+  });
+  board.addEventListener('pointercancel', () => (start = null));
+}
+
 /* ---------- live updates ---------- */
 
 function connect() {
@@ -694,6 +924,7 @@ document.addEventListener('visibilitychange', async () => {
 /* ---------- pages: one game, or the viewer's games ---------- */
 
 function closeGame() {
+  closeReview();
   S.es?.close();
   S.es = null;
   clearTimeout(S.retry);
@@ -794,6 +1025,7 @@ async function main() {
   $('back').addEventListener('click', () => history.back());
   window.addEventListener('popstate', route);
   wireBoard();
+  wireReview();
   const st = $('status');
   st.textContent = '…';
   try {

@@ -124,6 +124,10 @@ pub const GAUGES: &[(&str, &str)] = &[
         "ugolki_replays_queued",
         "Game-end replays and records waiting to be drawn.",
     ),
+    (
+        "ugolki_analyses_waiting",
+        "Game analyses asked for and waiting for the one being made.",
+    ),
 ];
 
 /// Counters kept by the bot's parts themselves, copied when `/metrics` is read.

@@ -9,7 +9,7 @@ use ugolki_bot::game::{GameId, GameRecord, Status, UserId};
 
 /// Play a whole `classic` game in the group by typed replies to its board: White's moves a
 /// deeper search's than Black's, so Black errs. Returns the finished record.
-async fn play_to_the_end(
+pub(crate) async fn play_to_the_end(
     h: &Harness,
     g: &TgChat,
     board: &Call,

@@ -592,3 +592,111 @@ async fn four_pages_play_one_table_of_four() {
     h.settle().await;
     h.assert_within_limits();
 }
+
+/// A finished game's analysis on the page: the Analysis button, the analysis made while
+/// the page waits, the moves with their classes, stepping by keys, by a tap on a move and
+/// by swipes, the better move drawn on the board, the balance chart; and the page's
+/// analysis is the one the chat sends (one analysis, kept).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_analysis_page_steps_through_a_finished_game() {
+    let (h, base) = start_with_webapp().await;
+    let (grp, a, b) = (group(), alice(), boris());
+    let opened = open_group_game(&h, &grp, &a, &b, "/new classic").await;
+    let link = board_button(&opened.board).expect("the board's button").1;
+    let token = token_in(&link);
+    let rec = crate::e2e_analysis::play_to_the_end(&h, &grp, &opened.board, &a, &b).await;
+    let n = rec.moves.len();
+    h.settle().await;
+    let p = page_of(&base, &a, &token).await;
+    p.wait(
+        "the result and the Analysis button",
+        "return !!document.querySelector('#actions [data-action=analysis]')",
+    )
+    .await;
+    p.click("#actions [data-action=analysis]").await;
+    // Made while the page waits (a few seconds on one core).
+    p.wait_up_to(
+        std::time::Duration::from_secs(60),
+        "the analysis",
+        "return document.querySelector('#review')?.dataset.state === 'ready'",
+    )
+    .await;
+    p.wait("the last position", &ply_is(n as u64)).await;
+    let stored = h.store.analysis(rec.id).expect("read").expect("kept");
+    // Every move listed with its class, as the stored analysis has it.
+    let classes = p
+        .eval("return [...document.querySelectorAll('#moves .mv')].map(e => e.dataset.class)")
+        .await;
+    let want: Vec<&str> = stored.marks.iter().map(|m| m.class.id()).collect();
+    assert_eq!(classes, json!(want));
+    // The accuracy as stored.
+    let acc = p
+        .eval("return document.querySelector('#review .acc').textContent")
+        .await;
+    let acc = acc.as_str().unwrap_or_default().to_string();
+    assert!(acc.contains(&format!("{}%", stored.accuracy[0])), "{acc}");
+    // Keys step back and forth.
+    p.eval("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft'})); return 1")
+        .await;
+    p.wait("a move back", &ply_is(n as u64 - 1)).await;
+    p.eval("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'Home'})); return 1")
+        .await;
+    p.wait("the start", &ply_is(0)).await;
+    // A tap on the worst move shows it, with the better move drawn.
+    let worst = stored
+        .marks
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| m.class.is_error())
+        .max_by_key(|(i, m)| (m.class, m.loss, std::cmp::Reverse(*i)))
+        .map(|(i, _)| i)
+        .expect("an error to look at");
+    p.click(&format!("#moves .mv[data-ply='{}']", worst + 1)).await;
+    p.wait("the worst move", &ply_is(worst as u64 + 1)).await;
+    let better = p
+        .eval("return document.querySelector('#board svg [data-better]')?.getAttribute('data-better')")
+        .await;
+    let best: Vec<String> = stored.best[worst]
+        .squares()
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    assert_eq!(better, json!(best.join("-")));
+    let verdict = p
+        .eval("return document.querySelector('#review .verdict').textContent")
+        .await;
+    assert!(
+        verdict
+            .as_str()
+            .is_some_and(|v| v.contains(&stored.best[worst].to_string())),
+        "{verdict}"
+    );
+    p.screenshot("analysis-worst").await;
+    // A swipe to the left: the next move; to the right: back.
+    let swipe = |dx: i32| {
+        format!(
+            "const b = document.querySelector('#board'); const r = b.getBoundingClientRect();
+             const x = r.left + r.width / 2, y = r.top + r.height / 2;
+             const o = (cx) => ({{clientX: cx, clientY: y, pointerId: 7, bubbles: true, isPrimary: true}});
+             b.dispatchEvent(new PointerEvent('pointerdown', o(x)));
+             b.dispatchEvent(new PointerEvent('pointerup', o(x + ({dx}))));
+             return 1"
+        )
+    };
+    p.eval(&swipe(-120)).await;
+    p.wait("a swipe forward", &ply_is(worst as u64 + 2)).await;
+    p.eval(&swipe(120)).await;
+    p.wait("a swipe back", &ply_is(worst as u64 + 1)).await;
+    // The chart: the balance after every move, the move shown marked.
+    let points = p
+        .eval("return document.querySelector('#review .chart .line').getAttribute('points').split(' ').length")
+        .await;
+    assert_eq!(points, json!(n + 1));
+    // Back to the game: the final position again.
+    p.click("#actions [data-action=analysis-back]").await;
+    p.wait("the game", &ply_is(n as u64)).await;
+    p.close().await;
+    // The chat's Analysis button sends the same analysis, not a second one.
+    assert_eq!(h.store.analysis(rec.id).expect("read"), Some(stored));
+    h.assert_within_limits();
+}

@@ -119,12 +119,6 @@ pub async fn request(
     Ok(Requested::Queue(asked))
 }
 
-/// The stored analysis of game `id`, or make it now (on the analysis thread) and keep it.
-/// For the Mini App, which asks through the same queue: `None` while it is not made yet.
-pub async fn stored(app: &App, id: GameId) -> Result<Option<AnalysisRecord>, BotError> {
-    Ok(app.games.run(move |s| s.analysis(id)).await?)
-}
-
 /// Ask for game `id`'s analysis from the Mini App: queued like any other, sent nowhere.
 pub fn request_quietly(app: &App, id: GameId, user: UserId) -> Asked {
     let asked = app.analyses.ask_quietly(id, user);

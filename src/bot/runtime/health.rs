@@ -126,6 +126,7 @@ async fn set_gauges(app: &App) {
     gauge("ugolki_boards_queued", app.boards.busy() as f64);
     gauge("ugolki_webapp_games_watched", app.pages.watched() as f64);
     gauge("ugolki_replays_queued", app.replays.queued() as f64);
+    gauge("ugolki_analyses_waiting", app.analyses.waiting() as f64);
     let counter = |name: &'static str, v: u64| ::metrics::counter!(name).absolute(v);
     let pace = app.pacer.stats();
     counter("ugolki_pacing_waits_total", pace.waited);

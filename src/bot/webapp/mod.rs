@@ -5,8 +5,10 @@
 //! [`view`] writes it and kept live over Server-Sent Events ([`live`]), woken by the one
 //! path that brings every view of a game up to date (`board::changed`). Every action goes
 //! through the game service as the chat's do, so the two can never disagree. A table of
-//! three or four seats is shown and played through the same routes ([`table`]).
+//! three or four seats is shown and played through the same routes ([`table`]). A finished
+//! game's analysis is read and asked for through [`analysis`].
 
+pub(crate) mod analysis;
 pub(crate) mod api;
 pub(crate) mod assets;
 pub mod initdata;
@@ -83,6 +85,10 @@ pub fn router(app: App, token: &str, cfg: &WebAppConfig) -> Router {
         .route(&format!("{p}api/games"), get(api::games))
         .route(&format!("{p}api/game/{{token}}"), get(api::game))
         .route(&format!("{p}api/game/{{token}}/events"), get(live::events))
+        .route(
+            &format!("{p}api/game/{{token}}/analysis"),
+            get(analysis::analysis),
+        )
         .route(&format!("{p}api/game/{{token}}/{{action}}"), post(api::act));
     if p.len() > 1 {
         // `https://host/app` opens the page too (relative paths need the slash).

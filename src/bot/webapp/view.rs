@@ -231,6 +231,7 @@ pub fn game(r: &Read, viewer: &Viewer, token: &str, now: Timestamp) -> Value {
             && !opponent_is(|p| matches!(p, Player::Absent))
             && takeback_pending.is_none(),
         "takeback_answer": playing && others_offer(takeback_pending.map(|o| o.by)),
+        "analysis": matches!(g.status, Status::Over { .. }) && !g.variant.rules().solo,
         "rematch": !active
             && matches!(g.status, Status::Over { .. })
             && seat.is_some()
