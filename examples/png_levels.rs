@@ -59,6 +59,7 @@ fn main() {
             size_px: px,
             view: Color::White,
             last_move: g.moves().last().cloned(),
+            better: None,
             selection: None,
             error_mark: None,
         };

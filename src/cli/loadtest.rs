@@ -35,6 +35,10 @@ pub struct LoadtestArgs {
     /// Finished games stored before the bot starts.
     #[arg(long, default_value_t = 10_000)]
     pub stored_games: usize,
+    /// Analyses asked for as the measured play starts, each by a player of a stored game
+    /// (`/analyze` in their private chat; up to 64, needs `--stored-games`).
+    #[arg(long, default_value_t = 0)]
+    pub analyses: usize,
     /// Share of moves made by taps (the rest typed).
     #[arg(long, default_value_t = 0.5)]
     pub tap_share: f64,
@@ -172,6 +176,7 @@ pub fn run(a: &LoadtestArgs, out: &mut dyn Write) -> Result<(), CliError> {
     cfg.duration = Duration::from_secs(a.secs.max(1));
     cfg.warmup = Duration::from_secs(a.warmup_secs);
     cfg.stored_games = a.stored_games;
+    cfg.analyses = a.analyses;
     cfg.board_px = a.board_px;
     cfg.faults = a.faults.map(FaultPlan::mixed);
     cfg.kill_after = a.kill_after.map(Duration::from_secs);

@@ -121,6 +121,9 @@ pub struct LoadConfig {
     /// Production pacing against a fake Bot API that enforces Telegram's limits (429s);
     /// off, the bot runs `--no-pacing` for raw throughput.
     pub pacing: bool,
+    /// Analyses asked for as the measured play starts: each by a player of a stored
+    /// finished game (`/analyze <game>` in their private chat; at most `stored_games`).
+    pub analyses: usize,
 }
 
 impl LoadConfig {
@@ -144,6 +147,7 @@ impl LoadConfig {
             warmup: Duration::from_secs(5),
             duration: Duration::from_secs(30),
             stored_games: 10_000,
+            analyses: 0,
             board_px: 720,
             faults: None,
             kill_after: None,
@@ -334,6 +338,10 @@ impl LoadReport {
                 s.games_started, s.games_finished, s.replays
             ),
             format!(
+                "analyses: {} asked as the window opened, {} sent by the end",
+                s.analyses_asked, s.analyses_sent
+            ),
+            format!(
                 "calls: {} by the bot, {} answered with an injected fault, {} not modified; {} moves sent again after a timeout, {} acknowledged late",
                 s.calls, s.faulted_calls, s.not_modified, s.resent, s.late_acks
             ),
@@ -438,7 +446,7 @@ pub fn scratch_dir(tag: &str) -> Result<PathBuf, LoadError> {
 
 /// Store `n` finished games (random legal games to their end, copied with fresh ids,
 /// players and chats) before the bot starts, as a long-running bot would have.
-pub fn prefill(dir: &std::path::Path, n: usize, seed: u64) -> Result<usize, LoadError> {
+pub fn prefill(dir: &std::path::Path, n: usize, seed: u64) -> Result<Prefilled, LoadError> {
     use crate::game::{
         Actor, AnyRecord, ChatId, Expect, GameId, GameService, MemoryStore, MoveInput, NewGame,
         Player, Storage, Timestamp, Timing, UserId, UserRecord, Version,
@@ -489,6 +497,7 @@ pub fn prefill(dir: &std::path::Path, n: usize, seed: u64) -> Result<usize, Load
     let users = 2000u64;
     let base_user = 9_000_000u64;
     let mut batch = Vec::with_capacity(5000);
+    let mut players = Vec::new();
     for i in 0..n {
         let mut g = templates[i % templates.len()].clone();
         // Far above the ids the bot hands out, so they never collide.
@@ -496,6 +505,9 @@ pub fn prefill(dir: &std::path::Path, n: usize, seed: u64) -> Result<usize, Load
         let w = base_user + rng.next_u64() % users;
         let b = base_user + (w - base_user + 1 + rng.next_u64() % (users - 1)) % users;
         g.players = [Player::Human(UserId(w)), Player::Human(UserId(b))];
+        if players.len() < 64 {
+            players.push((w, g.id.0));
+        }
         g.chat = ChatId(-2_000_000_000_000 - (i as i64 % 500));
         g.deadline = None;
         batch.push(AnyRecord::Game(g));
@@ -514,7 +526,16 @@ pub fn prefill(dir: &std::path::Path, n: usize, seed: u64) -> Result<usize, Load
         batch.push(AnyRecord::User(r));
     }
     store.import(batch).map_err(|e| err(e.to_string()))?;
-    Ok(n)
+    Ok(Prefilled { games: n, players })
+}
+
+/// What [`prefill`] stored.
+#[derive(Clone, Debug, Default)]
+pub struct Prefilled {
+    /// Finished games stored.
+    pub games: usize,
+    /// (White's user id, game id) of the first 64 of them.
+    pub players: Vec<(u64, u64)>,
 }
 
 /// Run the bot under load as `cfg` says.
@@ -548,12 +569,14 @@ async fn run_in(cfg: &LoadConfig, dir: &std::path::Path) -> Result<LoadReport, L
         ..LoadReport::default()
     };
     let data = dir.join("data");
+    let mut stored = Prefilled::default();
     if cfg.stored_games > 0 {
         let d = data.clone();
         let (n, seed) = (cfg.stored_games, cfg.sim.seed);
-        report.stored_before = tokio::task::spawn_blocking(move || prefill(&d, n, seed))
+        stored = tokio::task::spawn_blocking(move || prefill(&d, n, seed))
             .await
             .map_err(|e| LoadError::Store(e.to_string()))??;
+        report.stored_before = stored.games;
     }
     let api = FakeApi::start()
         .await
@@ -585,6 +608,10 @@ async fn run_in(cfg: &LoadConfig, dir: &std::path::Path) -> Result<LoadReport, L
     driver.playing = true;
     driver.run_for(cfg.warmup).await;
     driver.set_measuring(true);
+    if cfg.analyses > 0 {
+        let n = cfg.analyses.min(stored.players.len());
+        driver.ask_analyses(&stored.players[..n]);
+    }
     let m0 = Instant::now();
     let cpu0 = (
         process::cpu_of(bot.pid()),

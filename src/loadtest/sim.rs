@@ -127,6 +127,10 @@ pub struct SimStats {
     pub not_modified: u64,
     /// Replays (GIF) and records sent at game ends.
     pub replays: u64,
+    /// Analyses asked for (`/analyze` of stored games) and sent.
+    pub analyses_asked: u64,
+    /// Analyses sent.
+    pub analyses_sent: u64,
     /// Actions sent again after a timeout.
     pub resent: u64,
     /// Moves acknowledged only by looking at the board after a timeout.
@@ -652,6 +656,9 @@ impl<'a> Driver<'a> {
             }
         };
         match method.as_str() {
+            "sendphoto" if c.text().is_some_and(|t| t.contains("Analysis of game")) => {
+                self.stats.analyses_sent += 1;
+            }
             "sendphoto" => self.on_board_call(&c, resp, true),
             "editmessagemedia" => self.on_board_call(&c, resp, false),
             // A selection on an 8×8 board changes only the keyboard.
@@ -1122,7 +1129,27 @@ impl<'a> Driver<'a> {
             self.track_tap(&chat, &u, mid, &data);
             return;
         }
+        // The answers to `/analyze` (the analysis itself is a picture).
+        if text.contains("Analysing the game") || text.contains("Your analysis is in the queue") {
+            return;
+        }
         self.error("bot message", text.chars().take(120).collect());
+    }
+
+    /// Each of `askers` (user id, finished game id) sends `/analyze <game>` in their
+    /// private chat with the bot.
+    pub fn ask_analyses(&mut self, askers: &[(u64, u64)]) {
+        for &(user, game) in askers {
+            let u = TgUser {
+                id: user as i64,
+                first_name: format!("Stored {user}"),
+                username: None,
+                lang: Some("en".into()),
+            };
+            self.api
+                .send_text(&TgChat::Private(u.clone()), &u, &format!("/analyze {game}"));
+            self.stats.analyses_asked += 1;
+        }
     }
 
     fn check_timeouts(&mut self, now: Instant) {

@@ -61,6 +61,10 @@ fn race_game(first: Option<&str>) -> Game {
 #[test]
 fn a_race_played_by_the_solver_has_nothing_to_find() {
     let g = race_game(None);
+    // The record, for the benchmark of a solved race tail (docs/BENCHMARKS.md).
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("analysis");
+    std::fs::create_dir_all(&dir).expect("dir");
+    std::fs::write(dir.join("race.txt"), g.to_record(&[])).expect("write");
     let a = analyze(&g, 4_000);
     assert_eq!(a.moves.len(), g.plies());
     assert!(a.moves.len() >= 10, "{} moves", a.moves.len());

@@ -637,3 +637,63 @@ async fn a_table_of_four_is_shown_and_played_through_the_page() {
     assert_eq!(told, 1);
     h.assert_within_limits();
 }
+
+/// `api/game/{token}/analysis`: a game in play is refused in words; a finished game's
+/// analysis is queued at the first ask (the place said), then read: every move with its
+/// class and better move, every position, the balance; a spectator may read it too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_games_analysis_is_asked_for_and_read_through_the_api() {
+    let (h, base) = start_with_webapp().await;
+    let (grp, a, b, c) = (group(), alice(), boris(), carol());
+    let opened = open_group_game(&h, &grp, &a, &b, "/new classic").await;
+    let token = token_in(&board_button(&opened.board).expect("the board's button").1);
+    let page = Page::new(&base);
+    let sa = page.session(&a).await;
+    let path = format!("api/game/{token}/analysis");
+    let (status, j) = page.get(&path, &sa).await;
+    assert_eq!(status, 409, "{j}");
+    assert_eq!(j["error"], "no_analysis");
+    assert!(
+        j["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("still being played")),
+        "{j}"
+    );
+    let rec = crate::e2e_analysis::play_to_the_end(&h, &grp, &opened.board, &a, &b).await;
+    let n = rec.moves.len();
+    // A spectator asks: it is made (the first answer says it runs), then read.
+    let sc = page.session(&c).await;
+    let (status, first) = page.get(&path, &sc).await;
+    assert_eq!(status, 200, "{first}");
+    assert_eq!(first["state"], "running", "{first}");
+    let mut ready = Value::Null;
+    // Asked again as the page does, now and then (a session's calls are budgeted).
+    for _ in 0..120 {
+        tokio::time::sleep(std::time::Duration::from_millis(1000)).await;
+        let (status, j) = page.get(&path, &sc).await;
+        assert_eq!(status, 200, "{j}");
+        if j["state"] == "ready" {
+            ready = j;
+            break;
+        }
+    }
+    assert_eq!(ready["state"], "ready", "never made");
+    let moves = ready["moves"].as_array().expect("moves");
+    assert_eq!(moves.len(), n);
+    assert_eq!(ready["positions"].as_array().map(Vec::len), Some(n + 1));
+    assert_eq!(ready["balance"].as_array().map(Vec::len), Some(n + 1));
+    let stored = h.store.analysis(rec.id).expect("read").expect("kept");
+    for (i, m) in moves.iter().enumerate() {
+        assert_eq!(m["move"], json!(rec.moves[i].to_string()));
+        assert_eq!(m["class"], json!(stored.marks[i].class.id()));
+        assert_eq!(m["best"], json!(stored.best[i].to_string()));
+        assert_eq!(m["balance"], json!(stored.marks[i].balance));
+    }
+    assert_eq!(ready["accuracy"]["w"], json!(stored.accuracy[0]));
+    // The last position is the game's.
+    let last = page.game(&token, &sa).await;
+    assert_eq!(ready["positions"][n]["w"], last["pieces"]["w"]);
+    assert_eq!(ready["positions"][n]["b"], last["pieces"]["b"]);
+    assert_eq!(last["viewer"]["analysis"], json!(true));
+    h.assert_within_limits();
+}

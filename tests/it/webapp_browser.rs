@@ -651,7 +651,8 @@ async fn the_analysis_page_steps_through_a_finished_game() {
         .max_by_key(|(i, m)| (m.class, m.loss, std::cmp::Reverse(*i)))
         .map(|(i, _)| i)
         .expect("an error to look at");
-    p.click(&format!("#moves .mv[data-ply='{}']", worst + 1)).await;
+    p.click(&format!("#moves .mv[data-ply='{}']", worst + 1))
+        .await;
     p.wait("the worst move", &ply_is(worst as u64 + 1)).await;
     let better = p
         .eval("return document.querySelector('#board svg [data-better]')?.getAttribute('data-better')")

@@ -1373,35 +1373,6 @@ fn ru_seat_line(t: &Ru, l: &SeatLine) -> String {
     s
 }
 
-#[cfg(test)]
-mod tests {
-    use super::{hodov, plural};
-
-    #[test]
-    fn russian_plurals() {
-        let p = |n| plural(n, "партия", "партии", "партий");
-        assert_eq!(
-            (p(1), p(2), p(5), p(11), p(21), p(112), p(104)),
-            (
-                "партия",
-                "партии",
-                "партий",
-                "партий",
-                "партия",
-                "партий",
-                "партии"
-            )
-        );
-        assert_eq!(hodov(1), "ход");
-        assert_eq!(hodov(3), "хода");
-        assert_eq!(hodov(11), "ходов");
-        assert_eq!(hodov(21), "ход");
-        assert_eq!(hodov(40), "ходов");
-        assert_eq!(hodov(12), "ходов");
-        assert_eq!(hodov(22), "хода");
-    }
-}
-
 impl AnalysisTexts for Ru {
     fn btn_analysis(&self) -> String {
         "📈 Разбор".into()
@@ -1553,5 +1524,34 @@ fn why_or_loss_ru(w: &WorstMove) -> String {
         Some(BlunderReason::ReturnHome) => ", проигрышный возврат в дом".into(),
         Some(BlunderReason::ExitDeadline) => ", шашка не выведена из дома в срок".into(),
         Some(BlunderReason::Rule(r)) => format!(", проигрыш по правилу ({})", reason_short(r)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{hodov, plural};
+
+    #[test]
+    fn russian_plurals() {
+        let p = |n| plural(n, "партия", "партии", "партий");
+        assert_eq!(
+            (p(1), p(2), p(5), p(11), p(21), p(112), p(104)),
+            (
+                "партия",
+                "партии",
+                "партий",
+                "партий",
+                "партия",
+                "партий",
+                "партии"
+            )
+        );
+        assert_eq!(hodov(1), "ход");
+        assert_eq!(hodov(3), "хода");
+        assert_eq!(hodov(11), "ходов");
+        assert_eq!(hodov(21), "ход");
+        assert_eq!(hodov(40), "ходов");
+        assert_eq!(hodov(12), "ходов");
+        assert_eq!(hodov(22), "хода");
     }
 }
