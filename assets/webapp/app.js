@@ -684,17 +684,21 @@ async function openReview() {
   if (!S.game) return;
   const token = S.token;
   if (!S.review) S.review = { data: null, k: 0, timer: 0, ahead: null };
+  // This review: an answer that comes after it was left (or left and opened again) is
+  // dropped, so only one asking loop ever runs.
+  const r = S.review;
   paintInfo();
   let a;
   try {
     a = await api('GET', gamePath('/analysis'));
   } catch (e) {
+    if (S.review !== r) return;
     closeReview();
     toast(e.message);
     paintInfo();
     return;
   }
-  if (S.token !== token || !S.review) return;
+  if (S.token !== token || S.review !== r) return;
   if (a?.state !== 'ready') {
     S.review.ahead = typeof a?.ahead === 'number' ? a.ahead : null;
     S.review.timer = setTimeout(openReview, 1500);

@@ -170,6 +170,10 @@ async fn a_group_game_is_analysed_from_the_button_under_its_result() {
         caption(&again)
     );
 
+    // Not into a group the game was not played in, even by one of its players.
+    let t = hear(&h, &supergroup(), &a, &format!("/analyze {id}")).await;
+    assert!(t.contains("someone else's game"), "{t}");
+
     // `/analyze` in Alice's private chat: her last finished game, in reply.
     let mine = TgChat::Private(a.clone());
     let c3 = h.cursor();

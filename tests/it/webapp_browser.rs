@@ -643,11 +643,12 @@ async fn the_analysis_page_steps_through_a_finished_game() {
         .await;
     p.wait("the start", &ply_is(0)).await;
     // A tap on the worst move shows it, with the better move drawn.
+    // (Not the last move: the page swipes forward from it.)
     let worst = stored
         .marks
         .iter()
         .enumerate()
-        .filter(|(_, m)| m.class.is_error())
+        .filter(|(i, m)| m.class.is_error() && *i + 1 < n)
         .max_by_key(|(i, m)| (m.class, m.loss, std::cmp::Reverse(*i)))
         .map(|(i, _)| i)
         .expect("an error to look at");

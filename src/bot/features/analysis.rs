@@ -8,7 +8,7 @@ use crate::bot::play::analysis::{may_analyse, request};
 use crate::bot::state::App;
 use crate::bot::state::analyses::Destination;
 use crate::bot::texts::Texts;
-use crate::game::{GameId, GameRecord, MessageId, ServiceError, Status, UserId};
+use crate::game::{ChatId, GameId, GameRecord, MessageId, ServiceError, Status, UserId};
 
 /// The asker's games looked at for their last finished one.
 const SCANNED: usize = 2000;
@@ -27,7 +27,7 @@ pub async fn on_analyze(
     let reply = Some(m.msg.id);
     let arg = arg.trim().trim_start_matches('#');
     let g = if arg.is_empty() {
-        match last_finished(&app, me).await? {
+        match last_finished(&app, me, chat).await? {
             Some(g) => g,
             None => {
                 say(&app, chat, reply, &t.analysis_nothing(), None).await?;
@@ -96,8 +96,13 @@ pub async fn on_analyze_tap(app: App, tap: Tap, game: GameId) -> HandlerResult {
     tap.reply(Answer::Toast(asked.text(t)))
 }
 
-/// `user`'s newest finished game between two sides.
-async fn last_finished(app: &App, user: UserId) -> Result<Option<GameRecord>, BotError> {
+/// `user`'s newest finished game between two sides that may be analysed in `chat` (in a
+/// group, one of the group's).
+async fn last_finished(
+    app: &App,
+    user: UserId,
+    chat: ChatId,
+) -> Result<Option<GameRecord>, BotError> {
     let found = app
         .games
         .run(move |s| {
@@ -107,10 +112,10 @@ async fn last_finished(app: &App, user: UserId) -> Result<Option<GameRecord>, Bo
                 let Some(last) = page.last() else { break };
                 before = Some(last.id);
                 seen += page.len();
-                if let Some(g) = page
-                    .into_iter()
-                    .find(|g| matches!(g.status, Status::Over { .. }) && !g.is_solo())
-                {
+                if let Some(g) = page.into_iter().find(|g| {
+                    matches!(g.status, Status::Over { .. })
+                        && may_analyse(g, user, Some(chat)).is_ok()
+                }) {
                     return Ok(Some(g));
                 }
             }

@@ -52,14 +52,17 @@ impl Refusal {
 /// Whether `user`, asking in `chat` (`None`: from the Mini App, where the page's token
 /// already shows the game to them), may have `g` analysed.
 pub fn may_analyse(g: &GameRecord, user: UserId, chat: Option<ChatId>) -> Result<(), Refusal> {
-    if g.is_solo() {
-        return Err(Refusal::TwoPlayersOnly);
-    }
+    // Whose it is comes first: the other answers would tell what a stranger's game is.
+    // In a chat: a game shown there, or one's own game asked for in one's private chat
+    // (a player does not post a game into a group it was not played in).
     if let Some(chat) = chat
         && g.board_in(chat).is_none()
-        && g.color_of(user).is_none()
+        && !(chat.0 > 0 && g.color_of(user).is_some())
     {
         return Err(Refusal::NotYours);
+    }
+    if g.is_solo() {
+        return Err(Refusal::TwoPlayersOnly);
     }
     match g.status {
         Status::Active => Err(Refusal::InPlay),
@@ -76,6 +79,8 @@ pub enum Requested {
     /// Queued (or running, or joined to a run of the same game), or refused for the
     /// queue's bounds.
     Queue(Asked),
+    /// It failed a moment ago: not tried again yet.
+    Failed,
 }
 
 impl Requested {
@@ -89,6 +94,7 @@ impl Requested {
                 t.analysis_full(crate::bot::state::analyses::PER_PERSON)
             }
             Requested::Queue(Asked::Busy) => t.analysis_busy(),
+            Requested::Failed => t.analysis_failed(),
         }
     }
 }
@@ -102,6 +108,9 @@ pub async fn request(
     to: Destination,
 ) -> Result<Requested, BotError> {
     let id = g.id;
+    if app.analyses.recently_failed(id) {
+        return Ok(Requested::Failed);
+    }
     if app.games.run(move |s| s.analysis(id)).await?.is_some() {
         let app = app.clone();
         tokio::spawn(async move {
@@ -131,25 +140,30 @@ pub fn request_quietly(app: &App, id: GameId, user: UserId) -> Asked {
     asked
 }
 
-/// Make the queue's analyses one after another, from `job` until none waits.
+/// Make the queue's analyses one after another, from `job` until none waits. Sending
+/// each is left to a task of its own: a chat's pacing does not hold up the queue.
 async fn run_queue(app: App, mut job: Job) {
     loop {
         let made = make(&app, job.game).await;
         if let Err(e) = &made {
             tracing::warn!(game = %job.game, error = %e, "an analysis failed");
+            app.analyses.failed(job.game);
         }
         let (done, next) = app.analyses.finish();
         let to = done.map(|d| d.to).unwrap_or(job.to);
-        match made {
-            Ok(()) => deliver(&app, job.game, &to).await,
-            Err(_) => {
-                for d in &to {
-                    let t = texts(d.lang);
-                    let reply = d.reply_to.map(|m| teloxide::types::MessageId(m.0));
-                    let _ = say(&app, d.chat, reply, &t.analysis_failed(), None).await;
+        let (a, id) = (app.clone(), job.game);
+        tokio::spawn(async move {
+            match made {
+                Ok(()) => deliver(&a, id, &to).await,
+                Err(_) => {
+                    for d in &to {
+                        let t = texts(d.lang);
+                        let reply = d.reply_to.map(|m| teloxide::types::MessageId(m.0));
+                        let _ = say(&a, d.chat, reply, &t.analysis_failed(), None).await;
+                    }
                 }
             }
-        }
+        });
         match next {
             Some(n) => job = n,
             None => break,
@@ -260,14 +274,17 @@ async fn send(app: &App, id: GameId, d: &Destination) -> Result<(), BotError> {
     let worst_idx = worst(&a, MAX_BOARDS);
     let worst: Vec<WorstMove> = worst_idx
         .iter()
-        .map(|&i| WorstMove {
-            ply: i,
-            side: a.marks[i].side,
-            played: game.moves()[i].to_string(),
-            better: a.best[i].to_string(),
-            loss: a.marks[i].loss,
-            class: a.marks[i].class,
-            why: a.marks[i].why,
+        .filter_map(|&i| {
+            let (m, played, better) = (a.marks.get(i)?, game.moves().get(i)?, a.best.get(i)?);
+            Some(WorstMove {
+                ply: i,
+                side: m.side,
+                played: played.to_string(),
+                better: better.to_string(),
+                loss: m.loss,
+                class: m.class,
+                why: m.why,
+            })
         })
         .collect();
     let view = AnalysisView {
@@ -322,13 +339,13 @@ fn sheet(
         .iter()
         .filter_map(|w| {
             let mut pos = game.start().clone();
-            for p in &game.moves()[..w.ply] {
+            for p in game.moves().get(..w.ply)? {
                 pos = pos.play(p.as_move()).ok()?;
             }
             Some(SheetBoard {
                 position: pos,
-                played: game.moves()[w.ply].clone(),
-                better: a.best[w.ply].clone(),
+                played: game.moves().get(w.ply)?.clone(),
+                better: a.best.get(w.ply)?.clone(),
                 caption: t.analysis_board_caption(w),
             })
         })

@@ -10,8 +10,13 @@
 
 use super::replays::ReplayThread;
 use crate::game::{ChatId, GameId, Language, MessageId, UserId};
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// How long a failed analysis is not tried again (a page asking every second and a
+/// person tapping again would otherwise make it fail over and over).
+pub const FAILED_FOR: Duration = Duration::from_secs(600);
 
 /// Analyses one person may have asked for and not yet received (the running one too).
 pub const PER_PERSON: usize = 10;
@@ -63,6 +68,7 @@ struct Queue {
     running: Option<Job>,
     waiting: VecDeque<Job>,
     last_served: Option<UserId>,
+    failed: HashMap<GameId, Instant>,
 }
 
 impl Queue {
@@ -166,6 +172,23 @@ impl Analyses {
         let next = i.and_then(|i| q.waiting.remove(i));
         q.running = next.clone();
         (done, next)
+    }
+
+    /// Game `game`'s analysis failed: not tried again for [`FAILED_FOR`].
+    pub fn failed(&self, game: GameId) {
+        let mut q = self.lock();
+        let now = Instant::now();
+        q.failed
+            .retain(|_, at| now.duration_since(*at) < FAILED_FOR);
+        q.failed.insert(game, now);
+    }
+
+    /// Whether game `game`'s analysis failed less than [`FAILED_FOR`] ago.
+    pub fn recently_failed(&self, game: GameId) -> bool {
+        self.lock()
+            .failed
+            .get(&game)
+            .is_some_and(|at| at.elapsed() < FAILED_FOR)
     }
 
     /// Analyses waiting (not counting the running one).

@@ -1450,7 +1450,7 @@ impl AnalysisTexts for En {
     }
 
     fn analysis_not_yours(&self) -> String {
-        "That is someone else's game: only its players, or the group it was played in, can have it analysed.".into()
+        "That is someone else's game, or not this chat's: a group's games are analysed in the group, your own games also in your private chat with me.".into()
     }
 
     fn analysis_two_players_only(&self) -> String {

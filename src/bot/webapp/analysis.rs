@@ -48,6 +48,9 @@ pub async fn analysis(
         .read(|s| s.analysis(id))
         .map_err(|e| service(e, t))?;
     let Some(a) = stored else {
+        if app.analyses.recently_failed(id) {
+            return Err(refused(t.analysis_failed()));
+        }
         let asked = play::analysis::request_quietly(app, id, viewer.user);
         return match asked {
             Asked::Full | Asked::Busy => Err(ApiError::new(

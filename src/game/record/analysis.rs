@@ -109,6 +109,12 @@ pub struct AnalysisRecord {
 }
 
 impl AnalysisRecord {
+    /// Whether it is the analysis of a game of `moves` moves (a value that does not fit
+    /// its game is not used).
+    pub fn fits(&self, moves: usize) -> bool {
+        self.marks.len() == moves && self.best.len() == moves
+    }
+
     /// Each side's moves per class (White, Black; in [`MoveClass::ALL`] order).
     pub fn counts(&self) -> [[u32; 5]; 2] {
         let mut c = [[0; 5]; 2];

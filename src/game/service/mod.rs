@@ -549,14 +549,19 @@ impl GameService {
 
     /// A finished game's stored analysis, if it has one.
     pub fn analysis(&self, id: GameId) -> Result<Option<AnalysisRecord>, ServiceError> {
-        Ok(self.store.analysis(id)?)
+        let Some(a) = self.store.analysis(id)? else {
+            return Ok(None);
+        };
+        // One that does not fit its game (a damaged value) is as good as none: made again.
+        let moves = self.game(id)?.moves.len();
+        Ok(a.fits(moves).then_some(a))
     }
 
     /// Keep a finished game's analysis. Nothing else is written: ratings, statistics and
     /// the game itself stay as they are.
     pub fn save_analysis(&self, analysis: &AnalysisRecord) -> Result<(), ServiceError> {
         let g = self.game(analysis.game)?;
-        if g.is_active() || g.moves.len() != analysis.marks.len() {
+        if g.is_active() || !analysis.fits(g.moves.len()) {
             return Err(ServiceError::Store(StoreError::Invalid(format!(
                 "an analysis of {} moves does not fit game {}",
                 analysis.marks.len(),
