@@ -724,6 +724,12 @@ function step(to) {
   paint();
 }
 
+// A percentage as the page's language writes it (87.3% in English, 87,3 % in Russian).
+function percent(v) {
+  if (typeof v !== 'number') return '—';
+  return document.documentElement.lang === 'ru' ? String(v).replace('.', ',') + ' %' : v + '%';
+}
+
 function moveLabel(m) {
   const n = Math.floor(m.ply / 2) + 1;
   return n + (m.side === 'w' ? '. ' : '… ') + m.move + (MARK[m.class] ? ' ' + MARK[m.class] : '');
@@ -760,7 +766,7 @@ function paintReview() {
     const n = a.counts?.[c] || {};
     const p = el('span', 'side ' + c);
     p.dataset.side = c;
-    p.textContent = `${c === 'w' ? '⚪' : '⚫'} ${t('accuracy')} ${a.accuracy?.[c] ?? '—'}% · ?! ${n.inaccuracy ?? 0} · ? ${n.mistake ?? 0} · ?? ${n.blunder ?? 0}`;
+    p.textContent = `${c === 'w' ? '⚪' : '⚫'} ${t('accuracy')} ${percent(a.accuracy?.[c])} · ?! ${n.inaccuracy ?? 0} · ? ${n.mistake ?? 0} · ?? ${n.blunder ?? 0}`;
     sum.append(p);
   }
   box.append(sum);

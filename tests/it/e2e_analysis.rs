@@ -170,16 +170,31 @@ async fn a_group_game_is_analysed_from_the_button_under_its_result() {
         caption(&again)
     );
 
+    // `/analyze <game>` by number, in the group, in reply to the asker.
+    let c3 = h.cursor();
+    let asked = h.api.send_text(&g, &b, &format!("/analyze {id}"));
+    let by_number = h
+        .expect(c3, "the analysis by number", |call| {
+            call.is("SendPhoto") && caption(call).contains(&format!("#{id}"))
+        })
+        .await;
+    assert_eq!(
+        by_number.params["reply_parameters"]["message_id"].as_i64(),
+        Some(asked),
+        "{:?}",
+        by_number.params
+    );
+
     // Not into a group the game was not played in, even by one of its players.
     let t = hear(&h, &supergroup(), &a, &format!("/analyze {id}")).await;
     assert!(t.contains("someone else's game"), "{t}");
 
     // `/analyze` in Alice's private chat: her last finished game, in reply.
     let mine = TgChat::Private(a.clone());
-    let c3 = h.cursor();
+    let c4 = h.cursor();
     let asked = h.api.send_text(&mine, &a, "/analyze");
     let private = h
-        .expect(c3, "the analysis in private", |call| {
+        .expect(c4, "the analysis in private", |call| {
             call.is("SendPhoto") && caption(call).contains(&format!("#{id}"))
         })
         .await;

@@ -89,3 +89,62 @@ pub trait AnalysisTexts {
     /// The analysis could not be made.
     fn analysis_failed(&self) -> String;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::texts::texts;
+    use crate::game::Language;
+
+    fn view() -> AnalysisView {
+        AnalysisView {
+            game: GameId(42),
+            names: ["Alice".into(), "Boris".into()],
+            accuracy: [91.5, 78.0],
+            counts: [[30, 5, 1, 2, 1], [28, 6, 3, 0, 2]],
+            worst: vec![WorstMove {
+                ply: 13,
+                side: Color::Black,
+                played: "g6-e6".into(),
+                better: "f7-e7".into(),
+                loss: 3,
+                class: MoveClass::Blunder,
+                why: None,
+            }],
+        }
+    }
+
+    #[test]
+    fn the_message_uses_the_words_a_club_player_knows() {
+        let en = texts(Language::En).analysis(&view());
+        assert!(en.contains("Analysis of game #42"), "{en}");
+        assert!(
+            en.contains("Alice: accuracy 91.5% · 1 inaccuracy, 2 mistakes, 1 blunder"),
+            "{en}"
+        );
+        assert!(
+            en.contains("7… g6-e6 — blunder, −3 tempi; better f7-e7"),
+            "{en}"
+        );
+        let ru = texts(Language::Ru).analysis(&view());
+        assert!(ru.contains("Разбор партии #42"), "{ru}");
+        assert!(
+            ru.contains("Alice: точность 91,5 % · неточностей 1, ошибок 2, зевков 1"),
+            "{ru}"
+        );
+        assert!(
+            ru.contains("7… g6-e6 — зевок, −3 темпа; лучше f7-e7"),
+            "{ru}"
+        );
+        let w = &view().worst[0];
+        assert_eq!(
+            texts(Language::Ru).analysis_board_caption(w),
+            "7… g6-e6 ?? → f7-e7"
+        );
+        assert_eq!(texts(Language::Ru).class_name(MoveClass::Mistake), "ошибка");
+        assert_eq!(
+            texts(Language::Ru).class_name(MoveClass::Inaccuracy),
+            "неточность"
+        );
+    }
+}
