@@ -5,7 +5,7 @@
 //!
 //! Texts arrive as arguments, already in the reader's language.
 
-use super::chart::{self, CHART_HEIGHT, CHART_WIDTH, RatingChart};
+use super::chart::{self, CHART_HEIGHT, CHART_WIDTH, RatingChart, fit, text_width};
 use super::palette::{ColorMap, Palette};
 use super::{RenderError, RenderOptions, Renderer, theme};
 use crate::engine::{Color, Path, Position};
@@ -104,25 +104,6 @@ fn paste(dst: &mut RgbImage, src: &RgbImage, x0: u32, y0: u32) {
             dst.put_pixel(x0 + x, y0 + y, *p);
         }
     }
-}
-
-fn text_width(font: &FontRef<'_>, px: f32, text: &str) -> f32 {
-    imageproc::drawing::text_size(PxScale::from(px), font, text).0 as f32
-}
-
-/// `text`, shortened with an ellipsis to fit `max` pixels.
-fn fit(font: &FontRef<'_>, px: f32, text: &str, max: f32) -> String {
-    if text_width(font, px, text) <= max {
-        return text.to_string();
-    }
-    let mut chars: Vec<char> = text.chars().collect();
-    while chars.pop().is_some() {
-        let s: String = chars.iter().collect::<String>() + "…";
-        if text_width(font, px, &s) <= max {
-            return s;
-        }
-    }
-    String::new()
 }
 
 /// Reduce to one palette: the board's and chart's key colours exactly, the rest (the

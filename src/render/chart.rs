@@ -229,12 +229,12 @@ impl Canvas {
 }
 
 /// The width of `text` in pixels at `px`.
-fn text_width(font: &FontRef<'_>, px: f32, text: &str) -> f32 {
+pub(super) fn text_width(font: &FontRef<'_>, px: f32, text: &str) -> f32 {
     imageproc::drawing::text_size(PxScale::from(px), font, text).0 as f32
 }
 
 /// `text`, shortened with an ellipsis to fit `max` pixels at `px`.
-fn fit(font: &FontRef<'_>, px: f32, text: &str, max: f32) -> String {
+pub(super) fn fit(font: &FontRef<'_>, px: f32, text: &str, max: f32) -> String {
     if text_width(font, px, text) <= max {
         return text.to_string();
     }

@@ -48,6 +48,24 @@ pub fn move_number(ply: usize, side: Color) -> String {
     }
 }
 
+/// ⚪ or ⚫.
+pub fn side_mark(c: Color) -> &'static str {
+    match c {
+        Color::White => "⚪",
+        Color::Black => "⚫",
+    }
+}
+
+/// The annotation a record gives a move of this class (`?!`, `?`, `??`).
+pub fn class_mark(c: MoveClass) -> &'static str {
+    match c {
+        MoveClass::Best | MoveClass::Good => "",
+        MoveClass::Inaccuracy => "?!",
+        MoveClass::Mistake => "?",
+        MoveClass::Blunder => "??",
+    }
+}
+
 /// The analysis' words in one language.
 pub trait AnalysisTexts {
     /// The button under a finished game.

@@ -1,6 +1,6 @@
 //! English texts.
 
-use super::analysis::{AnalysisTexts, AnalysisView, WorstMove, move_number};
+use super::analysis::{AnalysisTexts, AnalysisView, WorstMove, class_mark, move_number, side_mark};
 use super::tables::{SeatLine, TableTexts, TableView, seat_mark};
 use super::{
     BoardPlace, GameLine, HistoryRow, Opponent, ResultContext, StatsView, Texts, TopRow, TopScope,
@@ -1460,24 +1460,6 @@ impl AnalysisTexts for En {
 
     fn analysis_failed(&self) -> String {
         "The analysis could not be made. Please try again later.".into()
-    }
-}
-
-/// ⚪ or ⚫.
-fn side_mark(c: Color) -> &'static str {
-    match c {
-        Color::White => "⚪",
-        Color::Black => "⚫",
-    }
-}
-
-/// The annotation a record gives a move of this class.
-fn class_mark(c: MoveClass) -> &'static str {
-    match c {
-        MoveClass::Best | MoveClass::Good => "",
-        MoveClass::Inaccuracy => "?!",
-        MoveClass::Mistake => "?",
-        MoveClass::Blunder => "??",
     }
 }
 

@@ -1,6 +1,6 @@
 //! Russian texts, in the terms of the Russian rule texts (шашка, ход, дом, ничья, прыжок).
 
-use super::analysis::{AnalysisTexts, AnalysisView, WorstMove, move_number};
+use super::analysis::{AnalysisTexts, AnalysisView, WorstMove, class_mark, move_number, side_mark};
 use super::tables::{SeatLine, TableTexts, TableView, seat_mark};
 use super::{
     BoardPlace, GameLine, HistoryRow, Opponent, ResultContext, StatsView, Texts, TopRow, TopScope,
@@ -1491,24 +1491,6 @@ impl AnalysisTexts for Ru {
 
     fn analysis_failed(&self) -> String {
         "Разбор не получился. Попробуйте позже.".into()
-    }
-}
-
-/// ⚪ or ⚫.
-fn side_mark(c: Color) -> &'static str {
-    match c {
-        Color::White => "⚪",
-        Color::Black => "⚫",
-    }
-}
-
-/// The annotation a record gives a move of this class.
-fn class_mark(c: MoveClass) -> &'static str {
-    match c {
-        MoveClass::Best | MoveClass::Good => "",
-        MoveClass::Inaccuracy => "?!",
-        MoveClass::Mistake => "?",
-        MoveClass::Blunder => "??",
     }
 }
 
