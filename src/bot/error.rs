@@ -112,11 +112,12 @@ pub fn refusal(e: &ServiceError, t: &dyn Texts) -> Option<String> {
         ServiceError::OwnChallenge => t.own_challenge(),
         ServiceError::ChallengeClosed(_) | ServiceError::ChallengeExpired => t.challenge_closed(),
         ServiceError::NoSuchGame(_) | ServiceError::NoSuchChallenge(_) => t.bad_button(),
-        ServiceError::BadSetup(s) => s.clone(),
+        ServiceError::BadSetup(e) => t.setup_error(e),
         ServiceError::Busy => t.try_again(),
         ServiceError::Damaged { .. } => t.damaged_game(),
         ServiceError::Store(_) => t.try_again(),
-        ServiceError::Table(r) => t.table_refusal(r),
+        ServiceError::Lobby(r) => t.lobby_refusal(r),
+        ServiceError::SeatDone => t.seat_done(),
         ServiceError::NotDue | ServiceError::NotInChat => return None,
     })
 }

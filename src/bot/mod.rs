@@ -5,7 +5,6 @@
 //! Everything here translates between Telegram and the game service; no rules and no
 //! storage details live here.
 
-mod board;
 mod chat;
 pub(crate) mod controls;
 mod dispatch;
@@ -43,7 +42,7 @@ pub use webapp::{MAX_AGE as WEBAPP_MAX_AGE, WebAppConfig};
 /// buttons.
 #[cfg(feature = "testing")]
 pub mod testing {
-    pub use super::controls::callback::{Act, Callback, Pick, SettingKey, TableAct};
+    pub use super::controls::callback::{Act, Callback, LobbyAct, SettingKey};
     pub use super::play::end::date_of;
     pub use super::play::program::program_choice;
 }
@@ -385,7 +384,7 @@ fn build_app(
         games: AsyncGames::new(service),
         renderer: Renderer::new(),
         pacer: tg::Pacer::new(cfg.pacing),
-        boards: board::Outbox::default(),
+        boards: play::board::Outbox::default(),
         replies: replies::Replies::default(),
         notices: turn_notices::Notices::default(),
         offers: state::offers::Offers::default(),
@@ -426,7 +425,6 @@ fn build_app(
             links: state::links::Links::new(&cfg.token),
         }),
         reachability: tokio::sync::Mutex::new(()),
-        table_boards: Default::default(),
     })))
 }
 

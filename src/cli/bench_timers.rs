@@ -59,8 +59,8 @@ fn create(
         let u = id_base + 2 * i as u64;
         svc.create_game(
             NewGame {
-                variant: Variant::new(VariantId::Classic),
-                players: [Player::Human(UserId(u)), Player::Human(UserId(u + 1))],
+                variant: Variant::new(VariantId::Classic).into(),
+                players: vec![Player::Human(UserId(u)), Player::Human(UserId(u + 1))],
                 time_control: tc,
                 chat: ChatId(-1 - (i as i64 % 200)),
                 message: None,

@@ -302,7 +302,9 @@ fn bench_positions(v: MultiVariant) -> Vec<(MultiPos, Option<crate::engine::Path
 /// Run `bench multi`: the program's time per turn at each level, and picture time and size.
 pub fn bench(args: &MultiBenchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     use crate::ai::multi::{MultiLimits, choose_multi};
-    use crate::render::multi::{MultiOptions, render_multi_png};
+    use crate::render::{RenderOptions, Renderer};
+    let renderer = Renderer::new();
+    const PX: u32 = 640;
     let v = variant_named(&args.variant).ok_or_else(|| {
         CliError::usage(format!(
             "--variant: '{}' is not a multi-player variant",
@@ -342,27 +344,29 @@ pub fn bench(args: &MultiBenchArgs, out: &mut dyn Write) -> Result<(), CliError>
         // which every later one reuses: timed apart from the steady state.
         let first = {
             let (p, last) = &positions[0];
-            let opts = MultiOptions {
+            let opts = RenderOptions {
                 view,
-                last: last.clone(),
-                ..MultiOptions::default()
+                size_px: PX,
+                last_move: last.clone(),
+                ..RenderOptions::default()
             };
             let t = Instant::now();
-            render_multi_png(p, &opts).map_err(|e| CliError {
+            renderer.render_png(p, &opts).map_err(|e| CliError {
                 message: e.to_string(),
                 code: 1,
             })?;
             t.elapsed().as_secs_f64()
         };
         for (p, last) in &positions {
-            let opts = MultiOptions {
+            let opts = RenderOptions {
                 view,
-                last: last.clone(),
-                ..MultiOptions::default()
+                size_px: PX,
+                last_move: last.clone(),
+                ..RenderOptions::default()
             };
             for _ in 0..args.renders.max(1) {
                 let t = Instant::now();
-                let png = render_multi_png(p, &opts).map_err(|e| CliError {
+                let png = renderer.render_png(p, &opts).map_err(|e| CliError {
                     message: e.to_string(),
                     code: 1,
                 })?;
@@ -377,7 +381,7 @@ pub fn bench(args: &MultiBenchArgs, out: &mut dyn Write) -> Result<(), CliError>
             out,
             "picture ({} view, {} px): {:.2} ms a picture (mean of {count}, one thread), worst {:.2} ms, largest {bytes} bytes; the view's first {:.2} ms",
             view.name(),
-            MultiOptions::default().size_px,
+            PX,
             total * 1000.0 / f64::from(count),
             worst * 1000.0,
             first * 1000.0

@@ -152,7 +152,7 @@ pub fn run(args: &RenderArgs, out: &mut dyn Write) -> Result<(), CliError> {
         let defaults = GifOptions::default();
         let opts = GifOptions {
             size_px: args.size.unwrap_or(defaults.size_px),
-            view: args.view.color()?,
+            view: args.view.color()?.into(),
             ply_ms: args.ply_ms,
             final_ms: args.final_ms,
         };
@@ -183,7 +183,7 @@ pub fn run(args: &RenderArgs, out: &mut dyn Write) -> Result<(), CliError> {
             .transpose()?;
         let opts = RenderOptions {
             size_px: args.size.unwrap_or(render::DEFAULT_SIZE_PX),
-            view: args.view.color()?,
+            view: args.view.color()?.into(),
             last_move,
             better: None,
             selection,
@@ -207,10 +207,13 @@ pub fn run(args: &RenderArgs, out: &mut dyn Write) -> Result<(), CliError> {
     Ok(())
 }
 
+/// A table's picture side unless `--size` says otherwise.
+const TABLE_PX: u32 = 640;
+
 /// `render` for a three- or four-seat variant: a PNG of the position (or a record's
 /// end, its last move drawn) from `--view`'s seat.
 fn run_multi(args: &RenderArgs, v: MultiVariant, out: &mut dyn Write) -> Result<(), CliError> {
-    use crate::render::multi::{MultiOptions, render_multi_gif, render_multi_png};
+    let renderer = Renderer::new();
     if args.error_mark.is_some() {
         return Err(CliError::usage(format!(
             "--error-mark is not drawn for {v}"
@@ -235,8 +238,13 @@ fn run_multi(args: &RenderArgs, v: MultiVariant, out: &mut dyn Write) -> Result<
             return Err(CliError::usage("--gif needs --record"));
         };
         let px = args.size.unwrap_or(480);
-        let bytes = render_multi_gif(g, args.view.seat(), px, args.ply_ms, args.final_ms)
-            .map_err(render_err)?;
+        let opts = GifOptions {
+            size_px: px,
+            view: args.view.seat(),
+            ply_ms: args.ply_ms,
+            final_ms: args.final_ms,
+        };
+        let bytes = renderer.render_game_gif(g, &opts).map_err(render_err)?;
         std::fs::write(&args.out, &bytes).map_err(|e| CliError {
             message: format!("writing {}: {e}", args.out.display()),
             code: 1,
@@ -272,17 +280,21 @@ fn run_multi(args: &RenderArgs, v: MultiVariant, out: &mut dyn Write) -> Result<
                     "--select: there is no piece on {sq}"
                 )));
             }
-            Some((sq, MultiPos::destinations(&pos, sq)))
+            Some(Selection {
+                piece: sq,
+                targets: MultiPos::destinations(&pos, sq),
+            })
         }
         None => None,
     };
-    let opts = MultiOptions {
+    let opts = RenderOptions {
         view: args.view.seat(),
-        size_px: args.size.unwrap_or(MultiOptions::default().size_px),
-        last,
-        selected,
+        size_px: args.size.unwrap_or(TABLE_PX),
+        last_move: last,
+        selection: selected,
+        ..RenderOptions::default()
     };
-    let bytes = render_multi_png(&pos, &opts).map_err(render_err)?;
+    let bytes = renderer.render_png(&pos, &opts).map_err(render_err)?;
     std::fs::write(&args.out, &bytes).map_err(|e| CliError {
         message: format!("writing {}: {e}", args.out.display()),
         code: 1,

@@ -6,8 +6,8 @@ use crate::ai::rng::Rng;
 use crate::engine::Path;
 use crate::game::{
     Actor, AnyRecord, ChallengeRecord, ChatId, ChatRecord, Expect, GameRecord, GameService,
-    Imported, MoveInput, NewGame, Player, RecordKind, ServiceError, Storage, TableRecord,
-    Timestamp, Timing, UserId, UserRecord,
+    Imported, MoveInput, NewGame, Player, RecordKind, ServiceError, Storage, Timestamp, Timing,
+    UserId, UserRecord,
 };
 use clap::{Args, Subcommand};
 use serde::{Deserialize, Serialize};
@@ -20,8 +20,9 @@ use std::time::Instant;
 
 /// The export file's format name (first line).
 pub const EXPORT_FORMAT: &str = "ugolki-export";
-/// The export file's format version.
-pub const EXPORT_VERSION: u32 = 1;
+/// The export file's format version: 2 since tables of three or four seats are games
+/// (version 1's `table` lines are read and upgraded).
+pub const EXPORT_VERSION: u32 = 2;
 
 /// `--data-dir`, shared by the store tools.
 #[derive(Args, Debug, Clone)]
@@ -132,12 +133,12 @@ pub enum ExportLine {
     Chat(ChatRecord),
     /// A user with ratings and statistics.
     User(UserRecord),
-    /// A game.
+    /// A game of two, three or four seats.
     Game(GameRecord),
     /// A challenge.
     Challenge(ChallengeRecord),
-    /// A table of three or four seats.
-    Table(TableRecord),
+    /// A table of three or four seats, as version 1 wrote it (read only: a table is a game).
+    Table(crate::store::v7::TableV7),
 }
 
 impl ExportLine {
@@ -148,7 +149,13 @@ impl ExportLine {
             ExportLine::User(r) => Some(AnyRecord::User(r)),
             ExportLine::Game(r) => Some(AnyRecord::Game(r)),
             ExportLine::Challenge(r) => Some(AnyRecord::Challenge(r)),
-            ExportLine::Table(r) => Some(AnyRecord::Table(r)),
+            ExportLine::Table(t) => match t.upgrade(&Timing::default()) {
+                Ok(g) => Some(AnyRecord::Game(g)),
+                Err(e) => {
+                    tracing::warn!(error = %e, "a table of an older export does not replay");
+                    None
+                }
+            },
         }
     }
 }
@@ -184,7 +191,6 @@ pub fn export_to(store: &dyn Storage, out: &mut dyn Write) -> Result<u64, CliErr
                     AnyRecord::User(u) => ExportLine::User(u),
                     AnyRecord::Game(g) => ExportLine::Game(g),
                     AnyRecord::Challenge(c) => ExportLine::Challenge(c),
-                    AnyRecord::Table(t) => ExportLine::Table(t),
                 };
                 match w(out, &line) {
                     Ok(()) => {
@@ -310,9 +316,10 @@ pub fn import(a: &ImportArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// A random legal move's path in `g`, if any.
+/// A random legal move's path in the two-sided game `g`, if any.
 pub fn random_path(g: &GameRecord, rng: &mut Rng) -> Option<Path> {
     let game = g.replay().ok()?;
+    let game = game.two()?;
     let moves = game.legal_moves();
     let m = *moves.get(rng.index(moves.len()))?;
     game.position().path(m).ok()
@@ -325,8 +332,8 @@ fn mover(g: &GameRecord) -> Option<UserId> {
 
 fn new_pvp(chat: i64, a: u64, b: u64) -> NewGame {
     NewGame {
-        variant: crate::engine::Variant::new(crate::engine::VariantId::Classic),
-        players: [Player::Human(UserId(a)), Player::Human(UserId(b))],
+        variant: crate::engine::Variant::new(crate::engine::VariantId::Classic).into(),
+        players: vec![Player::Human(UserId(a)), Player::Human(UserId(b))],
         time_control: crate::game::TimeControl::Untimed,
         chat: ChatId(chat),
         message: None,
@@ -635,7 +642,7 @@ fn fill_store(
         g.id = crate::game::GameId(i as u64 + 1);
         let wu = 1 + rng.next_u64() % users;
         let bu = 1 + (wu + 1 + rng.next_u64() % (users - 1)) % users;
-        g.players = [Player::Human(UserId(wu)), Player::Human(UserId(bu))];
+        g.players = vec![Player::Human(UserId(wu)), Player::Human(UserId(bu))];
         g.chat = ChatId(-1 - (i as i64 % 500));
         batch.push(AnyRecord::Game(g));
         if batch.len() == 10_000 {

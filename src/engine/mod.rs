@@ -3,6 +3,7 @@
 //! The size-generic bitboard core lives in [`core`]; [`Position`], [`Game`] and the
 //! notation functions are the typed API everything else uses.
 
+mod any;
 pub(crate) mod bits;
 pub(crate) mod core;
 mod game;
@@ -14,7 +15,9 @@ mod square;
 mod variant;
 mod zobrist;
 
+pub use any::{AnyGame, AnyOutcome, AnyPositionError, AnyVariant, Ply, UnknownVariant};
 pub use game::{Game, Played, write_record};
+pub use multi::{Leave, Seat, SeatSet};
 pub use notation::{
     InputError, MoveError, Record, RecordError, parse_move, read_squares, resolve_readings,
 };

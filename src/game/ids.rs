@@ -47,11 +47,6 @@ id_type!(
     ChallengeId(u64)
 );
 id_type!(
-    /// A game of three or four seats (a lobby first); allocated from the games' ids, so
-    /// a table and a two-player game never share an id.
-    TableId(u64)
-);
-id_type!(
     /// A record's revision for compare-and-swap: 1 when first stored, +1 on every write.
     Version(u64)
 );

@@ -1,10 +1,10 @@
 //! An in-memory [`Storage`] for tests: the same compare-and-swap and index rules as the
 //! sled store, under one mutex, plus fault injection for retry tests.
 
-use super::ids::{ChallengeId, ChatId, GameId, TableId, Timestamp, UserId, Version};
+use super::ids::{ChallengeId, ChatId, GameId, Timestamp, UserId, Version};
 use super::record::{
     AnalysisRecord, AnyRecord, ChallengeRecord, ChatRecord, DeadlineEntry, DeadlineKind,
-    DeadlineTarget, GameRecord, IndexEntry, RecordKind, RecordRef, TableRecord, UserRecord,
+    DeadlineTarget, GameRecord, IndexEntry, RecordKind, RecordRef, UserRecord,
 };
 use super::storage::{CommitError, Imported, Storage, StoreError, WriteSet, index_diff};
 use std::collections::{BTreeMap, BTreeSet};
@@ -18,7 +18,6 @@ struct Inner {
     users: BTreeMap<UserId, UserRecord>,
     chats: BTreeMap<ChatId, ChatRecord>,
     challenges: BTreeMap<ChallengeId, ChallengeRecord>,
-    tables: BTreeMap<TableId, TableRecord>,
     analyses: BTreeMap<GameId, AnalysisRecord>,
     index: BTreeSet<IndexEntry>,
 }
@@ -30,7 +29,6 @@ impl Inner {
             RecordRef::User(id) => self.users.get(id).cloned().map(AnyRecord::User),
             RecordRef::Chat(id) => self.chats.get(id).cloned().map(AnyRecord::Chat),
             RecordRef::Challenge(id) => self.challenges.get(id).cloned().map(AnyRecord::Challenge),
-            RecordRef::Table(id) => self.tables.get(id).cloned().map(AnyRecord::Table),
             RecordRef::Other { .. } => None,
         }
     }
@@ -57,9 +55,6 @@ impl Inner {
             }
             AnyRecord::Challenge(r) => {
                 self.challenges.insert(r.id, r);
-            }
-            AnyRecord::Table(r) => {
-                self.tables.insert(r.id, r);
             }
         }
     }
@@ -127,25 +122,6 @@ impl Storage for MemoryStore {
     fn game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
         self.game_reads.fetch_add(1, Ordering::SeqCst);
         Ok(self.lock().games.get(&id).cloned())
-    }
-
-    fn table(&self, id: TableId) -> Result<Option<TableRecord>, StoreError> {
-        Ok(self.lock().tables.get(&id).cloned())
-    }
-
-    fn chat_tables(&self, chat: ChatId) -> Result<Vec<TableId>, StoreError> {
-        let inner = self.lock();
-        Ok(inner
-            .index
-            .range(
-                IndexEntry::ChatTable(chat, TableId(0))
-                    ..=IndexEntry::ChatTable(chat, TableId(u64::MAX)),
-            )
-            .filter_map(|e| match e {
-                IndexEntry::ChatTable(_, t) => Some(*t),
-                _ => None,
-            })
-            .collect())
     }
 
     fn user(&self, id: UserId) -> Result<Option<UserRecord>, StoreError> {
@@ -290,12 +266,6 @@ impl Storage for MemoryStore {
                     .cloned()
                     .map(AnyRecord::Challenge)
                     .collect(),
-                RecordKind::Table => inner
-                    .tables
-                    .values()
-                    .cloned()
-                    .map(AnyRecord::Table)
-                    .collect(),
             }
         };
         for r in all {
@@ -335,7 +305,6 @@ impl Storage for MemoryStore {
                 RecordRef::User(id) => drop(inner.users.remove(id)),
                 RecordRef::Chat(id) => drop(inner.chats.remove(id)),
                 RecordRef::Challenge(id) => drop(inner.challenges.remove(id)),
-                RecordRef::Table(id) => drop(inner.tables.remove(id)),
                 RecordRef::Other { .. } => continue,
             }
             removed += 1;

@@ -6,8 +6,9 @@
 //! - every change to a game is a compare-and-swap on its [`Version`]: two racing taps can
 //!   never play two moves for one turn or one move twice; the loser gets
 //!   [`ServiceError::Stale`] (or `NotYourTurn` when it did not state an expectation);
-//! - a game ends exactly once, and its end, both players' statistics and ratings, and the
-//!   chat's list of active games are written in one atomic commit;
+//! - a game (of two, three or four seats) ends exactly once, and its end, its players'
+//!   statistics and ratings, and the chat's list of open games are written in one atomic
+//!   commit;
 //! - a call that returns `Ok` is durable (the store flushed it).
 
 pub(crate) mod codec;
@@ -23,22 +24,22 @@ pub(crate) mod time;
 
 pub use ids::{
     ChallengeId, ChatId, GameId, InlineMessageId, LinkToken, LinkTokenError, MessageId, Millis,
-    TableId, Timestamp, UserId, Version,
+    Timestamp, UserId, Version,
 };
 pub use memory::MemoryStore;
 pub use rating::{RatingChange, multi_update};
 pub use record::{
     AnalysisRecord, AnyRecord, BlunderReason, Board, ChallengeRecord, ChallengeStatus,
     ChallengeTarget, ChatRecord, ChatSettings, ColourChoice, Deadline, DeadlineEntry, DeadlineKind,
-    DeadlineTarget, DrawOffer, GameRecord, IndexEntry, Language, MoveClass, MoveMark, MultiStats,
-    NoticeDelay, Orientation, Pace, Player, RecordKind, RecordRef, ReplayError, Status,
-    TableRecord, TableReplayError, TableStatus, TakebackOffer, TurnNotices, UserRecord,
+    DeadlineTarget, DrawOffer, GameRecord, IndexEntry, LEFT_SEAT_LEVEL, LOBBY_LAPSE, Language,
+    MoveClass, MoveMark, MultiStats, NoticeDelay, Orientation, Pace, Player, RecordKind, RecordRef,
+    ReplayError, SeatLeft, SeatRating, Status, TakebackOffer, TurnNotices, UserRecord,
     VariantStats,
 };
 pub use service::{
-    Actor, DrawOutcome, ErrorClass, Expect, Fired, GameService, LATE_BOARD, LOBBY_LAPSE, Migrated,
-    MoveInput, MoveOutcome, Moved, NewChallenge, NewGame, ServiceError, Swept, TableActor,
-    TableChange, TableEvent, TableInput, TableRefusal, UserProfile,
+    Actor, DrawOutcome, ErrorClass, Expect, Fired, GameService, LATE_BOARD, LobbyRefusal, Migrated,
+    MoveInput, MoveOutcome, Moved, NewChallenge, NewGame, ServiceError, SetupError, Swept,
+    UserProfile,
 };
 pub use storage::{Cause, CommitError, Imported, Storage, StoreError, Write, WriteSet};
 pub use time::{Clocks, TimeControl, Timing};

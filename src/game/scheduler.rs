@@ -12,7 +12,7 @@ use super::AsyncGames;
 use super::ids::{Millis, Timestamp};
 use super::record::{DeadlineEntry, DeadlineKind, DeadlineTarget};
 use super::service::Fired;
-use crate::engine::{Game, Path};
+use crate::engine::{AnyGame, Ply};
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -76,7 +76,7 @@ pub trait Sink: Send + Sync + 'static {
 }
 
 /// Chooses the program's move for a player who missed a per-move limit.
-pub type AutoMove = Arc<dyn Fn(&Game) -> Option<Path> + Send + Sync>;
+pub type AutoMove = Arc<dyn Fn(&AnyGame) -> Option<Ply> + Send + Sync>;
 
 /// Asks the scheduler to stop.
 #[derive(Clone, Default)]
@@ -248,11 +248,6 @@ async fn fire_batch(
 pub fn program_move_of(e: &DeadlineEntry) -> Option<super::ids::GameId> {
     match (e.kind, e.target) {
         (DeadlineKind::ProgramMove, DeadlineTarget::Game(g)) => Some(g),
-        // A table's program move and missed limit are the bot's AI work, marked as
-        // thinking under the table's id (from the games' sequence) while it runs.
-        (DeadlineKind::ProgramMove | DeadlineKind::MoveMissed, DeadlineTarget::Table(t)) => {
-            Some(super::ids::GameId(t.0))
-        }
         _ => None,
     }
 }

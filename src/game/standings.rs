@@ -21,26 +21,49 @@ pub enum PlayerResult {
     Drew,
     /// They lost.
     Lost,
+    /// A table's place (1-based) among its seats.
+    Placed {
+        /// Their place.
+        place: u8,
+        /// Out of how many seats.
+        of: u8,
+    },
     /// Called off: no result.
     Aborted,
-    /// Still being played.
+    /// Still being played (or waiting in its lobby).
     Playing,
 }
 
 impl PlayerResult {
     /// `user`'s result in `g` (`Playing` also for someone who does not play in it).
     pub fn of(g: &GameRecord, user: UserId) -> PlayerResult {
-        match g.status {
-            Status::Active => PlayerResult::Playing,
-            Status::Aborted { .. } => PlayerResult::Aborted,
-            Status::Over { outcome, .. } => match (g.color_of(user), outcome.result.winner()) {
-                (None, _) => PlayerResult::Playing,
-                // The training room: finishing is the only result there is.
-                (Some(_), _) if g.is_solo() && outcome.reason == Reason::Goal => PlayerResult::Won,
-                (Some(_), None) => PlayerResult::Drew,
-                (Some(c), Some(w)) if c == w => PlayerResult::Won,
-                (Some(_), Some(_)) => PlayerResult::Lost,
-            },
+        let outcome = match g.status {
+            Status::Lobby | Status::Active => return PlayerResult::Playing,
+            Status::Aborted { .. } => return PlayerResult::Aborted,
+            Status::Over { outcome, .. } => outcome,
+        };
+        let Some(seat) = g.seat_of(user) else {
+            return PlayerResult::Playing;
+        };
+        // The training room: finishing is the only result there is.
+        if g.is_solo() {
+            return match outcome.reason() {
+                Reason::Goal => PlayerResult::Won,
+                _ => PlayerResult::Lost,
+            };
+        }
+        let place = outcome.place(seat).unwrap_or(u8::MAX);
+        if g.is_table() {
+            return PlayerResult::Placed {
+                place,
+                of: g.variant.seat_count() as u8,
+            };
+        }
+        let firsts = outcome.places().iter().filter(|p| **p == Some(1)).count();
+        match place {
+            1 if firsts > 1 => PlayerResult::Drew,
+            1 => PlayerResult::Won,
+            _ => PlayerResult::Lost,
         }
     }
 }
@@ -48,15 +71,14 @@ impl PlayerResult {
 /// When a game ended (`None` while it is played).
 pub fn ended_at(g: &GameRecord) -> Option<Timestamp> {
     match g.status {
-        Status::Active => None,
+        Status::Lobby | Status::Active => None,
         Status::Over { at, .. } | Status::Aborted { at, .. } => Some(at),
     }
 }
 
 /// `user`'s rating change in a finished rated game.
 pub fn rating_change_of(g: &GameRecord, user: UserId) -> Option<super::rating::RatingChange> {
-    let c = g.color_of(user)?;
-    g.ratings.map(|r| r[c.index()])
+    g.rating_of(g.seat_of(user)?)
 }
 
 /// One row of a leaderboard.
@@ -204,7 +226,8 @@ pub fn rating_history(games: &[GameRecord], user: UserId) -> Vec<RatingHistory> 
                 Status::Over { at, .. } => at,
                 _ => return None,
             };
-            Some((at, g.id, g.variant.id(), change.before, change.after))
+            let variant = g.variant.two()?.id();
+            Some((at, g.id, variant, change.before, change.after))
         })
         .collect();
     rated.sort_by_key(|r| (r.0, r.1));
@@ -248,7 +271,8 @@ impl Score {
 }
 
 /// `me`'s score against `other` over the decided games among `games` in which they met
-/// (each game once, whatever order or duplicates `games` has).
+/// (each game once, whatever order or duplicates `games` has): at a table the better
+/// place wins and the same place draws, as its rating counts it (RULES §14).
 pub fn head_to_head(games: &[GameRecord], me: UserId, other: UserId) -> Score {
     let mut seen = std::collections::HashSet::new();
     let mut s = Score::default();
@@ -256,14 +280,20 @@ pub fn head_to_head(games: &[GameRecord], me: UserId, other: UserId) -> Score {
         return s;
     }
     for g in games {
-        if g.color_of(me).is_none() || g.color_of(other).is_none() || !seen.insert(g.id) {
+        let (Some(a), Some(b)) = (g.seat_of(me), g.seat_of(other)) else {
+            continue;
+        };
+        let Some(outcome) = g.ending() else {
+            continue;
+        };
+        if !seen.insert(g.id) {
             continue;
         }
-        match PlayerResult::of(g, me) {
-            PlayerResult::Won => s.wins += 1,
-            PlayerResult::Drew => s.draws += 1,
-            PlayerResult::Lost => s.losses += 1,
-            PlayerResult::Aborted | PlayerResult::Playing => {}
+        let place = |s| outcome.place(s).unwrap_or(u8::MAX);
+        match place(a).cmp(&place(b)) {
+            std::cmp::Ordering::Less => s.wins += 1,
+            std::cmp::Ordering::Equal => s.draws += 1,
+            std::cmp::Ordering::Greater => s.losses += 1,
         }
     }
     s
@@ -272,7 +302,8 @@ pub fn head_to_head(games: &[GameRecord], me: UserId, other: UserId) -> Score {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Color, Outcome, Variant};
+    use crate::engine::{Color, Outcome, Seat, Variant};
+    use crate::game::SeatRating;
     use crate::game::rating::RatingChange;
     use crate::game::{ChatId, Player, TimeControl, UserRecord};
 
@@ -291,11 +322,30 @@ mod tests {
         GameRecord {
             status,
             rated: ratings.is_some(),
-            ratings: ratings.map(|r| r.map(|(before, after)| RatingChange { before, after })),
+            ratings: ratings
+                .map(|[(wb, wa), (bb, ba)]| {
+                    vec![
+                        SeatRating {
+                            seat: Seat::White,
+                            change: RatingChange {
+                                before: wb,
+                                after: wa,
+                            },
+                        },
+                        SeatRating {
+                            seat: Seat::Black,
+                            change: RatingChange {
+                                before: bb,
+                                after: ba,
+                            },
+                        },
+                    ]
+                })
+                .unwrap_or_default(),
             ..GameRecord::starting(
                 GameId(id),
                 v,
-                [Player::Human(w), Player::Human(b)],
+                vec![Player::Human(w), Player::Human(b)],
                 start,
                 TimeControl::Untimed,
                 ChatId(-1),

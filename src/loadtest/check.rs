@@ -11,9 +11,9 @@
 
 use super::{LoadError, TrackedGame};
 use crate::bot::callback::Callback;
-use crate::engine::{Color, Game};
+use crate::engine::{AnyGame, Ply, Seat};
 use crate::fakeapi::{FakeApi, keyboard_buttons};
-use crate::game::{AnyRecord, GameRecord, Orientation, Player, RecordKind, Storage};
+use crate::game::{AnyRecord, GameRecord, Orientation, RecordKind, Storage};
 use crate::render::{RenderOptions, Renderer, Selection};
 use crate::store::{SledStore, StoreConfig};
 use std::collections::{HashMap, HashSet};
@@ -69,7 +69,7 @@ pub fn verify(
 }
 
 /// Games by id, each with its replay once checked.
-type Games = HashMap<u64, (GameRecord, Option<Game>)>;
+type Games = HashMap<u64, (GameRecord, Option<AnyGame>)>;
 
 /// Check an open store (the boards too when a fake API and picture size are given).
 pub fn verify_store(
@@ -120,7 +120,7 @@ pub fn verify_store(
 }
 
 /// One stored game: its version, that it replays, and that its status fits its position.
-fn check_game(g: &GameRecord, replayed: &mut Option<Game>, r: &mut CheckReport) {
+fn check_game(g: &GameRecord, replayed: &mut Option<AnyGame>, r: &mut CheckReport) {
     r.moves += g.moves.len() as u64;
     if g.is_active() {
         r.active += 1;
@@ -148,7 +148,8 @@ fn check_game(g: &GameRecord, replayed: &mut Option<Game>, r: &mut CheckReport) 
         ));
     }
     let aborted = matches!(g.status, crate::game::Status::Aborted { .. });
-    if !g.is_active() && g.outcome().is_none() && !g.is_solo() && !aborted {
+    let lobby = g.status == crate::game::Status::Lobby;
+    if !g.is_active() && g.ending().is_none() && !g.is_solo() && !aborted && !lobby {
         r.problems
             .push(format!("game {}: finished without an outcome", g.id));
     }
@@ -196,7 +197,9 @@ fn check_acknowledged(games: &Games, tracked: &[TrackedGame], r: &mut CheckRepor
         };
         let n = t.acked.len();
         let extra = g.moves.len().saturating_sub(n);
-        if g.moves.len() < n || g.moves[..n] != t.acked[..] {
+        let same = |p: &Ply, a: &crate::engine::Path| p.path() == Some(a);
+        let agree = g.moves.len() >= n && g.moves.iter().zip(&t.acked).all(|(p, a)| same(p, a));
+        if !agree {
             let shown: Vec<String> = t.acked.iter().map(ToString::to_string).collect();
             let stored: Vec<String> = g.moves.iter().map(ToString::to_string).collect();
             r.problems.push(format!(
@@ -220,7 +223,7 @@ fn board_problem(
     renderer: &Renderer,
     px: u32,
     g: &GameRecord,
-    game: &Game,
+    game: &AnyGame,
     chat: Option<&crate::game::ChatRecord>,
 ) -> Option<String> {
     let mid = g.message?;
@@ -235,8 +238,15 @@ fn board_problem(
         .get("caption")
         .and_then(serde_json::Value::as_str)
         .unwrap_or("");
+    // A table's caption names a move by its ends (`c3-e5`), a two-sided one by its path.
+    let shows = |last: &Ply| match (last, g.is_table()) {
+        (Ply::Move(p), true) => {
+            caption.contains(&p.from().to_string()) && caption.contains(&p.to().to_string())
+        }
+        (p, _) => caption.contains(&p.to_string()),
+    };
     if let Some(last) = g.moves.last()
-        && !caption.contains(&last.to_string())
+        && !shows(last)
     {
         return Some(format!(
             "game {}: the caption does not show the last move {last}: {caption:?}",
@@ -248,6 +258,8 @@ fn board_problem(
         let ok = match Callback::decode(d) {
             Ok(Callback::Tap { game, ply, .. })
             | Ok(Callback::Reset { game, ply })
+            | Ok(Callback::Pass { game, ply })
+            | Ok(Callback::Act { game, ply, .. })
             | Ok(Callback::Move { game, ply, .. }) => {
                 g.is_active() && game == g.id && ply == g.ply()
             }
@@ -265,6 +277,7 @@ fn board_problem(
             ));
         }
     }
+    // A table's board has no picker while the program moves, but always Leave.
     if buttons.is_empty() {
         return Some(format!("game {}: the board has no keyboard", g.id));
     }
@@ -272,14 +285,45 @@ fn board_problem(
         return Some(format!("game {}: the board has no picture", g.id));
     };
     let view = if g.chat.0 > 0 {
-        Color::ALL
-            .into_iter()
-            .find(|c| g.player(*c) == Player::Human(crate::game::UserId(g.chat.0 as u64)))
-            .unwrap_or(Color::White)
+        g.seat_of(crate::game::UserId(g.chat.0 as u64))
+            .unwrap_or(Seat::White)
     } else {
         match chat.map(|c| c.settings.orientation).unwrap_or_default() {
-            Orientation::White => Color::White,
-            Orientation::SideToMove => g.side_to_move(),
+            _ if g.is_table() => g.to_move(),
+            Orientation::White => Seat::White,
+            Orientation::SideToMove => g.to_move(),
+        }
+    };
+    let game = match game {
+        AnyGame::Two(two) => two,
+        AnyGame::Multi(_) => {
+            // A table's picture is drawn again and compared byte for byte.
+            let opts = RenderOptions {
+                size_px: px.max(640),
+                view,
+                last_move: game.last_path(),
+                ..RenderOptions::default()
+            };
+            let mut candidates = vec![opts.clone()];
+            for sq in game.movable() {
+                candidates.push(RenderOptions {
+                    selection: Some(Selection {
+                        piece: sq,
+                        targets: game.destinations(sq),
+                    }),
+                    ..opts.clone()
+                });
+            }
+            let same = candidates
+                .iter()
+                .any(|o| renderer.render_png(game, o).is_ok_and(|png| png == *bytes));
+            return (!same).then(|| {
+                format!(
+                    "game {} (ply {}): the table's picture is not the stored position",
+                    g.id,
+                    g.ply()
+                )
+            });
         }
     };
     // Pixels, not bytes: a bot built with another PNG encoder (an A/B run with

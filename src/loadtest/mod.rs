@@ -460,8 +460,8 @@ pub fn prefill(dir: &std::path::Path, n: usize, seed: u64) -> Result<Prefilled, 
     let mut templates = Vec::new();
     for i in 0..32u64 {
         let new = NewGame {
-            variant: crate::engine::Variant::new(crate::engine::VariantId::Classic),
-            players: [Player::Human(UserId(1)), Player::Human(UserId(2))],
+            variant: crate::engine::Variant::new(crate::engine::VariantId::Classic).into(),
+            players: vec![Player::Human(UserId(1)), Player::Human(UserId(2))],
             time_control: crate::game::TimeControl::Untimed,
             chat: ChatId(-1),
             message: None,
@@ -474,7 +474,7 @@ pub fn prefill(dir: &std::path::Path, n: usize, seed: u64) -> Result<Prefilled, 
         let mut t = 2;
         while g.is_active() {
             let game = g.replay().map_err(|e| err(e.to_string()))?;
-            let Some(path) = sim::choose_move(&game, &mut rng) else {
+            let Some(path) = game.two().and_then(|game| sim::choose_move(game, &mut rng)) else {
                 break;
             };
             let u = g.player(g.side_to_move()).user().unwrap_or(UserId(1));
@@ -504,7 +504,7 @@ pub fn prefill(dir: &std::path::Path, n: usize, seed: u64) -> Result<Prefilled, 
         g.id = GameId((1 << 40) + i as u64);
         let w = base_user + rng.next_u64() % users;
         let b = base_user + (w - base_user + 1 + rng.next_u64() % (users - 1)) % users;
-        g.players = [Player::Human(UserId(w)), Player::Human(UserId(b))];
+        g.players = vec![Player::Human(UserId(w)), Player::Human(UserId(b))];
         if players.len() < 64 {
             players.push((w, g.id.0));
         }

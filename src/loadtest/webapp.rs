@@ -147,8 +147,8 @@ fn store_games(data: &std::path::Path, games: usize) -> Result<(), LoadError> {
     for i in 0..games {
         let (w, b) = players(i);
         let new = NewGame {
-            variant: crate::engine::Variant::new(crate::engine::VariantId::Classic),
-            players: [Player::Human(UserId(w)), Player::Human(UserId(b))],
+            variant: crate::engine::Variant::new(crate::engine::VariantId::Classic).into(),
+            players: vec![Player::Human(UserId(w)), Player::Human(UserId(b))],
             time_control: crate::game::TimeControl::Untimed,
             chat: ChatId(-3_000_000_000_000 - (i % 125) as i64),
             message: None,

@@ -69,7 +69,7 @@ pub fn render_analysis_sheet(
     for b in boards {
         let opts = RenderOptions {
             size_px: BOARD_PX,
-            view: sheet.view,
+            view: sheet.view.into(),
             last_move: Some(b.played.clone()),
             better: Some(b.better.clone()),
             ..RenderOptions::default()

@@ -1,5 +1,10 @@
-//! Board pictures: a position (with the last move, a selection or an error mark) to PNG
-//! bytes, and a whole game to an animated GIF. Knows nothing of Telegram.
+//! Board pictures: a position of any game (with the last move, a selection or an error
+//! mark) to PNG bytes, and a whole game to an animated GIF. Knows nothing of Telegram.
+//!
+//! One renderer for every game: [`Renderer::render_png`] and [`Renderer::render_game_gif`]
+//! take a position or a game of two sides or of a table ([`PositionRef`], [`GameRef`]) and
+//! the same options. Two-sided boards are drawn from cached layers and bands (below);
+//! a table's four camps and marked pieces by the painter in `multi`.
 //!
 //! Everything static (frame, labels, empty squares, every shaded piece on every square
 //! colour) is rendered once per board size, home shape, orientation and pixel size into
@@ -12,7 +17,7 @@ pub(crate) mod bands;
 pub mod chart;
 mod geometry;
 mod layer;
-pub mod multi;
+mod multi;
 mod palette;
 mod raster;
 mod text;
@@ -21,7 +26,8 @@ pub mod theme;
 pub use geometry::{DEFAULT_SIZE_PX, Geometry, MAX_SIZE_PX, MIN_SIZE_PX, square_center};
 pub use text::board_text;
 
-use crate::engine::{BoardSize, Color, Game, IllegalMove, Path, Position, Square};
+use crate::engine::multi::{MultiGame, MultiPos};
+use crate::engine::{AnyGame, BoardSize, Color, Game, IllegalMove, Path, Position, Seat, Square};
 use layer::{Layer, LayerKey, PIECE_R, tile_id};
 use raster::{Prim, Pt, paint};
 use std::collections::HashMap;
@@ -95,8 +101,9 @@ impl Selection {
 pub struct RenderOptions {
     /// Picture side in pixels ([`MIN_SIZE_PX`]..=[`MAX_SIZE_PX`]).
     pub size_px: u32,
-    /// Whose side the board is seen from: that side's home is at the bottom left.
-    pub view: Color,
+    /// Whose seat the board is seen from: that seat's camp is at the bottom left (a
+    /// two-sided board turns for Black only).
+    pub view: Seat,
     /// The move that led here, drawn along its whole path.
     pub last_move: Option<Path>,
     /// Another move drawn beside it in the selection's green: the better move an
@@ -112,7 +119,7 @@ impl Default for RenderOptions {
     fn default() -> Self {
         RenderOptions {
             size_px: DEFAULT_SIZE_PX,
-            view: Color::White,
+            view: Seat::White,
             last_move: None,
             better: None,
             selection: None,
@@ -126,9 +133,9 @@ impl Default for RenderOptions {
 pub struct GifOptions {
     /// Picture side in pixels.
     pub size_px: u32,
-    /// Whose side the board is seen from.
-    pub view: Color,
-    /// How long each position shows, in milliseconds.
+    /// Whose seat the board is seen from.
+    pub view: Seat,
+    /// How long each position shows, in milliseconds (a table's: each round's).
     pub ply_ms: u32,
     /// How long the final position shows before the loop restarts.
     pub final_ms: u32,
@@ -138,7 +145,7 @@ impl Default for GifOptions {
     fn default() -> Self {
         GifOptions {
             size_px: 560,
-            view: Color::White,
+            view: Seat::White,
             ply_ms: 700,
             final_ms: 4000,
         }
@@ -154,6 +161,71 @@ pub struct Picture {
     pub palette: Vec<u8>,
     /// One palette index per pixel, row by row.
     pub pixels: Vec<u8>,
+}
+
+/// A position of any game, as the renderer takes it.
+#[derive(Clone, Copy, Debug)]
+pub enum PositionRef<'a> {
+    /// Two sides.
+    Two(&'a Position),
+    /// A table of three or four seats.
+    Multi(&'a MultiPos),
+}
+
+impl<'a> From<&'a Position> for PositionRef<'a> {
+    fn from(p: &'a Position) -> PositionRef<'a> {
+        PositionRef::Two(p)
+    }
+}
+
+impl<'a> From<&'a MultiPos> for PositionRef<'a> {
+    fn from(p: &'a MultiPos) -> PositionRef<'a> {
+        PositionRef::Multi(p)
+    }
+}
+
+impl<'a> From<&'a AnyGame> for PositionRef<'a> {
+    fn from(g: &'a AnyGame) -> PositionRef<'a> {
+        match g {
+            AnyGame::Two(g) => PositionRef::Two(g.position()),
+            AnyGame::Multi(g) => PositionRef::Multi(g.position()),
+        }
+    }
+}
+
+/// A whole game of any seat count, as the renderer animates it.
+#[derive(Clone, Copy, Debug)]
+pub enum GameRef<'a> {
+    /// Two sides.
+    Two(&'a Game),
+    /// A table of three or four seats.
+    Multi(&'a MultiGame),
+}
+
+impl<'a> From<&'a Game> for GameRef<'a> {
+    fn from(g: &'a Game) -> GameRef<'a> {
+        GameRef::Two(g)
+    }
+}
+
+impl<'a> From<&'a MultiGame> for GameRef<'a> {
+    fn from(g: &'a MultiGame) -> GameRef<'a> {
+        GameRef::Multi(g)
+    }
+}
+
+impl<'a> From<&'a AnyGame> for GameRef<'a> {
+    fn from(g: &'a AnyGame) -> GameRef<'a> {
+        match g {
+            AnyGame::Two(g) => GameRef::Two(g),
+            AnyGame::Multi(g) => GameRef::Multi(g),
+        }
+    }
+}
+
+/// The colour whose side a two-sided board is seen from.
+fn side(view: Seat) -> Color {
+    view.color().unwrap_or(Color::White)
 }
 
 /// Layers kept at most; beyond this the cache starts afresh (sizes are user input).
@@ -222,9 +294,9 @@ impl Renderer {
         Ok(Arc::clone(map.entry(key).or_insert(built)))
     }
 
-    /// The picture of `pos` as palette indices.
+    /// The picture of a two-sided `pos` as palette indices.
     pub fn render(&self, pos: &Position, opts: &RenderOptions) -> Result<Picture, RenderError> {
-        let layer = self.layer(pos, opts.view, opts.size_px)?;
+        let layer = self.layer(pos, side(opts.view), opts.size_px)?;
         let pixels = compose(&layer, pos, opts)?;
         Ok(Picture {
             size_px: layer.geo.size_px,
@@ -233,9 +305,17 @@ impl Renderer {
         })
     }
 
-    /// The picture of `pos` as PNG bytes.
-    pub fn render_png(&self, pos: &Position, opts: &RenderOptions) -> Result<Vec<u8>, RenderError> {
-        let layer = self.layer(pos, opts.view, opts.size_px)?;
+    /// The picture of `pos`, of any game, as PNG bytes.
+    pub fn render_png<'a>(
+        &self,
+        pos: impl Into<PositionRef<'a>>,
+        opts: &RenderOptions,
+    ) -> Result<Vec<u8>, RenderError> {
+        let pos = match pos.into() {
+            PositionRef::Two(p) => p,
+            PositionRef::Multi(p) => return multi::png(p, opts),
+        };
+        let layer = self.layer(pos, side(opts.view), opts.size_px)?;
         let scene = Scene::new(&layer, pos, opts)?;
         let side = layer.geo.size_px;
         bands::encode_planned(
@@ -256,10 +336,19 @@ impl Renderer {
         self.bands.stats()
     }
 
-    /// `game` as a looping GIF: the start, then one frame per ply with its path drawn,
-    /// the last one held for [`GifOptions::final_ms`].
-    pub fn render_game_gif(&self, game: &Game, opts: &GifOptions) -> Result<Vec<u8>, RenderError> {
-        let layer = self.layer(game.start(), opts.view, opts.size_px)?;
+    /// `game`, of any seat count, as a looping GIF: the start, then one frame per ply
+    /// (a table's: per round) with its path drawn, the last one held for
+    /// [`GifOptions::final_ms`].
+    pub fn render_game_gif<'a>(
+        &self,
+        game: impl Into<GameRef<'a>>,
+        opts: &GifOptions,
+    ) -> Result<Vec<u8>, RenderError> {
+        let game = match game.into() {
+            GameRef::Two(g) => g,
+            GameRef::Multi(g) => return multi::gif(g, opts),
+        };
+        let layer = self.layer(game.start(), side(opts.view), opts.size_px)?;
         let size = layer.geo.size_px;
         let side = size as u16;
         let mut palette = layer.palette.clone();
@@ -666,13 +755,31 @@ fn path_shape(geo: &Geometry, path: &Path) -> Vec<Prim> {
 }
 
 /// [`Renderer::render_png`] on the shared renderer.
-pub fn render_png(pos: &Position, opts: &RenderOptions) -> Result<Vec<u8>, RenderError> {
+pub fn render_png<'a>(
+    pos: impl Into<PositionRef<'a>>,
+    opts: &RenderOptions,
+) -> Result<Vec<u8>, RenderError> {
     Renderer::shared().render_png(pos, opts)
 }
 
 /// [`Renderer::render_game_gif`] on the shared renderer.
-pub fn render_game_gif(game: &Game, opts: &GifOptions) -> Result<Vec<u8>, RenderError> {
+pub fn render_game_gif<'a>(
+    game: impl Into<GameRef<'a>>,
+    opts: &GifOptions,
+) -> Result<Vec<u8>, RenderError> {
     Renderer::shared().render_game_gif(game, opts)
+}
+
+/// Draw, once, what every table picture of `size_px` reuses (each view's empty board,
+/// the pieces' sprites), so that a table's first board is as quick as the rest.
+pub fn warm_tables(size_px: u32) {
+    multi::warm(size_px)
+}
+
+/// A table picture's pixels (RGB, row by row), for tests that look at its colours.
+#[doc(hidden)]
+pub fn table_pixels(pos: &MultiPos, opts: &RenderOptions) -> Result<image::RgbImage, RenderError> {
+    multi::draw(pos, opts)
 }
 
 #[cfg(test)]

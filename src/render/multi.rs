@@ -12,38 +12,13 @@
 //! about a quarter of the time), and the picture is encoded as a palette PNG at zlib
 //! level 3 over the "up" filter.
 
-use super::RenderError;
 use super::layer::FONT;
 use super::theme;
-use crate::engine::Path;
-use crate::engine::Square;
+use super::{GifOptions, RenderError, RenderOptions};
 use crate::engine::multi::{MultiGame, MultiPos, Seat};
+use crate::engine::{Path, Square};
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont, point};
 use image::{Rgb, RgbImage};
-
-/// What to draw besides the position.
-#[derive(Clone, Debug)]
-pub struct MultiOptions {
-    /// Whose camp is at the bottom left.
-    pub view: Seat,
-    /// Picture side in pixels.
-    pub size_px: u32,
-    /// The last move's path, drawn over the board.
-    pub last: Option<Path>,
-    /// A selected piece (ringed) and where it may go (dotted).
-    pub selected: Option<(Square, Vec<Square>)>,
-}
-
-impl Default for MultiOptions {
-    fn default() -> Self {
-        MultiOptions {
-            view: Seat::White,
-            size_px: 640,
-            last: None,
-            selected: None,
-        }
-    }
-}
 
 /// Smallest and largest picture side.
 pub const SIZE_RANGE: (u32, u32) = (256, 1280);
@@ -491,7 +466,7 @@ fn draw_background(geo: &Geo, size: u32, font: &FontRef<'_>) -> RgbImage {
 }
 
 /// The picture as RGB.
-pub fn draw(pos: &MultiPos, opts: &MultiOptions) -> Result<RgbImage, RenderError> {
+pub(super) fn draw(pos: &MultiPos, opts: &RenderOptions) -> Result<RgbImage, RenderError> {
     let size = opts.size_px;
     if size < SIZE_RANGE.0 || size > SIZE_RANGE.1 {
         return Err(RenderError::Size {
@@ -510,7 +485,7 @@ pub fn draw(pos: &MultiPos, opts: &MultiOptions) -> Result<RgbImage, RenderError
     };
     let mut img = background(&geo, size, &font);
     // The last move's squares and path.
-    if let Some(path) = &opts.last {
+    if let Some(path) = &opts.last_move {
         let pts: Vec<(f32, f32)> = path.squares().iter().map(|s| geo.center(*s)).collect();
         for w in pts.windows(2) {
             segment(&mut img, w[0], w[1], cell * 0.13, theme::PATH_EDGE.0);
@@ -536,10 +511,11 @@ pub fn draw(pos: &MultiPos, opts: &MultiOptions) -> Result<RgbImage, RenderError
     for (sprite, &(_, _, (x, y))) in sprites(size, cell, &pieces).iter().zip(&pieces) {
         sprite.stamp(&mut img, x.floor() as i32 - off, y.floor() as i32 - off);
     }
-    if let Some((sel, targets)) = &opts.selected {
+    if let Some(sel) = &opts.selection {
+        let targets = &sel.targets;
         ring(
             &mut img,
-            geo.center(*sel),
+            geo.center(sel.piece),
             r + cell * 0.02,
             cell * 0.08,
             theme::SELECT.0,
@@ -555,14 +531,13 @@ pub fn draw(pos: &MultiPos, opts: &MultiOptions) -> Result<RgbImage, RenderError
 
 /// Draw, once, what every picture of `size_px` reuses (each view's empty board, the
 /// pieces' sprites), so that the first board a table posts is as quick as the rest.
-pub fn warm(size_px: u32) {
+pub(super) fn warm(size_px: u32) {
     let start = MultiPos::start(crate::engine::multi::MultiVariant::Halma4);
     for view in Seat::ALL {
-        let opts = MultiOptions {
+        let opts = RenderOptions {
             view,
             size_px,
-            last: None,
-            selected: None,
+            ..RenderOptions::default()
         };
         if let Err(e) = draw(&start, &opts) {
             tracing::debug!(error = %e, "could not warm the table pictures");
@@ -573,7 +548,7 @@ pub fn warm(size_px: u32) {
 
 /// PNG bytes of the picture: indexed when it has at most 256 colours (as it does with
 /// quantised coverage), RGB otherwise.
-pub fn render_multi_png(pos: &MultiPos, opts: &MultiOptions) -> Result<Vec<u8>, RenderError> {
+pub(super) fn png(pos: &MultiPos, opts: &RenderOptions) -> Result<Vec<u8>, RenderError> {
     let img = draw(pos, opts)?;
     let mut out = Vec::with_capacity(64 * 1024);
     let mut enc = png::Encoder::new(&mut out, img.width(), img.height());
@@ -646,19 +621,14 @@ fn indexed(img: &RgbImage) -> Option<(Vec<u8>, Vec<u8>)> {
 /// Drawn twice: a first pass collects the colours of every frame for the GIF's one
 /// palette (a few more than any single picture holds; past 255 the rest take their
 /// nearest), the second encodes each frame as the part that changed.
-pub fn render_multi_gif(
-    game: &MultiGame,
-    view: Seat,
-    size_px: u32,
-    round_ms: u32,
-    final_ms: u32,
-) -> Result<Vec<u8>, RenderError> {
+pub(super) fn gif(game: &MultiGame, opts: &GifOptions) -> Result<Vec<u8>, RenderError> {
+    let (size_px, round_ms, final_ms) = (opts.size_px, opts.ply_ms, opts.final_ms);
     let frames = round_frames(game);
-    let opts_of = |last: &Option<Path>| MultiOptions {
-        view,
+    let opts_of = |last: &Option<Path>| RenderOptions {
+        view: opts.view,
         size_px,
-        last: last.clone(),
-        selected: None,
+        last_move: last.clone(),
+        ..RenderOptions::default()
     };
     let mut colours: Vec<[u8; 3]> = Vec::new();
     let mut seen = std::collections::HashSet::new();

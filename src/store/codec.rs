@@ -28,21 +28,23 @@
 //!   cannot write to one of its chats (`GameRecord::paused`) and remembers a turn already
 //!   shown on boards posted anew (`GameRecord::turn_seen`); a chat may be marked
 //!   unreachable (`ChatRecord::unreachable`); see [`super::v6`].
-//! - **7** (current): `[7] ++ postcard(record)`: tables of three or four seats (their own
+//! - **7**: `[7] ++ postcard(record)`: tables of three or four seats (their own
 //!   tree, `tables`, and each chat's active ones in `chat_tables`), and a user's
-//!   statistics in those games (`UserRecord::multi`).
+//!   statistics in those games (`UserRecord::multi`); see [`super::v7`].
+//! - **8** (current): `[8] ++ postcard(record)`: one game record for two, three or four
+//!   seats (the tables moved into `games` and `chat_games`; per-seat players, clocks,
+//!   ratings and leaves; a lobby is a game's status).
 
 use super::keys;
-use super::schema::{v0, v1, v2, v3, v4, v5, v6};
+use super::schema::{v0, v1, v2, v3, v4, v5, v6, v7};
 use crate::game::{
-    AnyRecord, ChallengeRecord, ChatRecord, GameRecord, RecordKind, StoreError, TableRecord,
-    Timing, UserRecord,
+    AnyRecord, ChallengeRecord, ChatRecord, GameRecord, RecordKind, StoreError, Timing, UserRecord,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 /// The schema version this program writes.
-pub const SCHEMA: u8 = 7;
+pub const SCHEMA: u8 = 8;
 
 /// Encode a record as the current schema.
 pub fn encode<T: Serialize>(rec: &T) -> Result<Vec<u8>, StoreError> {
@@ -57,7 +59,6 @@ pub fn encode_any(rec: &AnyRecord) -> Result<Vec<u8>, StoreError> {
         AnyRecord::User(r) => encode(r),
         AnyRecord::Chat(r) => encode(r),
         AnyRecord::Challenge(r) => encode(r),
-        AnyRecord::Table(r) => encode(r),
     }
 }
 
@@ -84,123 +85,13 @@ pub fn decode(
             match kind {
                 RecordKind::Game => postcard_exact::<GameRecord>(body).map(AnyRecord::Game),
                 RecordKind::User => postcard_exact::<UserRecord>(body).map(AnyRecord::User),
-                RecordKind::Table => postcard_exact::<TableRecord>(body).map(AnyRecord::Table),
                 RecordKind::Chat => postcard_exact::<ChatRecord>(body).map(AnyRecord::Chat),
                 RecordKind::Challenge => {
                     postcard_exact::<ChallengeRecord>(body).map(AnyRecord::Challenge)
                 }
             }?
         }
-        Some(6) => {
-            let body = &b[1..];
-            match kind {
-                RecordKind::Game => postcard_exact::<GameRecord>(body).map(AnyRecord::Game),
-                RecordKind::User => {
-                    postcard_exact::<v6::UserV6>(body).map(|u| AnyRecord::User(u.into()))
-                }
-                RecordKind::Chat => postcard_exact::<ChatRecord>(body).map(AnyRecord::Chat),
-                RecordKind::Challenge => {
-                    postcard_exact::<ChallengeRecord>(body).map(AnyRecord::Challenge)
-                }
-                RecordKind::Table => Err("schema 6 had no tables".to_string()),
-            }
-            .map_err(|e| format!("schema 6: {e}"))?
-        }
-        Some(5) => {
-            let body = &b[1..];
-            match kind {
-                RecordKind::Game => {
-                    postcard_exact::<v5::GameV5>(body).map(|g| AnyRecord::Game(g.into()))
-                }
-                RecordKind::User => {
-                    postcard_exact::<v6::UserV6>(body).map(|u| AnyRecord::User(u.into()))
-                }
-                RecordKind::Table => Err("older schemas had no tables".to_string()),
-                RecordKind::Chat => {
-                    postcard_exact::<v5::ChatV5>(body).map(|c| AnyRecord::Chat(c.into()))
-                }
-                RecordKind::Challenge => {
-                    postcard_exact::<ChallengeRecord>(body).map(AnyRecord::Challenge)
-                }
-            }
-            .map_err(|e| format!("schema 5: {e}"))?
-        }
-        Some(4) => {
-            let body = &b[1..];
-            match kind {
-                RecordKind::Game => {
-                    postcard_exact::<v4::GameV4>(body).map(|g| AnyRecord::Game(g.into()))
-                }
-                RecordKind::User => {
-                    postcard_exact::<v6::UserV6>(body).map(|u| AnyRecord::User(u.into()))
-                }
-                RecordKind::Table => Err("older schemas had no tables".to_string()),
-                RecordKind::Chat => {
-                    postcard_exact::<v4::ChatV4>(body).map(|c| AnyRecord::Chat(c.into()))
-                }
-                RecordKind::Challenge => {
-                    postcard_exact::<ChallengeRecord>(body).map(AnyRecord::Challenge)
-                }
-            }
-            .map_err(|e| format!("schema 4: {e}"))?
-        }
-        Some(3) => {
-            let body = &b[1..];
-            match kind {
-                RecordKind::Game => {
-                    postcard_exact::<v3::GameV3>(body).map(|g| AnyRecord::Game(g.into()))
-                }
-                RecordKind::User => {
-                    postcard_exact::<v6::UserV6>(body).map(|u| AnyRecord::User(u.into()))
-                }
-                RecordKind::Table => Err("older schemas had no tables".to_string()),
-                RecordKind::Chat => {
-                    postcard_exact::<v4::ChatV4>(body).map(|c| AnyRecord::Chat(c.into()))
-                }
-                RecordKind::Challenge => {
-                    postcard_exact::<ChallengeRecord>(body).map(AnyRecord::Challenge)
-                }
-            }
-            .map_err(|e| format!("schema 3: {e}"))?
-        }
-        Some(2) => {
-            let body = &b[1..];
-            match kind {
-                RecordKind::Game => {
-                    postcard_exact::<v2::GameV2>(body).map(|g| AnyRecord::Game(g.into()))
-                }
-                RecordKind::User => {
-                    postcard_exact::<v6::UserV6>(body).map(|u| AnyRecord::User(u.into()))
-                }
-                RecordKind::Table => Err("older schemas had no tables".to_string()),
-                RecordKind::Chat => {
-                    postcard_exact::<v2::ChatV2>(body).map(|c| AnyRecord::Chat(c.into()))
-                }
-                RecordKind::Challenge => {
-                    postcard_exact::<ChallengeRecord>(body).map(AnyRecord::Challenge)
-                }
-            }
-            .map_err(|e| format!("schema 2: {e}"))?
-        }
-        Some(1) => {
-            let body = &b[1..];
-            match kind {
-                RecordKind::Game => {
-                    postcard_exact::<v1::GameV1>(body).map(|g| AnyRecord::Game(g.into()))
-                }
-                RecordKind::User => {
-                    postcard_exact::<v6::UserV6>(body).map(|u| AnyRecord::User(u.into()))
-                }
-                RecordKind::Table => Err("older schemas had no tables".to_string()),
-                RecordKind::Chat => {
-                    postcard_exact::<v1::ChatV1>(body).map(|c| AnyRecord::Chat(c.into()))
-                }
-                RecordKind::Challenge => {
-                    postcard_exact::<ChallengeRecord>(body).map(AnyRecord::Challenge)
-                }
-            }
-            .map_err(|e| format!("schema 1: {e}"))?
-        }
+        Some(&v @ 1..=7) => decode_old(v, kind, &b[1..]).map_err(|e| format!("schema {v}: {e}"))?,
         Some(b'{') => v0::upgrade(kind, b, timing)?,
         Some(v) => return Err(format!("unknown schema version {v}")),
         None => return Err("empty value".into()),
@@ -212,5 +103,43 @@ pub fn decode(
             rec.reference(),
             keys::hex(key)
         )),
+    }
+}
+
+/// A postcard value of schema `v` (1 to 7) as the current record: each older layout reads
+/// into the one after it, up to version 7's game ([`v7::GameV7`]) and user
+/// ([`v6::UserV6`] until 6), then into today's.
+fn decode_old(v: u8, kind: RecordKind, body: &[u8]) -> Result<AnyRecord, String> {
+    Ok(match kind {
+        RecordKind::Game => {
+            let g: v7::GameV7 = match v {
+                1 => postcard_exact::<v1::GameV1>(body)?.into(),
+                2 => postcard_exact::<v2::GameV2>(body)?.into(),
+                3 => postcard_exact::<v3::GameV3>(body)?.into(),
+                4 => postcard_exact::<v4::GameV4>(body)?.into(),
+                5 => postcard_exact::<v5::GameV5>(body)?.into(),
+                _ => postcard_exact::<v7::GameV7>(body)?,
+            };
+            AnyRecord::Game(g.into())
+        }
+        RecordKind::User if v == 7 => AnyRecord::User(postcard_exact::<UserRecord>(body)?),
+        RecordKind::User => AnyRecord::User(postcard_exact::<v6::UserV6>(body)?.into()),
+        RecordKind::Chat => AnyRecord::Chat(match v {
+            1 => postcard_exact::<v1::ChatV1>(body)?.into(),
+            2 => postcard_exact::<v2::ChatV2>(body)?.into(),
+            3 | 4 => postcard_exact::<v4::ChatV4>(body)?.into(),
+            5 => postcard_exact::<v5::ChatV5>(body)?.into(),
+            _ => postcard_exact::<ChatRecord>(body)?,
+        }),
+        RecordKind::Challenge => AnyRecord::Challenge(postcard_exact::<ChallengeRecord>(body)?),
+    })
+}
+
+/// A value of schema 7's `tables` tree as the game it is now (see [`v7::TableV7`]).
+pub fn decode_table_v7(b: &[u8], timing: &Timing) -> Result<GameRecord, String> {
+    match b.first() {
+        Some(7) => postcard_exact::<v7::TableV7>(&b[1..])?.upgrade(timing),
+        Some(v) => Err(format!("a table of schema {v}")),
+        None => Err("empty value".into()),
     }
 }

@@ -92,7 +92,6 @@ pub(super) fn deadline_target(r: &RecordRef) -> Option<DeadlineTarget> {
     match r {
         RecordRef::Game(g) => Some(DeadlineTarget::Game(*g)),
         RecordRef::Challenge(c) => Some(DeadlineTarget::Challenge(*c)),
-        RecordRef::Table(t) => Some(DeadlineTarget::Table(*t)),
         _ => None,
     }
 }

@@ -7,18 +7,16 @@
 //! | `users` | user id (u64 BE) | record |
 //! | `chats` | chat id (i64, sign bit flipped, BE) | record |
 //! | `challenges` | challenge id (u64 BE) | record |
-//! | `deadlines` | target tag (u8: 0 game, 1 challenge, 2 table) · id (u64 BE): the records that have a deadline (their times are kept in memory, see `super::deadlines`) | schema byte |
+//! | `deadlines` | target tag (u8: 0 game, 1 challenge; 2 was a table in schema 7) · id (u64 BE): the records that have a deadline (their times are kept in memory, see `super::deadlines`) | schema byte |
 //! | `user_games` | user id (u64 BE) · game id (u64 BE) | schema byte |
-//! | `chat_games` | chat id (as `chats`) · game id (u64 BE): the chat's active games | schema byte |
-//! | `tables` | table id (u64 BE) | record |
-//! | `chat_tables` | chat id (as `chats`) · table id (u64 BE): the chat's open lobbies and tables in play | schema byte |
+//! | `chat_games` | chat id (as `chats`) · game id (u64 BE): the chat's open games (lobbies and games in play) | schema byte |
 //! | `usernames` | lower-cased username · 0x00 · user id (u64 BE) | schema byte |
 //! | `quarantine` | tree name · 0x00 · original key · 0x00 · time (u64 BE) | encoded [`super::Quarantined`] |
 //! | `meta` | `schema` | schema version (u8) |
 
 use crate::game::{
     ChallengeId, ChatId, DeadlineEntry, DeadlineKind, DeadlineTarget, GameId, IndexEntry,
-    RecordKind, RecordRef, TableId, Timestamp, UserId,
+    RecordKind, RecordRef, Timestamp, UserId,
 };
 
 /// Key of a game.
@@ -34,11 +32,6 @@ pub fn user(id: UserId) -> [u8; 8] {
 /// Key of a chat: flipping the sign bit makes negative (group) ids sort before positive ones.
 pub fn chat(id: ChatId) -> [u8; 8] {
     ((id.0 as u64) ^ (1 << 63)).to_be_bytes()
-}
-
-/// Key of a table.
-pub fn table(id: TableId) -> [u8; 8] {
-    id.0.to_be_bytes()
 }
 
 /// Key of a challenge.
@@ -57,7 +50,6 @@ pub fn record(r: &RecordRef) -> Option<(RecordKind, [u8; 8])> {
         RecordRef::User(id) => (RecordKind::User, user(*id)),
         RecordRef::Chat(id) => (RecordKind::Chat, chat(*id)),
         RecordRef::Challenge(id) => (RecordKind::Challenge, challenge(*id)),
-        RecordRef::Table(id) => (RecordKind::Table, table(*id)),
         RecordRef::Other { .. } => return None,
     })
 }
@@ -73,7 +65,6 @@ pub fn reference(kind: RecordKind, key: &[u8]) -> Option<RecordRef> {
         RecordKind::User => RecordRef::User(UserId(v)),
         RecordKind::Chat => RecordRef::Chat(ChatId((v ^ (1 << 63)) as i64)),
         RecordKind::Challenge => RecordRef::Challenge(ChallengeId(v)),
-        RecordKind::Table => RecordRef::Table(TableId(v)),
     })
 }
 
@@ -88,8 +79,6 @@ pub enum IndexTree {
     Usernames,
     /// `chat_games`.
     ChatGames,
-    /// `chat_tables`.
-    ChatTables,
 }
 
 /// Tree and key of an index entry.
@@ -117,12 +106,6 @@ pub fn index(e: &IndexEntry) -> (IndexTree, Vec<u8>) {
             k.extend_from_slice(&g.0.to_be_bytes());
             (IndexTree::ChatGames, k)
         }
-        IndexEntry::ChatTable(c, t) => {
-            let mut k = Vec::with_capacity(16);
-            k.extend_from_slice(&chat(*c));
-            k.extend_from_slice(&t.0.to_be_bytes());
-            (IndexTree::ChatTables, k)
-        }
     }
 }
 
@@ -140,7 +123,6 @@ pub fn deadline_target(t: DeadlineTarget) -> [u8; 9] {
     let (tag, id) = match t {
         DeadlineTarget::Game(g) => (0, g.0),
         DeadlineTarget::Challenge(c) => (1, c.0),
-        DeadlineTarget::Table(t) => (2, t.0),
     };
     let mut k = [0u8; 9];
     k[0] = tag;
@@ -157,7 +139,6 @@ pub fn parse_deadline_target(k: &[u8]) -> Option<DeadlineTarget> {
     match k[0] {
         0 => Some(DeadlineTarget::Game(GameId(id))),
         1 => Some(DeadlineTarget::Challenge(ChallengeId(id))),
-        2 => Some(DeadlineTarget::Table(TableId(id))),
         _ => None,
     }
 }
@@ -172,7 +153,6 @@ pub fn deadline(d: &DeadlineEntry) -> [u8; 18] {
     let (tag, id) = match d.target {
         DeadlineTarget::Game(g) => (0, g.0),
         DeadlineTarget::Challenge(c) => (1, c.0),
-        DeadlineTarget::Table(t) => (2, t.0),
     };
     k[9] = tag;
     k[10..].copy_from_slice(&id.to_be_bytes());
@@ -190,7 +170,6 @@ pub fn parse_deadline(k: &[u8]) -> Option<DeadlineEntry> {
     let target = match k[9] {
         0 => DeadlineTarget::Game(GameId(id)),
         1 => DeadlineTarget::Challenge(ChallengeId(id)),
-        2 => DeadlineTarget::Table(TableId(id)),
         _ => return None,
     };
     Some(DeadlineEntry { at, kind, target })

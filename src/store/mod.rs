@@ -33,7 +33,7 @@ mod schema;
 mod storage;
 
 pub use quarantine::Quarantined;
-pub use schema::{v0, v1, v2, v3, v4, v5, v6};
+pub use schema::{v0, v1, v2, v3, v4, v5, v6, v7};
 
 use crate::game::{Cause, RecordKind, StoreError, Timing};
 use keys::IndexTree;
@@ -117,7 +117,7 @@ pub enum OpenError {
 }
 
 /// Trees taking part in commits, in this order.
-const TX_TREES: [&str; 10] = [
+const TX_TREES: [&str; 8] = [
     "games",
     "users",
     "chats",
@@ -126,9 +126,11 @@ const TX_TREES: [&str; 10] = [
     "user_games",
     "usernames",
     "chat_games",
-    "tables",
-    "chat_tables",
 ];
+
+/// Schema 7's trees of tables and their chats' index, emptied into `games` and
+/// `chat_games` by the upgrade to schema 8 (see `migrate`).
+const V7_TABLE_TREES: [&str; 2] = ["tables", "chat_tables"];
 
 fn kind_slot(k: RecordKind) -> usize {
     match k {
@@ -136,7 +138,6 @@ fn kind_slot(k: RecordKind) -> usize {
         RecordKind::User => 1,
         RecordKind::Chat => 2,
         RecordKind::Challenge => 3,
-        RecordKind::Table => 8,
     }
 }
 
@@ -146,7 +147,6 @@ fn index_slot(t: IndexTree) -> usize {
         IndexTree::UserGames => 5,
         IndexTree::Usernames => 6,
         IndexTree::ChatGames => 7,
-        IndexTree::ChatTables => 9,
     }
 }
 
@@ -156,7 +156,6 @@ fn slot_kind(slot: usize) -> Option<RecordKind> {
         1 => Some(RecordKind::User),
         2 => Some(RecordKind::Chat),
         3 => Some(RecordKind::Challenge),
-        8 => Some(RecordKind::Table),
         _ => None,
     }
 }

@@ -164,7 +164,6 @@ impl SledStore {
         let record_key = |t: DeadlineTarget| match t {
             DeadlineTarget::Game(g) => (RecordKind::Game, keys::game(g)),
             DeadlineTarget::Challenge(c) => (RecordKind::Challenge, keys::challenge(c)),
-            DeadlineTarget::Table(t) => (RecordKind::Table, keys::table(t)),
         };
         let mut out = Vec::with_capacity(targets.len());
         let mut push = |t: DeadlineTarget, r: Option<AnyRecord>| {

@@ -40,19 +40,7 @@ impl SledStore {
                 key: keys::hex(key),
             });
         tracing::error!(%record, tree, key = %keys::hex(key), detail, "damaged record moved to quarantine");
-        let at = Timestamp::now();
-        let mut qkey = tree.as_bytes().to_vec();
-        qkey.push(0);
-        qkey.extend_from_slice(key);
-        qkey.push(0);
-        qkey.extend_from_slice(&at.0.to_be_bytes());
-        let entry = Quarantined {
-            tree: tree.to_string(),
-            key: key.to_vec(),
-            reason: detail.to_string(),
-            at,
-            raw: raw.to_vec(),
-        };
+        let (qkey, entry) = entry(tree, key, raw, detail);
         let moved = codec::encode(&entry).and_then(|q| {
             [&self.tx[slot], &self.quarantine]
                 .as_slice()
@@ -68,7 +56,6 @@ impl SledStore {
         let target = match &record {
             RecordRef::Game(g) => Some(DeadlineTarget::Game(*g)),
             RecordRef::Challenge(c) => Some(DeadlineTarget::Challenge(*c)),
-            RecordRef::Table(t) => Some(DeadlineTarget::Table(*t)),
             _ => None,
         };
         if let Some(target) = target {
@@ -96,6 +83,22 @@ impl SledStore {
         }
     }
 
+    /// Keep a damaged value of a tree outside the commits (schema 7's tables) in the
+    /// quarantine tree; the caller removes it from its tree.
+    pub(super) fn set_aside(
+        &self,
+        tree: &str,
+        key: &[u8],
+        raw: &[u8],
+        detail: &str,
+    ) -> Result<(), StoreError> {
+        tracing::error!(tree, key = %keys::hex(key), detail, "damaged record moved to quarantine");
+        let (qkey, entry) = entry(tree, key, raw, detail);
+        let q = codec::encode(&entry)?;
+        self.quarantine.insert(qkey, q).map_err(io)?;
+        Ok(())
+    }
+
     /// Records set aside so far (for an operator to inspect).
     pub fn quarantined(&self) -> Result<Vec<Quarantined>, StoreError> {
         let mut out = Vec::new();
@@ -109,4 +112,22 @@ impl SledStore {
         }
         Ok(out)
     }
+}
+
+/// The quarantine's key and entry for a value of `tree` set aside now.
+fn entry(tree: &str, key: &[u8], raw: &[u8], detail: &str) -> (Vec<u8>, Quarantined) {
+    let at = Timestamp::now();
+    let mut qkey = tree.as_bytes().to_vec();
+    qkey.push(0);
+    qkey.extend_from_slice(key);
+    qkey.push(0);
+    qkey.extend_from_slice(&at.0.to_be_bytes());
+    let entry = Quarantined {
+        tree: tree.to_string(),
+        key: key.to_vec(),
+        reason: detail.to_string(),
+        at,
+        raw: raw.to_vec(),
+    };
+    (qkey, entry)
 }

@@ -6,7 +6,7 @@ use super::{SledStore, codec, index_slot, io, keys, kind_slot};
 use crate::game::{
     AnalysisRecord, AnyRecord, ChallengeId, ChallengeRecord, ChatId, ChatRecord, CommitError,
     DeadlineEntry, GameId, GameRecord, Imported, RecordKind, RecordRef, Storage, StoreError,
-    TableId, TableRecord, Timestamp, UserId, UserRecord, WriteSet,
+    Timestamp, UserId, UserRecord, WriteSet,
 };
 use sled::Transactional;
 use sled::transaction::ConflictableTransactionError;
@@ -48,25 +48,6 @@ impl Storage for SledStore {
             Some(AnyRecord::Game(g)) => Some(g),
             _ => None,
         })
-    }
-
-    fn table(&self, id: TableId) -> Result<Option<TableRecord>, StoreError> {
-        Ok(match self.load(RecordKind::Table, &keys::table(id))? {
-            Some(AnyRecord::Table(t)) => Some(t),
-            _ => None,
-        })
-    }
-
-    fn chat_tables(&self, chat: ChatId) -> Result<Vec<TableId>, StoreError> {
-        let mut out = Vec::new();
-        for item in self.tx[9].scan_prefix(keys::chat(chat)) {
-            let (k, _) = item.map_err(io)?;
-            // The same layout as `chat_games`: chat, then the id.
-            if let Some((_, id)) = keys::parse_chat_game(&k) {
-                out.push(TableId(id.0));
-            }
-        }
-        Ok(out)
     }
 
     fn user(&self, id: UserId) -> Result<Option<UserRecord>, StoreError> {

@@ -1,5 +1,5 @@
 //! Every message the bot sends, edits and closes in a chat but the boards (which
-//! [`crate::bot::board`] owns): texts, pictures, replays and records. Every call goes
+//! [`crate::bot::play::board`] owns): texts, pictures, replays and records. Every call goes
 //! through [`telegram::call`], paced and retried.
 
 use crate::bot::controls::callback::Callback;

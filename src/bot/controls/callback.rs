@@ -6,7 +6,7 @@
 //! numbers in base 36, squares as `c3`.
 
 use crate::engine::{Color, Square, VariantId};
-use crate::game::{ChallengeId, GameId, Language, LinkToken, TableId};
+use crate::game::{ChallengeId, GameId, Language, LinkToken};
 
 /// Telegram's limit on callback data.
 pub const MAX_LEN: usize = 64;
@@ -126,59 +126,39 @@ pub enum Callback {
         /// Claim (or keep waiting).
         claim: bool,
     },
-    /// A button of a table of three or four seats (its lobby or its board).
-    Table {
-        /// The table.
-        id: TableId,
+    /// A lobby's button (a game of three or four seats gathering its players).
+    Lobby {
+        /// The game.
+        game: GameId,
         /// What to do.
-        act: TableAct,
+        act: LobbyAct,
     },
-    /// The piece picker of a table's board: a piece of the seat to move (its
-    /// destinations are shown), a destination (the turn is played), or neither (back to
-    /// the pieces); a pass where the seat has no move.
-    TablePick {
-        /// The table.
-        id: TableId,
-        /// Turns played when the keyboard was drawn.
+    /// Pass: the seat to move has no legal move (a table's picker offers it then).
+    Pass {
+        /// Game.
+        game: GameId,
+        /// Plies played when the keyboard was drawn.
         ply: u32,
-        /// What was tapped.
-        pick: Pick,
     },
     /// A button that does nothing (labels).
     Noop,
 }
 
-/// A tap on a table's piece picker.
+/// What a lobby's button does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Pick {
-    /// Back to the movable pieces.
-    Reset,
-    /// A piece: show its destinations.
-    Piece(Square),
-    /// A destination of a piece: play it.
-    Move(Square, Square),
-    /// No move: pass.
-    Pass,
-}
-
-/// What a table's button does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TableAct {
+pub enum LobbyAct {
     /// Take the next free seat.
     Join,
-    /// Give up one's lobby seat (the host: close the lobby).
+    /// Give up one's seat (the host: close the lobby).
     Leave,
     /// Seat the program at a level 1–5 (the host).
     Program(u8),
     /// Start the game (the host, every seat taken).
     Start,
-    /// Leave a game in play (the program plays the seat on).
-    Resign,
-    /// Open a new lobby with the same seats (after the end).
-    Rematch,
 }
 
-/// What an inline board's action button does.
+/// What a board's action button does (an inline board's, whose players cannot type
+/// commands, and a table's Leave).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Act {
     /// Ask "Resign?" on the board.
@@ -292,13 +272,13 @@ impl Callback {
             | Callback::Export { game, .. }
             | Callback::Analyze { game }
             | Callback::Act { game, .. }
-            | Callback::Claim { game, .. } => Some(*game),
+            | Callback::Claim { game, .. }
+            | Callback::Lobby { game, .. }
+            | Callback::Pass { game, .. } => Some(*game),
             Callback::Challenge { .. }
             | Callback::Play { .. }
             | Callback::Lang(_)
             | Callback::Setting { .. }
-            | Callback::Table { .. }
-            | Callback::TablePick { .. }
             | Callback::Noop => None,
         }
     }
@@ -382,26 +362,16 @@ impl Callback {
                 b36(*ply as u64),
                 u8::from(*claim)
             ),
-            Callback::Table { id, act } => {
+            Callback::Lobby { game, act } => {
                 let a = match act {
-                    TableAct::Join => "j".to_string(),
-                    TableAct::Leave => "l".to_string(),
-                    TableAct::Program(level) => format!("p{level}"),
-                    TableAct::Start => "s".to_string(),
-                    TableAct::Resign => "r".to_string(),
-                    TableAct::Rematch => "x".to_string(),
+                    LobbyAct::Join => "j".to_string(),
+                    LobbyAct::Leave => "l".to_string(),
+                    LobbyAct::Program(level) => format!("p{level}"),
+                    LobbyAct::Start => "s".to_string(),
                 };
-                format!("q:{}:{a}", b36(id.0))
+                format!("q:{}:{a}", b36(game.0))
             }
-            Callback::TablePick { id, ply, pick } => {
-                let (id, ply) = (b36(id.0), b36(u64::from(*ply)));
-                match pick {
-                    Pick::Reset => format!("y:{id}:{ply}"),
-                    Pick::Piece(s) => format!("y:{id}:{ply}:{s}"),
-                    Pick::Move(f, t) => format!("y:{id}:{ply}:{f}:{t}"),
-                    Pick::Pass => format!("y:{id}:{ply}:-"),
-                }
-            }
+            Callback::Pass { game, ply } => format!("ps:{}:{}", b36(game.0), b36(*ply as u64)),
             Callback::Noop => "n".into(),
         };
         debug_assert!(s.len() <= MAX_LEN, "{s}");
@@ -438,41 +408,23 @@ impl Callback {
                 ply: ply(p)?,
             },
             ["r", g] => Callback::Resign { game: game(g)? },
-            ["y", id, p] => Callback::TablePick {
-                id: TableId(un36(id)?),
-                ply: ply(p)?,
-                pick: Pick::Reset,
-            },
-            ["y", id, p, "-"] => Callback::TablePick {
-                id: TableId(un36(id)?),
-                ply: ply(p)?,
-                pick: Pick::Pass,
-            },
-            ["y", id, p, s] => Callback::TablePick {
-                id: TableId(un36(id)?),
-                ply: ply(p)?,
-                pick: Pick::Piece(sq(s)?),
-            },
-            ["y", id, p, f, t] => Callback::TablePick {
-                id: TableId(un36(id)?),
-                ply: ply(p)?,
-                pick: Pick::Move(sq(f)?, sq(t)?),
-            },
-            ["q", id, a] => Callback::Table {
-                id: TableId(un36(id)?),
+            ["q", g, a] => Callback::Lobby {
+                game: game(g)?,
                 act: match *a {
-                    "j" => TableAct::Join,
-                    "l" => TableAct::Leave,
-                    "s" => TableAct::Start,
-                    "r" => TableAct::Resign,
-                    "x" => TableAct::Rematch,
-                    "p1" => TableAct::Program(1),
-                    "p2" => TableAct::Program(2),
-                    "p3" => TableAct::Program(3),
-                    "p4" => TableAct::Program(4),
-                    "p5" => TableAct::Program(5),
+                    "j" => LobbyAct::Join,
+                    "l" => LobbyAct::Leave,
+                    "s" => LobbyAct::Start,
+                    "p1" => LobbyAct::Program(1),
+                    "p2" => LobbyAct::Program(2),
+                    "p3" => LobbyAct::Program(3),
+                    "p4" => LobbyAct::Program(4),
+                    "p5" => LobbyAct::Program(5),
                     _ => return Err(BadCallback),
                 },
+            },
+            ["ps", g, p] => Callback::Pass {
+                game: game(g)?,
+                ply: ply(p)?,
             },
             ["d", g, a] => Callback::Draw {
                 game: game(g)?,
@@ -608,33 +560,17 @@ mod tests {
                 confirmed: false,
             },
             Callback::Reset { game: big, ply: 1 },
-            Callback::Table {
-                id: TableId(u64::MAX),
-                act: TableAct::Program(5),
+            Callback::Lobby {
+                game: big,
+                act: LobbyAct::Program(5),
             },
-            Callback::Table {
-                id: TableId(3),
-                act: TableAct::Rematch,
+            Callback::Lobby {
+                game: GameId(3),
+                act: LobbyAct::Join,
             },
-            Callback::TablePick {
-                id: TableId(u64::MAX),
+            Callback::Pass {
+                game: big,
                 ply: u32::MAX,
-                pick: Pick::Move(s("p16"), s("a10")),
-            },
-            Callback::TablePick {
-                id: TableId(1),
-                ply: 0,
-                pick: Pick::Piece(s("c3")),
-            },
-            Callback::TablePick {
-                id: TableId(1),
-                ply: 9,
-                pick: Pick::Pass,
-            },
-            Callback::TablePick {
-                id: TableId(1),
-                ply: 9,
-                pick: Pick::Reset,
             },
             Callback::Resign { game: big },
             Callback::Draw {

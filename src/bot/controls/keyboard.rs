@@ -1,9 +1,10 @@
 //! Inline keyboards: the board as buttons (8×8), the two-step piece/destination picker
-//! (10×10, 16×16), confirmations and menus.
+//! (10×10, 16×16, and every table of three or four seats), a lobby's seats, confirmations
+//! and menus.
 
-use crate::bot::controls::callback::{Act, Callback};
+use crate::bot::controls::callback::{Act, Callback, LobbyAct};
 use crate::bot::texts::Texts;
-use crate::engine::{Color, Position, Square, VariantId};
+use crate::engine::{AnyGame, Color, Position, Seat, Square, VariantId};
 use crate::game::{ChallengeId, GameId, GameRecord, LinkToken};
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 
@@ -30,23 +31,28 @@ pub struct Selection {
     pub targets: Vec<Square>,
 }
 
-/// The board keyboard for game `game` at `ply`, seen from `view`.
+/// The board keyboard for game `id` at `ply`, seen from `view`.
 ///
 /// 8×8 boards get an 8×8 grid shaped like the picture. Larger boards get the two-step
-/// picker: the movable pieces by name, then (after a tap) the chosen piece's destinations.
+/// picker: the movable pieces by name, then (after a tap) the chosen piece's destinations;
+/// a seat with no move gets the pass.
 pub fn board(
-    game: GameId,
+    id: GameId,
     ply: u32,
-    pos: &Position,
-    view: Color,
+    game: &AnyGame,
+    view: Seat,
     sel: &Selection,
     t: &dyn Texts,
 ) -> InlineKeyboardMarkup {
-    let n = pos.variant().board().n();
-    if n as usize <= MAX_ROW {
-        grid(game, ply, pos, view, sel)
-    } else {
-        picker(game, ply, pos, sel, t)
+    match game {
+        AnyGame::Two(g) if g.variant().board().n() as usize <= MAX_ROW => grid(
+            id,
+            ply,
+            g.position(),
+            view.color().unwrap_or(Color::White),
+            sel,
+        ),
+        _ => picker(id, ply, game, sel, t),
     }
 }
 
@@ -98,25 +104,25 @@ fn grid(
 fn picker(
     game: GameId,
     ply: u32,
-    pos: &Position,
+    any: &AnyGame,
     sel: &Selection,
     t: &dyn Texts,
 ) -> InlineKeyboardMarkup {
     let mut buttons = Vec::new();
     match sel.piece {
+        None if any.must_pass() => {
+            buttons.push(button("--", &Callback::Pass { game, ply }));
+        }
         None => {
-            let side = pos.side_to_move();
-            for sq in pos.pieces(side) {
-                if !pos.destinations(sq).is_empty() {
-                    buttons.push(button(
-                        format!("{sq}"),
-                        &Callback::Tap {
-                            game,
-                            ply,
-                            square: sq,
-                        },
-                    ));
-                }
+            for sq in any.movable() {
+                buttons.push(button(
+                    format!("{sq}"),
+                    &Callback::Tap {
+                        game,
+                        ply,
+                        square: sq,
+                    },
+                ));
             }
         }
         Some(from) => {
@@ -143,6 +149,34 @@ fn picker(
         rows.push(vec![button(t.btn_cancel(), &Callback::Reset { game, ply })]);
     }
     InlineKeyboardMarkup::new(rows)
+}
+
+/// A table's Leave the game (the program plays the seat on): it asks first, on the board.
+pub fn leave_game(game: GameId, ply: u32, t: &dyn Texts) -> Vec<InlineKeyboardButton> {
+    vec![button(
+        t.btn_leave_game(),
+        &Callback::Act {
+            game,
+            ply,
+            act: Act::Resign,
+        },
+    )]
+}
+
+/// A lobby's buttons: take or give up a seat, seat the program (the host), start.
+pub fn lobby(game: GameId, t: &dyn Texts) -> InlineKeyboardMarkup {
+    let b = |label: String, act: LobbyAct| button(label, &Callback::Lobby { game, act });
+    InlineKeyboardMarkup::new(vec![
+        vec![
+            b(t.btn_join(), LobbyAct::Join),
+            b(t.btn_leave(), LobbyAct::Leave),
+        ],
+        vec![
+            b(t.btn_program(2), LobbyAct::Program(2)),
+            b(t.btn_program(4), LobbyAct::Program(4)),
+        ],
+        vec![b(t.btn_start(), LobbyAct::Start)],
+    ])
 }
 
 /// Confirm (or cancel) a move that returns a piece home after the deadline.
@@ -203,7 +237,7 @@ pub fn inline_actions(g: &GameRecord, t: &dyn Texts) -> Vec<Vec<InlineKeyboardBu
         ]);
     }
     if g.time_is_up() {
-        rows.push(claim_row(game, ply, t));
+        rows.push(claim_row(game, ply, false, t));
     }
     let act = |act| Callback::Act { game, ply, act };
     let mut row = vec![button(t.btn_resign(), &act(Act::Resign))];
@@ -217,18 +251,28 @@ pub fn inline_actions(g: &GameRecord, t: &dyn Texts) -> Vec<Vec<InlineKeyboardBu
     rows
 }
 
-/// Claim the win, or keep waiting.
-fn claim_row(game: GameId, ply: u32, t: &dyn Texts) -> Vec<InlineKeyboardButton> {
+/// Claim the win (at a table: take the late seat out), or keep waiting.
+fn claim_row(game: GameId, ply: u32, table: bool, t: &dyn Texts) -> Vec<InlineKeyboardButton> {
     let cb = |claim| Callback::Claim { game, ply, claim };
+    let claim = match table {
+        true => t.btn_table_claim(),
+        false => t.btn_claim_win(),
+    };
     vec![
-        button(t.btn_claim_win(), &cb(true)),
+        button(claim, &cb(true)),
         button(t.btn_keep_waiting(), &cb(false)),
     ]
 }
 
-/// Under "the time is up": claim the win or keep waiting; once waiting, claiming alone.
-pub fn time_up(game: GameId, ply: u32, waiting: bool, t: &dyn Texts) -> InlineKeyboardMarkup {
-    let mut row = claim_row(game, ply, t);
+/// Under "the time is up": claim or keep waiting; once waiting, claiming alone.
+pub fn time_up(
+    game: GameId,
+    ply: u32,
+    table: bool,
+    waiting: bool,
+    t: &dyn Texts,
+) -> InlineKeyboardMarkup {
+    let mut row = claim_row(game, ply, table, t);
     if waiting {
         row.truncate(1);
     }
@@ -465,14 +509,16 @@ mod tests {
 
     #[test]
     fn eight_by_eight_grid_is_shaped_like_the_board() {
-        let pos = Variant::new(VariantId::Classic).start();
+        let v = Variant::new(VariantId::Classic);
+        let pos = v.start();
+        let game = AnyGame::Two(crate::engine::Game::new(&v));
         let t = texts(Language::En);
-        let k = board(GameId(5), 0, &pos, Color::White, &Selection::default(), t);
+        let k = board(GameId(5), 0, &game, Seat::White, &Selection::default(), t);
         assert_eq!(k.inline_keyboard.len(), 8);
         assert!(k.inline_keyboard.iter().all(|r| r.len() == 8));
         // Top-left is a8 from White's side, h1 from Black's.
         assert_eq!(callbacks(&k)[0], "t:5:0:a8");
-        let kb = board(GameId(5), 0, &pos, Color::Black, &Selection::default(), t);
+        let kb = board(GameId(5), 0, &game, Seat::Black, &Selection::default(), t);
         assert_eq!(callbacks(&kb)[0], "t:5:0:h1");
         // Bottom-left from White's side is a1, a White piece.
         assert_eq!(k.inline_keyboard[7][0].text, WHITE);
@@ -484,14 +530,16 @@ mod tests {
 
     #[test]
     fn selection_marks_targets_and_the_piece() {
-        let pos = Variant::new(VariantId::Classic).start();
+        let v = Variant::new(VariantId::Classic);
+        let pos = v.start();
+        let game = AnyGame::Two(crate::engine::Game::new(&v));
         let t = texts(Language::En);
         let c3 = Square::parse("c3").unwrap();
         let sel = Selection {
             piece: Some(c3),
             targets: pos.destinations(c3),
         };
-        let k = board(GameId(1), 0, &pos, Color::White, &sel, t);
+        let k = board(GameId(1), 0, &game, Seat::White, &sel, t);
         let cbs = callbacks(&k);
         assert!(cbs.contains(&"m:1:0:c3:c4".to_string()));
         assert!(cbs.contains(&"m:1:0:c3:d3".to_string()));
@@ -504,9 +552,11 @@ mod tests {
 
     #[test]
     fn large_boards_use_the_picker() {
-        let pos = Variant::new(VariantId::Halma16).start();
+        let v = Variant::new(VariantId::Halma16);
+        let pos = v.start();
+        let game = AnyGame::Two(crate::engine::Game::new(&v));
         let t = texts(Language::En);
-        let k = board(GameId(1), 0, &pos, Color::White, &Selection::default(), t);
+        let k = board(GameId(1), 0, &game, Seat::White, &Selection::default(), t);
         assert!(k.inline_keyboard.iter().all(|r| r.len() <= MAX_ROW));
         let n: usize = k.inline_keyboard.iter().map(Vec::len).sum();
         assert!(n <= 100 && n > 0);
@@ -516,7 +566,7 @@ mod tests {
             piece: Some(b5),
             targets: pos.destinations(b5),
         };
-        let k = board(GameId(1), 0, &pos, Color::White, &sel, t);
+        let k = board(GameId(1), 0, &game, Seat::White, &sel, t);
         assert!(callbacks(&k).contains(&"u:1:0".to_string()));
         assert!(
             !callbacks(&k)

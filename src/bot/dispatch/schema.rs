@@ -12,6 +12,7 @@ use crate::bot::features::analysis;
 use crate::bot::features::challenges;
 use crate::bot::features::games;
 use crate::bot::features::inline;
+use crate::bot::features::lobby;
 use crate::bot::features::membership;
 use crate::bot::features::membership::migration;
 use crate::bot::features::moves;
@@ -19,7 +20,6 @@ use crate::bot::features::program;
 use crate::bot::features::settings;
 use crate::bot::features::start;
 use crate::bot::features::stats;
-use crate::bot::features::tables;
 use crate::bot::features::training;
 use crate::bot::metrics;
 use crate::bot::state::turn_notices::Place;
@@ -86,11 +86,6 @@ fn messages() -> UpdateHandler<BotError> {
                 )
                 .branch(
                     dptree::filter(|m: Incoming| !m.text.starts_with('/'))
-                        .filter_map_async(tables::table_move)
-                        .chain(on_message(tables::on_move)),
-                )
-                .branch(
-                    dptree::filter(|m: Incoming| !m.text.starts_with('/'))
                         .chain(on_message(moves::on_text)),
                 ),
         )
@@ -107,15 +102,15 @@ fn commands() -> UpdateHandler<BotError> {
         .branch(case![Command::Settings(arg)].chain(on_message(settings::on_settings)))
         .branch(
             case![Command::Play(arg)]
-                .filter(|arg: String| tables::is_table_arg(&arg))
-                .chain(on_message(tables::on_play)),
+                .filter(|arg: String| lobby::is_table_arg(&arg))
+                .chain(on_message(lobby::on_play)),
         )
         .branch(case![Command::Play(arg)].chain(on_message(program::on_play)))
         .branch(case![Command::Train(arg)].chain(on_message(training::on_train)))
         .branch(
             case![Command::New(arg)]
-                .filter(|arg: String| tables::is_table_arg(&arg))
-                .chain(on_message(tables::on_new)),
+                .filter(|arg: String| lobby::is_table_arg(&arg))
+                .chain(on_message(lobby::on_new)),
         )
         .branch(case![Command::New(arg)].chain(on_message(challenges::on_new)))
         .branch(case![Command::Challenge(arg)].chain(on_message(challenges::on_challenge)))
@@ -188,7 +183,7 @@ fn buttons() -> UpdateHandler<BotError> {
                 )
                 .branch(case![Callback::Rematch { game }].chain(on_tap(inline::on_rematch))),
         )
-        .branch(case![Callback::Act { game, ply, act }].chain(on_tap(inline::on_act)))
+        .branch(case![Callback::Act { game, ply, act }].chain(on_tap(actions::on_act)))
         .branch(case![Callback::Claim { game, ply, claim }].chain(on_tap(actions::on_claim)))
         .branch(case![Callback::Noop].chain(on_tap(moves::on_noop)))
         .branch(case![Callback::Tap { game, ply, square }].chain(on_tap(moves::on_square)))
@@ -203,6 +198,7 @@ fn buttons() -> UpdateHandler<BotError> {
             .chain(on_tap(moves::on_move)),
         )
         .branch(case![Callback::Reset { game, ply }].chain(on_tap(moves::on_reset)))
+        .branch(case![Callback::Pass { game, ply }].chain(on_tap(moves::on_pass)))
         .branch(case![Callback::Resign { game }].chain(on_tap(actions::on_resign_tap)))
         .branch(case![Callback::Draw { game, accept }].chain(on_tap(actions::on_draw_tap)))
         .branch(case![Callback::Takeback { game, accept }].chain(on_tap(actions::on_takeback_tap)))
@@ -220,8 +216,7 @@ fn buttons() -> UpdateHandler<BotError> {
             }]
             .chain(on_tap(program::on_play_step)),
         )
-        .branch(case![Callback::Table { id, act }].chain(on_tap(tables::on_tap)))
-        .branch(case![Callback::TablePick { id, ply, pick }].chain(on_tap(tables::on_pick)))
+        .branch(case![Callback::Lobby { game, act }].chain(on_tap(lobby::on_tap)))
         .branch(case![Callback::Lang(l)].chain(on_tap(settings::on_lang_tap)))
         .branch(case![Callback::Setting { key, value }].chain(on_tap(settings::on_setting)))
 }
@@ -284,7 +279,7 @@ fn tap_over_limit(app: App, tap: Tap, cb: Callback) -> bool {
             | Callback::Claim { .. }
             | Callback::Lang(_)
             | Callback::Setting { .. }
-            | Callback::Table { .. }
+            | Callback::Lobby { .. }
     ) && !app.allow_action(tap.user().0)
 }
 

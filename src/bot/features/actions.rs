@@ -1,14 +1,17 @@
-//! What players do to a game besides moving: `/board`, resigning, offering and answering
-//! a draw, aborting, and the rematch button under a finished board.
+//! What players do to a game besides moving, whatever its seat count: `/board`,
+//! resigning (at a table: leaving, the program playing the seat on), offering and
+//! answering a draw, aborting, the board's action buttons, and the rematch button under a
+//! finished board (a table's: a new lobby with the same seats).
 
-use crate::bot::board::{self, BoardAt};
 use crate::bot::chat::context::{Answer, HandlerResult, Incoming, Tap};
 use crate::bot::chat::messages::{edit_text, remove_keyboard, say};
+use crate::bot::controls::callback::Act;
 use crate::bot::controls::keyboard;
 use crate::bot::error::BotError;
 use crate::bot::play;
+use crate::bot::play::board::{self, BoardAt, Ui};
 use crate::bot::play::challenges;
-use crate::bot::play::moves::{picked, played_game, tapped_game};
+use crate::bot::play::moves::{on_current_board, picked, played_game, tapped_game};
 use crate::bot::state::App;
 use crate::bot::texts::{Texts, escape, mention};
 use crate::game::{
@@ -29,7 +32,11 @@ pub async fn on_resign(app: App, m: Incoming, t: &'static dyn Texts) -> HandlerR
         return Ok(());
     };
     let kb = keyboard::confirm_resign(g.id, t);
-    say(&app, m.chat, Some(m.id()), &t.confirm_resign(), Some(kb)).await?;
+    let question = match g.is_table() {
+        true => t.confirm_leave_game(),
+        false => t.confirm_resign(),
+    };
+    say(&app, m.chat, Some(m.id()), &question, Some(kb)).await?;
     Ok(())
 }
 
@@ -79,7 +86,7 @@ pub async fn on_takeback_tap(app: App, tap: Tap, (game, accept): (GameId, bool))
     };
     edit_text(&app, tap.query(), &text, None).await;
     if accept {
-        board::refresh(&app, g.id)?;
+        play::changed(&app, g);
     }
     Ok(())
 }
@@ -166,7 +173,10 @@ pub async fn on_resign_tap(app: App, tap: Tap, game: GameId) -> HandlerResult {
     if r.is_ok() {
         tap.answer(Answer::Silent).await;
     }
-    remove_keyboard(&app, tap.query()).await;
+    // A question asked on the board itself is answered by the board's redraw.
+    if !on_current_board(tap.query(), &g) {
+        remove_keyboard(&app, tap.query()).await;
+    }
     match r {
         Ok(g) => {
             play::changed(&app, g);
@@ -217,17 +227,27 @@ pub async fn on_rematch(app: App, tap: Tap, game: GameId) -> HandlerResult {
     };
     // The button is only on finished boards; forged data for a game in play must not
     // open a second game between the same people.
-    if g.is_active() {
+    if g.is_open() {
         return tap.reply(Answer::Alert(t.bad_button()));
     }
-    let Some(colour) = g.color_of(user) else {
+    if g.is_table() {
+        // A new lobby with the same seats, its message posted by its board sender.
+        let (id, now) = (g.id, app.now());
+        let lobby = app
+            .games
+            .run(move |s| s.rematch_lobby(id, user, now))
+            .await?;
+        tap.answer(Answer::Silent).await;
+        play::changed(&app, lobby);
+        return Ok(());
+    }
+    let (Some(colour), Some(variant)) = (g.color_of(user), g.variant.two()) else {
         return tap.reply(Answer::Alert(t.not_your_game()));
     };
     tap.answer(Answer::Silent).await;
     match g.player(!colour) {
         Player::Program { level } => {
-            play::start::against_program(&app, chat, user, g.variant.id(), Some(!colour), level)
-                .await
+            play::start::against_program(&app, chat, user, variant.id(), Some(!colour), level).await
         }
         Player::Human(opp) => challenges::rematch(&app, chat, user, opp, &g, colour, t).await,
         Player::Absent => Ok(()),
@@ -242,14 +262,15 @@ pub async fn on_claim(
     (game, ply, claim): (GameId, u32, bool),
 ) -> HandlerResult {
     let (user, t) = (tap.user(), tap.texts());
-    let Some((g, colour)) = played_game(&app, &tap, game).await? else {
+    let Some((g, seat)) = played_game(&app, &tap, game).await? else {
         return Ok(());
     };
     if g.ply() != ply {
+        tap.answer(Answer::Alert(t.stale_button())).await;
         remove_keyboard(&app, tap.query()).await;
-        return tap.reply(Answer::Alert(t.stale_button()));
+        return Ok(());
     }
-    if g.time_is_up() && colour == g.side_to_move() {
+    if g.time_is_up() && seat == g.to_move() {
         return tap.reply(Answer::Alert(t.claim_own_time()));
     }
     if !g.time_is_up() {
@@ -268,15 +289,55 @@ pub async fn on_claim(
     tap.answer(Answer::Silent).await;
     let who = app.user_mention(user).await;
     let late = app
-        .player_mention(g.player(g.side_to_move()), crate::game::Language::En)
+        .player_mention(g.player(g.to_move()), crate::game::Language::En)
         .await;
     let text = t.kept_waiting(&who, &late);
     match tap.board() {
         BoardAt::Inline(_) => board::notice(&app, &g, text),
         BoardAt::Chat(_) => {
-            let kb = keyboard::time_up(g.id, ply, true, t);
+            let kb = keyboard::time_up(g.id, ply, g.is_table(), true, t);
             edit_text(&app, tap.query(), &text, Some(kb)).await;
         }
     }
     Ok(())
+}
+
+/// An action button of a board: resign or leave a table's game (asked first, on the board),
+/// offer a draw, abort (an inline board's, whose players cannot type the commands).
+pub async fn on_act(app: App, tap: Tap, (game, ply, act): (GameId, u32, Act)) -> HandlerResult {
+    let (user, t) = (tap.user(), tap.texts());
+    let Some((g, _)) = played_game(&app, &tap, game).await? else {
+        return Ok(());
+    };
+    if g.ply() != ply {
+        play::refresh(&app, g.id)?;
+        return tap.reply(Answer::Alert(t.stale_button()));
+    }
+    let id = g.id;
+    match act {
+        Act::Resign => {
+            tap.answer(Answer::Silent).await;
+            board::show_ui(&app, id, ply, tap.board(), Ui::ConfirmResign);
+            Ok(())
+        }
+        Act::Draw => {
+            // A refusal is explained by the routing (`Tap::finish`).
+            let now = app.now();
+            let r = app.games.run(move |s| s.offer_draw(id, user, now)).await?;
+            tap.answer(Answer::Silent).await;
+            match r {
+                crate::game::DrawOutcome::Agreed(g) | crate::game::DrawOutcome::Offered(g) => {
+                    play::changed(&app, g);
+                    Ok(())
+                }
+            }
+        }
+        Act::Abort => {
+            let now = app.now();
+            let g = app.games.run(move |s| s.abort(id, user, now)).await?;
+            tap.answer(Answer::Silent).await;
+            play::changed(&app, g);
+            Ok(())
+        }
+    }
 }

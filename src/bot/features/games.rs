@@ -7,7 +7,9 @@ use crate::bot::error::BotError;
 use crate::bot::state::App;
 use crate::bot::telegram;
 use crate::bot::texts::{BoardPlace, GameLine, Texts, clock, texts};
-use crate::game::{GameId, GameRecord, Language, ServiceError, TimeControl, Timestamp, UserId};
+use crate::game::{
+    GameId, GameRecord, Language, Player, ServiceError, TimeControl, Timestamp, UserId,
+};
 
 /// Games listed at most (a message holds 4,096 characters).
 const LISTED: usize = 20;
@@ -30,7 +32,7 @@ pub async fn on_games(app: App, m: Incoming, t: &'static dyn Texts) -> HandlerRe
         return Ok(());
     }
     // The asker's turns first, then the newest.
-    let mine = |g: &GameRecord| g.color_of(m.user) == Some(g.side_to_move());
+    let mine = |g: &GameRecord| g.is_active() && g.player_to_move() == Player::Human(m.user);
     games.sort_by_key(|g| (!mine(g), std::cmp::Reverse(g.id)));
     let more = games.len().saturating_sub(LISTED);
     let lang = app.chat_lang(m.chat, Some(m.user)).await;
@@ -54,7 +56,7 @@ async fn in_play_of(app: &App, user: UserId) -> Result<Vec<GameRecord>, BotError
                 let Some(last) = page.last() else { break };
                 before = Some(last.id);
                 seen += page.len();
-                out.extend(page.into_iter().filter(GameRecord::is_active));
+                out.extend(page.into_iter().filter(GameRecord::is_open));
             }
             Ok::<_, ServiceError>(out)
         })
@@ -64,18 +66,22 @@ async fn in_play_of(app: &App, user: UserId) -> Result<Vec<GameRecord>, BotError
 
 /// One game as `/games` shows it to the asker of `m`.
 async fn line(app: &App, g: &GameRecord, m: &Incoming, lang: Language) -> GameLine {
-    let [white, black] = [g.players[0], g.players[1]];
-    let side = g.side_to_move();
+    let mut players = Vec::new();
+    for (s, p) in g.seated().filter(|(_, p)| *p != Player::Absent) {
+        players.push((s, app.player_mention(p, lang).await));
+    }
+    let to_move = g.player_to_move();
+    let t = texts(lang);
     GameLine {
-        white: app.player_mention(white, lang).await,
-        black: app.player_mention(black, lang).await,
+        players,
         solo: g.is_solo(),
-        variant: g.variant.id(),
+        variant: t.game_variant(&g.variant),
+        lobby: !g.is_active(),
         time_control: g.time_control,
-        to_move: app.player_mention(g.player(side), lang).await,
-        asker_to_move: g.color_of(m.user) == Some(side)
-            || (g.is_solo() && g.color_of(m.user).is_some()),
-        left: time_left(g, app.now(), texts(lang)),
+        to_move: app.player_mention(to_move, lang).await,
+        asker_to_move: g.is_active()
+            && (to_move == Player::Human(m.user) || (g.is_solo() && g.seat_of(m.user).is_some())),
+        left: time_left(g, app.now(), t).filter(|_| g.is_active()),
         place: place(g, m),
         paused: g.paused.is_some(),
     }
@@ -84,13 +90,13 @@ async fn line(app: &App, g: &GameRecord, m: &Incoming, lang: Language) -> GameLi
 /// The time the side to move has left, if the game is timed (a paused game's stands
 /// where it stopped).
 fn time_left(g: &GameRecord, now: Timestamp, t: &dyn Texts) -> Option<String> {
-    let side = g.side_to_move();
+    let no = g.seat_no(g.to_move()).unwrap_or(0);
     let now = g.paused.unwrap_or(now);
     match g.time_control {
         TimeControl::Untimed => None,
         TimeControl::Clock { .. } => g
             .clocks
-            .remaining_at(&g.time_control, side, side, now)
+            .remaining_at(&g.time_control, no, no, now)
             .map(|left| clock(left.0)),
         TimeControl::PerMove { limit } => Some(clock(
             limit.0.saturating_sub(now.since(g.clocks.turn_started).0),

@@ -4,14 +4,13 @@
 //! token, so the game needs no word from Telegram about which result was chosen, and a
 //! forged button starts nothing.
 
-use crate::bot::board::{self, Ui};
 use crate::bot::chat::context::{Answer, HandlerResult, Tap};
-use crate::bot::controls::callback::Act;
 use crate::bot::controls::keyboard;
 use crate::bot::error::BotError;
 use crate::bot::play;
+use crate::bot::play::board;
 use crate::bot::play::challenges;
-use crate::bot::play::moves::{board_game, played_game};
+use crate::bot::play::moves::board_game;
 use crate::bot::state::App;
 use crate::bot::state::offers::Offer;
 use crate::bot::state::outbox::inline_lane;
@@ -344,49 +343,6 @@ async fn close(app: &App, id: ChallengeId, message: &str) {
     }
 }
 
-/// An action button of an inline board: resign (asks first), offer a draw, abort.
-pub async fn on_act(app: App, tap: Tap, (game, ply, act): (GameId, u32, Act)) -> HandlerResult {
-    let (user, t) = (tap.user(), tap.texts());
-    let Some((g, _)) = played_game(&app, &tap, game).await? else {
-        return Ok(());
-    };
-    if g.ply() != ply {
-        board::changed(&app, &g);
-        return tap.reply(Answer::Alert(t.stale_button()));
-    }
-    let id = g.id;
-    match act {
-        Act::Resign => {
-            tap.answer(Answer::Silent).await;
-            board::show_ui(&app, id, ply, tap.board(), Ui::ConfirmResign);
-            Ok(())
-        }
-        Act::Draw => {
-            // A refusal is explained by the routing (`Tap::finish`).
-            let now = app.now();
-            let r = app.games.run(move |s| s.offer_draw(id, user, now)).await?;
-            tap.answer(Answer::Silent).await;
-            match r {
-                crate::game::DrawOutcome::Agreed(g) => {
-                    play::changed(&app, g);
-                    Ok(())
-                }
-                crate::game::DrawOutcome::Offered(g) => {
-                    board::changed(&app, &g);
-                    Ok(())
-                }
-            }
-        }
-        Act::Abort => {
-            let now = app.now();
-            let g = app.games.run(move |s| s.abort(id, user, now)).await?;
-            tap.answer(Answer::Silent).await;
-            play::changed(&app, g);
-            Ok(())
-        }
-    }
-}
-
 /// Rematch under a finished inline game: its message becomes the offer of the same game
 /// with colours swapped, for the opponent alone (and then the new game's board).
 pub async fn on_rematch(app: App, tap: Tap, game: GameId) -> HandlerResult {
@@ -426,7 +382,10 @@ pub async fn on_rematch(app: App, tap: Tap, game: GameId) -> HandlerResult {
             user: Some(opponent),
             username: None,
         },
-        variant: g.variant.clone(),
+        variant: match g.variant.two() {
+            Some(v) => v.clone(),
+            None => return tap.reply(Answer::Alert(t.bad_button())),
+        },
         time_control: g.time_control,
         colour: match colour {
             Color::White => ColourChoice::Black,

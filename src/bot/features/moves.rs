@@ -1,19 +1,20 @@
-//! Moves: typed (`c3-e5`, `/m c3-e5`, a reply to a board) and tapped on the board
-//! keyboard (a piece, then its destination), and which game a message means.
+//! Moves in a game of any seat count: typed (`c3-e5`, `/m c3-e5`, a reply to a board, a
+//! table's `--` pass) and tapped on the board keyboard (a piece, then its destination;
+//! the picker's pass), and which game a message means.
 
-use crate::bot::board::{self, Ui};
 use crate::bot::chat::context::{Answer, HandlerResult, Incoming, Tap};
 use crate::bot::chat::messages::{self, remove_keyboard, say};
 use crate::bot::controls::callback::Callback;
 use crate::bot::controls::keyboard;
 use crate::bot::play;
+use crate::bot::play::board::{self, Ui};
 use crate::bot::play::moves::{
     Attempt, Input, Pick, board_game, on_current_board, pick_game, picked, played_game,
     tapped_game, user_move,
 };
 use crate::bot::state::App;
 use crate::bot::texts::{Texts, escape};
-use crate::engine::{Color, IllegalMove, InputError, Position, Square, read_squares};
+use crate::engine::{AnyGame, IllegalMove, InputError, Seat, Square, read_squares};
 use crate::game::{Expect, GameId, GameRecord};
 use teloxide::types::{CallbackQuery, InlineKeyboardButtonKind};
 
@@ -40,16 +41,22 @@ pub async fn on_text(app: App, m: Incoming) -> HandlerResult {
         .reply_to_message()
         .filter(|r| r.from.as_ref().is_some_and(|u| u.is_bot));
     let text = m.text.as_str();
+    // A table's seat with no move passes: `--` (or a dash a phone made of it).
+    let pass = matches!(text.trim(), "--" | "—" | "–");
     let read = read_squares(text);
-    if !m.private() && reply_to_board.is_none() && read.is_err() {
+    if !m.private() && reply_to_board.is_none() && read.is_err() && !pass {
         return Ok(());
     }
-    if !looks_like_move(text, &read) && reply_to_board.is_none() {
+    if !pass && !looks_like_move(text, &read) && reply_to_board.is_none() {
         return Ok(());
     }
     let t = m.texts(&app).await;
+    let input = match pass {
+        true => Input::Pass,
+        false => Input::Typed(read),
+    };
     match pick_game(&app, &m)? {
-        Pick::One(g) => typed_move(&app, &m, *g, Input::Typed(read), t).await,
+        Pick::One(g) => typed_move(&app, &m, *g, input, t).await,
         // Replies to text that is no move count against the limit like commands do.
         Pick::None => {
             if m.private() || reply_to_board.is_some() {
@@ -66,8 +73,12 @@ pub async fn on_text(app: App, m: Incoming) -> HandlerResult {
 
 /// `/m c3-e5`.
 pub async fn on_m(app: App, m: Incoming, t: &'static dyn Texts, arg: String) -> HandlerResult {
+    let input = match arg.trim() {
+        "--" | "—" | "–" => Input::Pass,
+        _ => Input::Typed(read_squares(&arg)),
+    };
     match picked(&app, &m, t).await? {
-        Some(g) => typed_move(&app, &m, g, Input::Typed(read_squares(&arg)), t).await,
+        Some(g) => typed_move(&app, &m, g, input, t).await,
         None => Ok(()),
     }
 }
@@ -82,10 +93,11 @@ async fn typed_move(
     // A move is never refused for speed: the game bounds moves (one per turn). What a
     // refusal costs (its reply) counts against the person's limit instead.
     let (chat, user) = (m.chat, m.user);
-    let (id, ply, deadline) = (g.id, g.ply(), g.variant.rules().exit_deadline);
+    let deadline = g.variant.two().and_then(|v| v.rules().exit_deadline);
+    let (id, ply) = (g.id, g.ply());
     match user_move(app, g, user, input, Expect::Any, false, t).await? {
         Attempt::Played(stored) => play::changed(app, *stored),
-        Attempt::Confirm { path } => {
+        Attempt::Confirm { path, .. } => {
             let kb = keyboard::confirm_return_home(id, ply, path.from(), path.to(), t);
             let text = t.confirm_return_home(&path.to_string(), deadline.unwrap_or(0));
             say(app, chat, Some(m.id()), &text, Some(kb)).await?;
@@ -119,50 +131,61 @@ pub async fn on_noop(app: App, tap: Tap) -> HandlerResult {
     Ok(())
 }
 
-/// A square tapped on the board keyboard: select the piece there.
+/// A square tapped on the board keyboard (or a piece named by a picker): select the
+/// piece there.
 pub async fn on_square(
     app: App,
     tap: Tap,
     (game, ply, square): (GameId, u32, Square),
 ) -> HandlerResult {
     let (user, t) = (tap.user(), tap.texts());
-    let Some((g, colour)) = played_game(&app, &tap, game).await? else {
+    let Some((g, seat)) = played_game(&app, &tap, game).await? else {
         return Ok(());
     };
     if ply != g.ply() || !on_current_board(tap.query(), &g) {
         // Redrawing is expensive: a flood of old taps gets the alert only.
         if app.allow_action(user.0) {
-            board::changed(&app, &g);
+            play::refresh(&app, g.id)?;
         }
         return tap.reply(Answer::Alert(t.stale_button()));
     }
-    if g.side_to_move() != colour {
+    let game = app.games.read(|s| s.replay(&g))?;
+    if g.player_to_move() != crate::game::Player::Human(user) && !g.is_solo() {
         app.count_action(user.0);
-        return tap.reply(Answer::Alert(t.not_your_turn()));
+        let why = play::moves::not_yours(&app, &g, &game, seat, t).await;
+        return tap.reply(Answer::Alert(why));
     }
     // Selecting a piece is half a move: never limited (its keyboard edit waits for the
     // chat's slot, newer selections replacing older ones).
-    let game = app.games.read(|s| s.replay(&g))?;
-    let pos = game.position();
-    if pos.piece_at(square) == Some(colour) && !pos.destinations(square).is_empty() {
+    if !game.destinations(square).is_empty() {
         tap.answer(Answer::Silent).await;
         board::show_ui(&app, g.id, g.ply(), tap.board(), Ui::Select(square));
         return Ok(());
     }
     app.count_action(user.0);
-    let why = t.illegal(&no_move_reason(pos, square, colour));
+    let why = t.illegal(&no_move_reason(&game, square, g.to_move()));
     tap.reply(Answer::Toast(format!("{square}: {why}")))
 }
 
-fn no_move_reason(pos: &Position, square: Square, colour: Color) -> IllegalMove {
-    match pos.piece_at(square) {
+fn no_move_reason(game: &AnyGame, square: Square, mover: Seat) -> IllegalMove {
+    match game.seat_at(square) {
         None => IllegalMove::NoPiece(square),
-        Some(c) if c != colour => IllegalMove::NotYourPiece(square),
+        Some(s) if s != mover => IllegalMove::NotYourPiece(square),
         Some(_) => IllegalMove::Unreachable {
             from: square,
             to: square,
         },
     }
+}
+
+/// The picker's pass (a table's seat with no move).
+pub async fn on_pass(app: App, tap: Tap, (game, ply): (GameId, u32)) -> HandlerResult {
+    let (user, t) = (tap.user(), tap.texts());
+    let Some((g, _)) = played_game(&app, &tap, game).await? else {
+        return Ok(());
+    };
+    let attempt = user_move(&app, g, user, Input::Pass, Expect::Ply(ply), false, t).await?;
+    answer_attempt(&app, &tap, attempt, ply).await
 }
 
 /// A destination tapped while a piece is selected (or a confirmed return home).
@@ -175,26 +198,36 @@ pub async fn on_move(
     let Some(g) = tapped_game(&app, &tap, game)? else {
         return Ok(());
     };
-    if g.color_of(user).is_none() {
+    if g.seat_of(user).is_none() {
         app.count_action(user.0);
         return tap.reply(Answer::Alert(t.not_your_game()));
     }
     let input = Input::Tapped { from, to };
     let attempt = user_move(&app, g.clone(), user, input, Expect::Ply(ply), confirmed, t).await?;
-    // A confirmation asked in a separate message (typed moves) is done with.
-    if confirmed && !on_current_board(q, &g) {
+    // A confirmation asked in a separate message (typed moves) is done with (once the tap
+    // is answered).
+    let leftover = confirmed && !on_current_board(q, &g);
+    let r = answer_attempt(&app, &tap, attempt, ply).await;
+    if leftover {
         remove_keyboard(&app, q).await;
     }
+    r
+}
+
+/// Answer a tap's move attempt (before anything it causes is shown): played, asked to
+/// confirm on the board, refused or stale.
+async fn answer_attempt(app: &App, tap: &Tap, attempt: Attempt, ply: u32) -> HandlerResult {
+    let (user, t) = (tap.user(), tap.texts());
     match attempt {
         Attempt::Played(stored) => {
             tap.answer(Answer::Silent).await;
-            play::changed(&app, *stored);
+            play::changed(app, *stored);
             Ok(())
         }
-        Attempt::Confirm { path } => {
+        Attempt::Confirm { id, path } => {
             tap.answer(Answer::Silent).await;
             let (from, to) = (path.from(), path.to());
-            board::show_ui(&app, g.id, ply, tap.board(), Ui::ConfirmHome { from, to });
+            board::show_ui(app, id, ply, tap.board(), Ui::ConfirmHome { from, to });
             Ok(())
         }
         Attempt::Refused(s) => {
@@ -221,14 +254,14 @@ pub async fn on_reset(app: App, tap: Tap, (game, ply): (GameId, u32)) -> Handler
         }
         return Ok(());
     }
-    if g.color_of(user).is_none() {
+    if g.seat_of(user).is_none() {
         app.count_action(user.0);
         return tap.reply(Answer::Alert(t.not_your_game()));
     }
     tap.answer(Answer::Silent).await;
     if asks_return_home(q) {
         // The question is in the caption: the whole board is redrawn.
-        board::changed(&app, &g);
+        play::refresh(&app, g.id)?;
         Ok(())
     } else {
         board::show_ui(&app, g.id, ply, tap.board(), Ui::Unselect);

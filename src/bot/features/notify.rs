@@ -6,9 +6,9 @@
 //! player's settings (a deadline, so a pending notice survives a restart); here the notice
 //! is sent when it falls due, unless the player has looked at the game meanwhile.
 
-use crate::bot::board;
 use crate::bot::chat::messages::say;
 use crate::bot::error::BotError;
+use crate::bot::play::board;
 use crate::bot::state::App;
 use crate::bot::state::turn_notices::Place;
 use crate::bot::telegram;
@@ -90,8 +90,7 @@ async fn board_shows_turn(app: &App, g: &GameRecord) -> bool {
 /// Warn both players of `g` privately that it will end as abandoned (those who asked
 /// for notifications, outside their private chat).
 pub async fn abandon_warning(app: &App, g: &GameRecord, hours: u64) {
-    for p in g.players {
-        let Player::Human(user) = p else { continue };
+    for user in g.people() {
         if g.board_in(ChatId(user.0 as i64)).is_some() {
             continue;
         }
@@ -126,13 +125,16 @@ async fn notify(app: &App, g: &GameRecord, user: UserId, what: Notice) -> Result
     let t = texts(lang);
     let place = place(g);
     let text = match what {
-        Notice::Turn => {
-            let side = g.side_to_move();
-            let opponent = app.player_mention(g.player(!side), lang).await;
-            t.turn_notice(&opponent, &t.variant_name(g.variant.id()), &place)
-        }
+        Notice::Turn => match g.variant.multi() {
+            Some(v) => t.table_turn_notice(v, g.to_move(), &t.board_at(&place)),
+            None => {
+                let side = g.side_to_move();
+                let opponent = app.player_mention(g.player(!side), lang).await;
+                t.turn_notice(&opponent, &t.game_variant(&g.variant), &place)
+            }
+        },
         Notice::Abandon(hours) => {
-            let who = app.player_mention(g.player(g.side_to_move()), lang).await;
+            let who = app.player_mention(g.player_to_move(), lang).await;
             format!("{}\n{}", t.abandon_warning(&who, hours), t.board_at(&place))
         }
     };

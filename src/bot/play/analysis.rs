@@ -5,14 +5,14 @@
 //! one) whose caption holds each side's accuracy and counts.
 
 use crate::ai::analysis::{self as ai_analysis, Analysis, Class, Why};
-use crate::bot::board;
 use crate::bot::chat::messages::{say, send_photo};
 use crate::bot::error::BotError;
+use crate::bot::play::board;
 use crate::bot::state::App;
 use crate::bot::state::analyses::{Asked, Destination, Job};
 use crate::bot::texts::analysis::{AnalysisView, WorstMove};
 use crate::bot::texts::{Texts, texts};
-use crate::engine::{Color, Game};
+use crate::engine::{AnyGame, Color, Game};
 use crate::game::{
     AnalysisRecord, BlunderReason, ChatId, GameId, GameRecord, MoveClass, MoveMark, Status, UserId,
 };
@@ -61,11 +61,11 @@ pub fn may_analyse(g: &GameRecord, user: UserId, chat: Option<ChatId>) -> Result
     {
         return Err(Refusal::NotYours);
     }
-    if g.is_solo() {
+    if g.is_solo() || g.is_table() {
         return Err(Refusal::TwoPlayersOnly);
     }
     match g.status {
-        Status::Active => Err(Refusal::InPlay),
+        Status::Lobby | Status::Active => Err(Refusal::InPlay),
         Status::Aborted { .. } => Err(Refusal::Aborted),
         Status::Over { .. } => Ok(()),
     }
@@ -177,7 +177,9 @@ async fn make(app: &App, id: GameId) -> Result<(), BotError> {
         return Ok(());
     }
     let g = app.games.run(move |s| s.game(id)).await?;
-    let game = app.games.run(move |s| s.replay(&g)).await?;
+    let AnyGame::Two(game) = app.games.run(move |s| s.replay(&g)).await? else {
+        return Ok(());
+    };
     let started = std::time::Instant::now();
     let analysis = app
         .analyses
@@ -262,7 +264,9 @@ async fn deliver(app: &App, id: GameId, to: &[Destination]) {
 
 /// Send game `id`'s stored analysis to `d`: the picture, its words as the caption.
 async fn send(app: &App, id: GameId, d: &Destination) -> Result<(), BotError> {
-    let (g, game) = board::reload(app, id)?;
+    let (g, AnyGame::Two(game)) = board::reload(app, id)? else {
+        return Ok(());
+    };
     let Some(a) = app.games.run(move |s| s.analysis(id)).await? else {
         return Ok(());
     };
@@ -295,7 +299,10 @@ async fn send(app: &App, id: GameId, d: &Destination) -> Result<(), BotError> {
         worst: worst.clone(),
     };
     let caption = t.analysis(&view);
-    let sheet = sheet(&g, &game, &a, &worst, board::view_in(app, &g, d.chat), t);
+    let view = board::view_in(app, &g, d.chat)
+        .color()
+        .unwrap_or(Color::White);
+    let sheet = sheet(&g, &game, &a, &worst, view, t);
     let app2 = app.clone();
     let png = app
         .analyses
@@ -324,7 +331,7 @@ fn sheet(
     view: Color,
     t: &dyn Texts,
 ) -> AnalysisSheet {
-    let from_start = g.start == g.variant.start().to_text();
+    let from_start = g.start == game.variant().start().to_text();
     let chart = RatingChart {
         title: t.analysis_chart_title(),
         x_label: t.analysis_chart_axis(),

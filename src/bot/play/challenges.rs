@@ -81,6 +81,10 @@ pub async fn rematch(
     colour: crate::engine::Color,
     t: &dyn Texts,
 ) -> HandlerResult {
+    // A table's rematch is a lobby with the same seats (the lobby feature's).
+    let Some(variant) = g.variant.two().cloned() else {
+        return Ok(());
+    };
     let target = ChallengeTarget::User(opponent);
     let new = NewChallenge {
         colour: match colour {
@@ -92,7 +96,7 @@ pub async fn rematch(
             from,
             target,
             &GameArgs {
-                variant: g.variant.clone(),
+                variant,
                 tc: g.time_control,
                 casual: !g.rated,
                 rest: Vec::new(),

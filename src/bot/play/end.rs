@@ -1,42 +1,41 @@
-//! The end of a game: the result with its replay GIF and record in every chat that shows
-//! it, the training room's comparison with the optimum; and the replay and record sent on
-//! request (`/export`, `/history`).
+//! The end of a game of any seat count: the result with its replay GIF and record in
+//! every chat that shows it, the training room's comparison with the optimum; and the
+//! replay and record sent on request (`/export`, `/history`).
 
 use crate::ai;
-use crate::bot::board;
 use crate::bot::chat::messages::{Attachment, say, send_file};
 use crate::bot::error::BotError;
+use crate::bot::play::board;
 use crate::bot::state::App;
 use crate::bot::texts::{Texts, texts};
-use crate::engine::{Color, Game, Path};
+use crate::engine::{AnyGame, Game, Path};
 use crate::game::{ChatId, GameRecord, Player, Status};
 use crate::render::GifOptions;
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
 use std::sync::{Mutex, OnceLock};
 
-/// The record text of a game with the players' names.
-pub async fn record_text(app: &App, g: &GameRecord, game: &Game) -> String {
-    let name = |p: Player| {
-        let app = app.clone();
-        async move {
-            match p {
-                Player::Human(u) => app.user_name(u).unwrap_or_else(|| u.to_string()),
-                Player::Program { level } => format!("ugolki-bot level {level}"),
-                Player::Absent => "-".into(),
-            }
-        }
+/// The record text of a game with the players' names, a tag per seat (`White`, `Black`;
+/// at a table also `Green`, `Red`).
+pub async fn record_text(app: &App, g: &GameRecord, game: &AnyGame) -> String {
+    let name = |p: Player| match p {
+        Player::Human(u) => app.user_name(u).unwrap_or_else(|| u.to_string()),
+        Player::Program { level } => format!("ugolki-bot level {level}"),
+        Player::Absent => "-".into(),
     };
-    let white = name(g.player(Color::White)).await;
-    let black = name(g.player(Color::Black)).await;
     let date = date_of(g.created_at.0);
-    game.to_record(&[
-        ("Site", "Telegram"),
-        ("Date", &date),
-        ("White", &white),
-        ("Black", &black),
-        ("Game", &g.id.to_string()),
-    ])
+    let id = g.id.to_string();
+    let seats: Vec<(&str, String)> = g.seated().map(|(s, p)| (s.name(), name(p))).collect();
+    let mut tags: Vec<(&str, &str)> = vec![("Site", "Telegram"), ("Date", &date)];
+    tags.extend(seats.iter().map(|(k, v)| (*k, v.as_str())));
+    tags.push(("Game", &id));
+    game.to_record(&tags)
+}
+
+/// The name of a game's files (`ugolki-12.gif`; a table's `halma-12.txt`).
+fn file_name(g: &GameRecord, ext: &str) -> String {
+    let stem = if g.is_table() { "halma" } else { "ugolki" };
+    format!("{stem}-{}.{ext}", g.id)
 }
 
 /// `YYYY.MM.DD` of a Unix time in milliseconds (civil calendar, UTC).
@@ -49,7 +48,7 @@ pub fn date_of(ms: u64) -> String {
 pub async fn send_replay(
     app: &App,
     g: &GameRecord,
-    game: &Game,
+    game: &AnyGame,
     caption: &str,
 ) -> Result<(), BotError> {
     send_replay_to(app, g.chat, g, game, caption).await
@@ -60,25 +59,31 @@ pub async fn send_replay_to(
     app: &App,
     to: ChatId,
     g: &GameRecord,
-    game: &Game,
+    game: &AnyGame,
     caption: &str,
 ) -> Result<(), BotError> {
     let view = board::view_in(app, g, to);
     let a = app.clone();
     let gm = game.clone();
+    // A table's replay shows a round a frame: hundreds of turns at a ply a frame would
+    // make a file too long to watch.
+    let opts = match g.is_table() {
+        true => GifOptions {
+            view,
+            size_px: 480,
+            ply_ms: 600,
+            final_ms: 2500,
+        },
+        false => GifOptions {
+            view,
+            ..GifOptions::default()
+        },
+    };
     let gif = app
         .replays
-        .run(move || {
-            a.renderer.render_game_gif(
-                &gm,
-                &GifOptions {
-                    view,
-                    ..GifOptions::default()
-                },
-            )
-        })
+        .run(move || a.renderer.render_game_gif(&gm, &opts))
         .await??;
-    let name = format!("ugolki-{}.gif", g.id);
+    let name = file_name(g, "gif");
     send_file(app, to, Attachment::Animation(gif), &name, Some(caption)).await
 }
 
@@ -87,10 +92,10 @@ pub async fn send_record_to(
     app: &App,
     to: ChatId,
     g: &GameRecord,
-    game: &Game,
+    game: &AnyGame,
 ) -> Result<(), BotError> {
     let text = record_text(app, g, game).await;
-    let name = format!("ugolki-{}.txt", g.id);
+    let name = file_name(g, "txt");
     send_file(
         app,
         to,
@@ -104,7 +109,11 @@ pub async fn send_record_to(
 /// Announce the end of `g` in the background: its replay takes a while to make and send,
 /// and the chat's next updates (other games' moves) must not wait for it. A stop waits
 /// for these (`AppInner::ending`).
-pub(in crate::bot::play) fn spawn_announce_end(app: &App, g: GameRecord, replayed: Option<Game>) {
+pub(in crate::bot::play) fn spawn_announce_end(
+    app: &App,
+    g: GameRecord,
+    replayed: Option<AnyGame>,
+) {
     /// Counts the announcement in [`AppInner::ending`](crate::bot::state::AppInner) while it runs.
     struct Ending(App);
     impl Drop for Ending {
@@ -134,22 +143,31 @@ pub(in crate::bot::play) fn spawn_announce_end(app: &App, g: GameRecord, replaye
 }
 
 /// The end of a game: the replay GIF with the result and the record in every chat that
-/// shows the game, and for the training room the comparison with the optimum.
-async fn announce_end(app: &App, g: &GameRecord, game: &Game) -> Result<(), BotError> {
+/// shows the game (a table's places and ratings said first, in reply to its board), and
+/// for the training room the comparison with the optimum.
+async fn announce_end(app: &App, g: &GameRecord, game: &AnyGame) -> Result<(), BotError> {
     for b in g.boards().filter(|b| !app.pacer.is_unreachable(b.chat.0)) {
         let t = texts(app.game_lang_in(g, b.chat).await);
         let result = board::result_line(app, g, game, t)
             .await
             .unwrap_or_default();
-        send_replay_to(app, b.chat, g, game, &format!("<b>{result}</b>")).await?;
+        let caption = match g.is_table() {
+            true => {
+                let reply = b.message.map(|m| teloxide::types::MessageId(m.0));
+                say(app, b.chat, reply, &result, None).await?;
+                String::new()
+            }
+            false => format!("<b>{result}</b>"),
+        };
+        send_replay_to(app, b.chat, g, game, &caption).await?;
         send_record_to(app, b.chat, g, game).await?;
     }
-    if g.variant.rules().solo
-        && let Status::Over { outcome, .. } = g.status
-        && outcome.reason == crate::engine::Reason::Goal
+    if let (Some(two), Status::Over { outcome, .. }) = (game.two(), g.status)
+        && g.is_solo()
+        && outcome.reason() == crate::engine::Reason::Goal
     {
         let t = texts(app.game_lang(g).await);
-        training_report(app, g, game, t).await?;
+        training_report(app, g, two, t).await?;
     }
     Ok(())
 }
@@ -166,9 +184,10 @@ async fn training_report(
     t: &dyn Texts,
 ) -> Result<(), BotError> {
     let moves = game.plies() as u16;
-    let from_start = g.start == g.variant.start().to_text();
+    let variant = game.variant();
+    let from_start = g.start == variant.start().to_text();
     let optimum = if from_start {
-        training_line(&g.variant).await?
+        training_line(variant).await?
     } else {
         None
     };
@@ -178,7 +197,7 @@ async fn training_report(
         && (best.plies() as u16) < moves
     {
         let caption = t.training_optimal_line(best.plies() as u16);
-        send_replay(app, g, &best, &caption).await?;
+        send_replay(app, g, &AnyGame::Two(best), &caption).await?;
     }
     Ok(())
 }

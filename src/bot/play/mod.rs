@@ -1,22 +1,21 @@
-//! A game's steps that several features and the timer share. After any change a handler
-//! or the timer reports it to [`changed`], which brings every view of the game up to date
-//! (through [`crate::bot::board`]), announces its end, or lets the program answer. Below:
-//! a person's move ([`moves`]), the program's ([`program`]), opening games ([`start`]),
-//! challenges ([`challenges`]) and the end of a game ([`end`]); a table of three or four
-//! seats has its own path ([`tables`]).
+//! A game's steps that several features and the timer share, for games of any seat
+//! count. After any change a handler or the timer reports it to [`changed`], which brings
+//! every view of the game up to date (through [`board`], which nothing outside `play`
+//! may ask directly), announces its end, or lets the program answer. Below: a person's
+//! move ([`moves`]), the program's ([`program`]), opening games ([`start`]), challenges
+//! ([`challenges`]), offers ([`offers`]) and the end of a game ([`end`]).
 
 pub(crate) mod analysis;
+pub(crate) mod board;
 pub(crate) mod challenges;
 pub(crate) mod end;
 pub(crate) mod moves;
 pub(crate) mod offers;
 pub(crate) mod program;
 pub(crate) mod start;
-pub(crate) mod tables;
 
-use crate::bot::board;
 use crate::bot::state::App;
-use crate::engine::Game;
+use crate::engine::AnyGame;
 use crate::game::{GameRecord, Player, Status};
 
 /// A change to a game, as the handler or the timer that made it reports it: the record
@@ -25,12 +24,12 @@ use crate::game::{GameRecord, Player, Status};
 #[derive(Debug)]
 pub struct Change {
     game: GameRecord,
-    replayed: Option<Game>,
+    replayed: Option<AnyGame>,
 }
 
 impl Change {
     /// A move's change, with the engine game after it.
-    pub fn played(game: GameRecord, replayed: Option<Game>) -> Change {
+    pub fn played(game: GameRecord, replayed: Option<AnyGame>) -> Change {
         Change { game, replayed }
     }
 }
@@ -62,8 +61,9 @@ pub fn changed(app: &App, change: impl Into<Change>) {
     // would otherwise see the board fall behind (two edits a move, three with a
     // selection). A new game's first board goes out at once (the program waits for it).
     let answer_next = g.is_active()
+        && g.paused.is_none()
         && g.message.is_some()
-        && matches!(g.player(g.side_to_move()), Player::Program { .. });
+        && matches!(g.player_to_move(), Player::Program { .. });
     if answer_next {
         program::spawn_program_move(app, g.id);
         let (app, id, version) = (app.clone(), g.id, g.version);
@@ -81,11 +81,26 @@ pub fn changed(app: &App, change: impl Into<Change>) {
     board::changed(app, &g);
     match g.status {
         Status::Over { .. } => end::spawn_announce_end(app, g, replayed),
-        Status::Aborted { .. } => {}
+        Status::Aborted { .. } | Status::Lobby => {}
         Status::Active => {
-            if matches!(g.player(g.side_to_move()), Player::Program { .. }) {
+            if g.paused.is_none() && matches!(g.player_to_move(), Player::Program { .. }) {
                 program::spawn_program_move(app, g.id);
             }
         }
     }
+}
+
+/// Bring every view of game `id` up to date as stored (a stale button's board may be
+/// behind, or a start-up repair).
+pub fn refresh(app: &App, id: crate::game::GameId) -> Result<(), crate::bot::error::BotError> {
+    board::refresh(app, id)
+}
+
+/// [`refresh`], returning when every view of the game has been updated (the start-up
+/// redraw goes a few games at a time, beside the live traffic).
+pub async fn refresh_and_wait(
+    app: &App,
+    id: crate::game::GameId,
+) -> Result<(), crate::bot::error::BotError> {
+    board::refresh_and_wait(app, id).await
 }

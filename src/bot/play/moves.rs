@@ -2,15 +2,14 @@
 //! attempt itself (whose turn, a losing return home asked first, the service's answer).
 
 use super::Change;
-use crate::bot::board;
-use crate::bot::board::BoardAt;
 use crate::bot::chat::context::{Answer, Incoming, Tap};
 use crate::bot::chat::messages::say;
 use crate::bot::error::BotError;
 use crate::bot::error::refusal;
+use crate::bot::play::board::BoardAt;
 use crate::bot::state::App;
 use crate::bot::texts::Texts;
-use crate::engine::{Color, InputError, MoveError, Path, Square, resolve_readings};
+use crate::engine::{AnyGame, IllegalMove, InputError, MoveError, Path, Ply, Seat, Square};
 use crate::game::{
     Actor, ChatId, Expect, GameId, GameRecord, MessageId, MoveInput, MoveOutcome, ServiceError,
     UserId,
@@ -40,7 +39,7 @@ pub fn pick_game(app: &App, m: &Incoming) -> Result<Pick, BotError> {
     }
     let mine: Vec<GameRecord> = games
         .into_iter()
-        .filter(|g| g.color_of(user).is_some())
+        .filter(|g| g.is_active() && g.seat_of(user).is_some())
         .collect();
     if mine.len() <= 1 {
         return Ok(mine
@@ -50,7 +49,7 @@ pub fn pick_game(app: &App, m: &Incoming) -> Result<Pick, BotError> {
     }
     let mut my_turn: Vec<GameRecord> = mine
         .into_iter()
-        .filter(|g| g.color_of(user) == Some(g.side_to_move()) || g.is_solo())
+        .filter(|g| g.player_to_move() == crate::game::Player::Human(user) || g.is_solo())
         .collect();
     Ok(match (my_turn.pop(), my_turn.is_empty()) {
         (Some(g), true) => Pick::One(Box::new(g)),
@@ -99,18 +98,18 @@ pub fn tapped_game(app: &App, tap: &Tap, id: GameId) -> Result<Option<GameRecord
     Ok(g)
 }
 
-/// The game a board button names and the tapper's colour in it, when the tapper plays
+/// The game a board button names and the tapper's seat in it, when the tapper plays
 /// it and it is on; otherwise the tap is given its alert (counted against the tapper's
 /// limit, like every refused tap) and `None` comes back.
 pub async fn played_game(
     app: &App,
     tap: &Tap,
     id: GameId,
-) -> Result<Option<(GameRecord, Color)>, BotError> {
+) -> Result<Option<(GameRecord, Seat)>, BotError> {
     let t = tap.texts();
     let why = match board_game(app, tap, id)? {
         None => t.bad_button(),
-        Some(g) => match g.color_of(tap.user()) {
+        Some(g) => match g.seat_of(tap.user()) {
             None => t.not_your_game(),
             Some(_) if !g.is_active() => t.game_over(),
             Some(c) => return Ok(Some((g, c))),
@@ -138,6 +137,8 @@ pub enum Attempt {
     Played(Box<Change>),
     /// The move returns a piece home after the deadline: ask first.
     Confirm {
+        /// The game.
+        id: GameId,
         /// The path that would be played.
         path: Path,
     },
@@ -160,6 +161,8 @@ pub enum Input {
         /// Its destination.
         to: Square,
     },
+    /// A pass (`--` typed, or the picker's pass), where the seat has no move.
+    Pass,
 }
 
 /// A person's move in `g` (as the handler read it): check whose turn it is, ask before a
@@ -183,13 +186,13 @@ pub async fn user_move(
                 .ok_or(BotError::Service(e));
         }
     };
-    let Some(colour) = g.color_of(user) else {
+    let Some(seat) = g.seat_of(user) else {
         return Ok(Attempt::Refused(t.not_your_game()));
     };
     if let Expect::Ply(p) = expect
         && p != g.ply()
     {
-        board::changed(app, &g);
+        super::refresh(app, id)?;
         return Ok(Attempt::Stale);
     }
     if !g.is_active() {
@@ -198,22 +201,30 @@ pub async fn user_move(
     if g.paused.is_some() {
         return Ok(Attempt::Refused(format!("⏸ {}", t.paused())));
     }
-    if g.side_to_move() != colour && !g.is_solo() {
-        return Ok(Attempt::Refused(t.not_your_turn()));
+    if g.player_to_move() != crate::game::Player::Human(user) && !g.is_solo() {
+        return Ok(Attempt::Refused(not_yours(app, &g, &game, seat, t).await));
     }
-    let path = match &input {
-        Input::Typed(Ok(readings)) => resolve_readings(game.position(), readings),
+    let ply = match &input {
+        Input::Typed(Ok(readings)) => game.resolve(readings),
         Input::Typed(Err(e)) => Err(MoveError::Input(e.clone())),
         Input::Tapped { from, to } => game.check(&[*from, *to]).map_err(Into::into),
+        Input::Pass if game.must_pass() => Ok(Ply::Pass),
+        Input::Pass => Err(IllegalMove::NoPass.into()),
     };
-    let path = match path {
+    let ply = match ply {
         Ok(p) => p,
         Err(e) => return Ok(Attempt::Refused(t.move_error(&e))),
     };
-    if !confirmed && game.position().is_return_home(path.as_move()) {
-        return Ok(Attempt::Confirm { path });
+    if !confirmed
+        && game.is_return_home(&ply)
+        && let Ply::Move(path) = &ply
+    {
+        return Ok(Attempt::Confirm {
+            id,
+            path: path.clone(),
+        });
     }
-    let mv = MoveInput::Squares(path.squares().to_vec());
+    let mv = MoveInput::from(&ply);
     let now = app.now();
     let r = app
         .games
@@ -228,7 +239,7 @@ pub async fn user_move(
             Ok(Attempt::Refused(t.game_over()))
         }
         Err(ServiceError::Stale { .. }) => {
-            board::refresh(app, id)?;
+            super::refresh(app, id)?;
             Ok(Attempt::Stale)
         }
         Err(e) => match refusal(&e, t) {
@@ -236,4 +247,28 @@ pub async fn user_move(
             None => Err(e.into()),
         },
     }
+}
+
+/// Why a person whose seat is not to move may not move: their seat is done (finished or
+/// left), or whose move it is (a table names the seat's player).
+pub async fn not_yours(
+    app: &App,
+    g: &GameRecord,
+    game: &AnyGame,
+    mine: Seat,
+    t: &dyn Texts,
+) -> String {
+    if game.done().has(mine) {
+        return t.seat_done();
+    }
+    if !g.is_table() {
+        return t.not_your_turn();
+    }
+    let to_move = g.to_move();
+    let lang = app.chat_lang(g.chat, None).await;
+    let name = match g.player_to_move() {
+        p @ crate::game::Player::Human(_) => app.player_mention(p, lang).await,
+        _ => format!("🤖 {}", t.seat_name(to_move)),
+    };
+    t.not_your_seat(&name, to_move)
 }

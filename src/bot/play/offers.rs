@@ -2,10 +2,10 @@
 //! and from where (a command in the chat, a button on an inline board, the Mini App):
 //! the chat gets the message with the buttons to answer, an inline board its notice.
 
-use crate::bot::board;
 use crate::bot::chat::messages::say;
 use crate::bot::controls::keyboard;
 use crate::bot::error::BotError;
+use crate::bot::play::board;
 use crate::bot::state::App;
 use crate::bot::texts::{Texts, texts};
 use crate::game::{ChatId, GameRecord, UserId};

@@ -1,24 +1,40 @@
-//! The program's moves: its choice at a level, and its move played in the background
-//! when it is its turn.
+//! The program's moves, in a game of any seat count: its choice at a level (the search of
+//! two sides, or the plan of a table's seat), and its move played in the background when
+//! it is its turn (its own seat, or a table's seat whose person left).
 
 use super::Change;
 use crate::ai;
-use crate::bot::board;
+use crate::ai::multi::{MultiLimits, choose_multi};
 use crate::bot::error::BotError;
+use crate::bot::play::board;
 use crate::bot::state::App;
-use crate::engine::{Game, Path};
+use crate::engine::multi::Turn;
+use crate::engine::{AnyGame, Ply};
 use crate::game::{Actor, Expect, GameId, MoveInput, Player, ServiceError};
 use std::sync::Arc;
 
-/// The program's move for `game` at `level`, on the calling (blocking) thread.
-pub fn program_choice(game: &Game, level: u8) -> Option<Path> {
-    ai::best_move(
-        game,
-        &ai::Limits {
-            level: ai::Level::new(level.clamp(1, 5)),
-            ..ai::Limits::default()
-        },
-    )
+/// The program's ply for `game` at `level`, on the calling (blocking) thread.
+pub fn program_choice(game: &AnyGame, level: u8) -> Option<Ply> {
+    let level = ai::Level::new(level.clamp(1, 5)).unwrap_or(ai::Level::MIN);
+    match game {
+        AnyGame::Two(g) => ai::best_move(
+            g,
+            &ai::Limits {
+                level: Some(level),
+                ..ai::Limits::default()
+            },
+        )
+        .map(Ply::Move),
+        AnyGame::Multi(g) => {
+            if g.is_over() {
+                return None;
+            }
+            let pos = g.position();
+            let turn = choose_multi(pos, &MultiLimits::level(level), g.plies() as u64)
+                .map_or(Turn::Pass, |r| r.turn);
+            Some(pos.path(turn).map_or(Ply::Pass, Ply::Move))
+        }
+    }
 }
 
 /// Let the program move in game `id` in the background (once at a time per game).
@@ -54,11 +70,10 @@ async fn program_move(app: &App, id: GameId) -> Result<(), BotError> {
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
         (g, game) = board::reload(app, id)?;
     }
-    let side = g.side_to_move();
-    let Player::Program { level } = g.player(side) else {
+    let Player::Program { level } = g.player_to_move() else {
         return Ok(());
     };
-    if !g.is_active() {
+    if !g.is_active() || g.paused.is_some() {
         return Ok(());
     }
     // One of the AI pool's permits first: a search takes a whole core for up to its
@@ -68,18 +83,18 @@ async fn program_move(app: &App, id: GameId) -> Result<(), BotError> {
         .acquire_owned()
         .await
         .map_err(|_| BotError::Stopping)?;
-    let (path, game) = tokio::task::spawn_blocking(move || {
+    let (ply, game) = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         let started = std::time::Instant::now();
-        let path = program_choice(&game, level);
+        let ply = program_choice(&game, level);
         metrics::histogram!(crate::bot::metrics::PROGRAM_SEARCH_SECONDS, "level" => level.to_string())
             .record(started.elapsed().as_secs_f64());
-        (path, game)
+        (ply, game)
     })
     .await?;
-    let Some(path) = path else { return Ok(()) };
+    let Some(ply) = ply else { return Ok(()) };
     let version = g.version;
-    let mv = MoveInput::from(&path);
+    let mv = MoveInput::from(&ply);
     let now = app.now();
     let r = app
         .games

@@ -11,7 +11,6 @@
 //! meanwhile: a tap carries its ply and one from an old board is refused with the current
 //! board, and every board update re-reads the game under the board's lock.
 
-use crate::bot::board;
 use crate::bot::state::App;
 use crate::game::{DeadlineKind, GameId, GameRecord, Millis, Player, ServiceError, Timestamp};
 
@@ -52,7 +51,7 @@ pub async fn refresh_recent_boards(app: &App) {
         }
         let app = app.clone();
         tasks.spawn(async move {
-            if let Err(e) = board::refresh_and_wait(&app, id).await {
+            if let Err(e) = crate::bot::play::refresh_and_wait(&app, id).await {
                 tracing::warn!(game = %id, error = %e, "could not redraw a board");
             }
         });
@@ -113,7 +112,7 @@ fn redraws_soon(g: &GameRecord, soon: Timestamp, abandon_after: Millis) -> bool 
         DeadlineKind::TurnNotice => false,
         DeadlineKind::ClockReminder => g
             .clocks
-            .flag_at(&g.time_control, g.side_to_move())
+            .flag_at(&g.time_control, g.seat_no(g.to_move()).unwrap_or(0))
             .is_some_and(|f| f <= soon),
         DeadlineKind::AbandonWarning => g.clocks.turn_started.plus(abandon_after) <= soon,
         _ => true,

@@ -1,11 +1,11 @@
 //! The timer task in the bot: the game layer's [`Scheduler`] with a sink that tells the
 //! chats what fired (reminders, automatic moves, results, lapsed offers and challenges).
 
-use crate::bot::board::{self, BoardAt};
 use crate::bot::chat::messages::{close_challenge_message, say};
 use crate::bot::controls::keyboard;
 use crate::bot::error::BotError;
 use crate::bot::play;
+use crate::bot::play::board::{self, BoardAt};
 use crate::bot::state::App;
 use crate::bot::texts::texts;
 use crate::game::scheduler::{self, BoxFuture, Scheduler, Sink, Stop};
@@ -82,13 +82,11 @@ async fn announce(app: &App, f: Fired) -> Result<(), BotError> {
         Fired::Reminder { game, kind } => {
             for (at, lang) in places(app, &game).await {
                 let t = texts(lang);
-                let who = app
-                    .player_mention(game.player(game.side_to_move()), lang)
-                    .await;
+                let who = app.player_mention(game.player_to_move(), lang).await;
                 let text = match kind {
                     DeadlineKind::ClockReminder => {
-                        let side = game.side_to_move().index();
-                        let left = game.clocks.remaining[side]
+                        let no = game.seat_no(game.to_move()).unwrap_or(0);
+                        let left = game.clocks.remaining[no]
                             .saturating_sub(app.now().since(game.clocks.turn_started));
                         t.clock_reminder(&who, left.0.div_ceil(1000))
                     }
@@ -121,20 +119,28 @@ async fn announce(app: &App, f: Fired) -> Result<(), BotError> {
             play::changed(app, g);
         }
         Fired::AutoMoved(m) => {
-            // The side that missed is the one that has just moved.
-            let missed = !m.game.side_to_move();
             for (at, lang) in places(app, &m.game).await {
-                let who = app.player_mention(m.game.player(missed), lang).await;
-                let text = texts(lang).auto_moved(&who, &m.path.to_string());
+                let t = texts(lang);
+                let who = app.player_mention(m.game.player(m.seat), lang).await;
+                let text = match m.game.is_table() {
+                    true => t.table_auto_moved(&who, m.seat),
+                    false => t.auto_moved(&who, &m.ply.to_string()),
+                };
                 said(tell(app, &m.game, at, text).await);
             }
             play::changed(app, m.game);
         }
-        Fired::Ended(g) => play::changed(app, g),
+        Fired::Left { game, seat, how } => {
+            for (at, lang) in places(app, &game).await {
+                let who = app.player_mention(game.player(seat), lang).await;
+                let text = texts(lang).table_left(&who, seat, how);
+                said(tell(app, &game, at, text).await);
+            }
+            play::changed(app, game);
+        }
+        Fired::Ended(g) | Fired::LobbyLapsed(g) => play::changed(app, g),
         // Nothing on the board changes.
         Fired::TurnNotice(g) => crate::bot::features::notify::turn_due(app, &g),
-        Fired::TableLapsed(t) => crate::bot::play::tables::fired_lapsed(app, t).await,
-        Fired::TableDue(t) => crate::bot::play::tables::fired_due(app, t),
         Fired::ChallengeExpired(c) => {
             let t = texts(app.chat_lang(c.chat, Some(c.from)).await);
             let from = app.user_mention(c.from).await;
@@ -181,8 +187,8 @@ async fn tell(app: &App, g: &GameRecord, at: BoardAt, text: String) -> Result<()
 /// (with where the board is), or, where the bot may not write to them (they never started
 /// it), one line where the game is played.
 async fn days_left(app: &App, g: &GameRecord) -> Result<(), BotError> {
-    let side = g.side_to_move();
-    let Some(user) = g.player(side).user() else {
+    let seat = g.to_move();
+    let Some(user) = g.player_to_move().user() else {
         return Ok(());
     };
     let Some(until) = g.move_due() else {
@@ -193,10 +199,10 @@ async fn days_left(app: &App, g: &GameRecord) -> Result<(), BotError> {
     if g.board_in(dm).is_none() {
         let lang = app.chat_lang(dm, Some(user)).await;
         let t = texts(lang);
-        let opponent = app.player_mention(g.player(!side), lang).await;
+        let opponent = others(app, g, seat, lang).await;
         let text = t.days_notice(
             &opponent,
-            &t.variant_name(g.variant.id()),
+            &t.game_variant(&g.variant),
             &t.left(left),
             &t.when(until.0),
             &crate::bot::features::notify::place(g),
@@ -208,7 +214,7 @@ async fn days_left(app: &App, g: &GameRecord) -> Result<(), BotError> {
     }
     for (at, lang) in places(app, g).await {
         let t = texts(lang);
-        let who = app.player_mention(g.player(side), lang).await;
+        let who = app.player_mention(g.player(seat), lang).await;
         tell(
             app,
             g,
@@ -223,19 +229,34 @@ async fn days_left(app: &App, g: &GameRecord) -> Result<(), BotError> {
 /// A correspondence move's time is up: its opponent is asked, where the game is played,
 /// to claim the win or keep waiting (an inline board carries the buttons itself).
 async fn time_up(app: &App, g: &GameRecord) -> Result<(), BotError> {
-    let late = g.side_to_move();
+    let late = g.to_move();
     for (at, lang) in places(app, g).await {
         let t = texts(lang);
         let who = app.player_mention(g.player(late), lang).await;
-        let opponent = app.player_mention(g.player(!late), lang).await;
-        let text = t.time_up(&who, &opponent);
+        let opponent = others(app, g, late, lang).await;
+        let text = match g.is_table() {
+            true => t.table_time_up(&who, &opponent),
+            false => t.time_up(&who, &opponent),
+        };
         match at {
             BoardAt::Chat(chat) => {
-                let kb = keyboard::time_up(g.id, g.ply(), false, t);
+                let kb = keyboard::time_up(g.id, g.ply(), g.is_table(), false, t);
                 say(app, chat, None, &text, Some(kb)).await?;
             }
             BoardAt::Inline(_) => board::notice(app, g, text),
         }
     }
     Ok(())
+}
+
+/// The other people at `g` than the player of `seat` (the opponent of a two-sided game),
+/// as mentions.
+async fn others(app: &App, g: &GameRecord, seat: crate::engine::Seat, lang: Language) -> String {
+    let mut names = Vec::new();
+    for (s, p) in g.seated() {
+        if s != seat && (p.user().is_some() || !g.is_table()) {
+            names.push(app.player_mention(p, lang).await);
+        }
+    }
+    names.join(", ")
 }

@@ -13,7 +13,6 @@ pub(crate) mod outbox;
 pub(crate) mod pages;
 pub(crate) mod replays;
 pub(crate) mod replies;
-pub(crate) mod table_boards;
 pub(crate) mod turn_notices;
 
 use crate::bot::telegram::Pacer;
@@ -120,8 +119,6 @@ pub struct AppInner {
     /// Held while a chat is marked closed to the bot or open again, so that the two
     /// happen one at a time (see `membership`).
     pub reachability: tokio::sync::Mutex<()>,
-    /// The boards of tables of three or four seats, one lane each.
-    pub table_boards: crate::bot::state::table_boards::TableBoards,
 }
 
 /// Bound of [`AppInner::touched`].

@@ -1,5 +1,5 @@
 //! The state of every board's outgoing edits: the newest request waiting per board and
-//! what the board shows. The sender that drains it is in [`crate::bot::board`].
+//! what the board shows. The sender that drains it is in [`crate::bot::play::board`].
 
 use crate::engine::Square;
 use crate::game::{ChatId, GameId, Version};

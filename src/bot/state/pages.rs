@@ -1,6 +1,5 @@
 //! The Mini App's side of a game's views: who is watching which game ([`Pages`]), told
-//! of every change by the one path that brings views up to date (`board::changed`; a
-//! table's `play::tables::show`), and
+//! of every change by the one path that brings views up to date (`board::changed`), and
 //! what a board needs to offer the page ([`Launch`]: its address and the game tokens).
 
 use crate::bot::state::links::Links;
@@ -57,12 +56,6 @@ impl Pages {
         let games = self.games.lock().unwrap_or_else(|e| e.into_inner());
         games.values().filter(|tx| tx.receiver_count() > 0).count()
     }
-}
-
-/// The key of a table's pages, board links and tokens: a table's id comes from the games'
-/// sequence, so it is never a game's.
-pub fn table_key(id: crate::game::TableId) -> GameId {
-    GameId(id.0)
 }
 
 /// How a board links to the Mini App: set when the bot serves it (`--webapp-url`).

@@ -10,7 +10,7 @@ use crate::engine::{Color, IllegalMove, InputError, Outcome, Reason, VariantId};
 use crate::game::GameId;
 use crate::game::standings::PlayerResult;
 use crate::game::{BlunderReason, MoveClass};
-use crate::game::{MultiStats, TableRefusal};
+use crate::game::{LobbyRefusal, MultiStats, SetupError};
 use crate::game::{NoticeDelay, Pace, TimeControl, TurnNotices};
 
 /// English.
@@ -488,12 +488,18 @@ impl Texts for En {
     }
 
     fn game_line(&self, l: &GameLine) -> String {
-        let players = if l.solo {
-            format!("🎯 {}", l.white)
-        } else {
-            format!("⚪ {} — ⚫ {}", l.white, l.black)
+        let players = match (l.solo, l.players.first()) {
+            (true, Some((_, p))) => format!("🎯 {p}"),
+            _ => l
+                .players
+                .iter()
+                .map(|(s, p)| format!("{} {p}", seat_mark(*s)))
+                .collect::<Vec<_>>()
+                .join(" — "),
         };
-        let mut turn = if l.asker_to_move {
+        let mut turn = if l.lobby {
+            "🎲 waiting for players".to_string()
+        } else if l.asker_to_move {
             "👉 your move".to_string()
         } else {
             format!("{} to move", l.to_move)
@@ -514,7 +520,7 @@ impl Texts for En {
         };
         format!(
             "{players}\n{} · {}\n{turn}{left} · {place}",
-            self.variant_name(l.variant),
+            l.variant,
             self.time_control(&l.time_control)
         )
     }
@@ -791,6 +797,19 @@ impl Texts for En {
     fn damaged_game(&self) -> String {
         "This game's record is damaged and was set aside; the operator has been told.".into()
     }
+    fn setup_error(&self, e: &SetupError) -> String {
+        match e {
+            SetupError::OwnChallenge => "You cannot challenge yourself.".into(),
+            SetupError::TrainingAlone => "The training room is for one player.".into(),
+            SetupError::EmptySeat => "Every seat needs a player.".into(),
+            SetupError::NoPerson => "At least one player must be a person.".into(),
+            SetupError::SeatCount(n) => format!("This variant seats {n} players."),
+            SetupError::Start(e) => format!("That start position does not fit: {e}."),
+            SetupError::Decided => "That position is already decided.".into(),
+            SetupError::EmptyUsername => "Name the person to challenge, as in @ann.".into(),
+            SetupError::NoLobby => "Lobbies are for games of three or four.".into(),
+        }
+    }
     fn admins_only(&self) -> String {
         "Only the group's admins can change its settings.".into()
     }
@@ -1013,12 +1032,15 @@ impl Texts for En {
                 PlayerResult::Won => "✅",
                 PlayerResult::Drew => "🤝",
                 PlayerResult::Lost => "❌",
+                PlayerResult::Placed { place: 1, .. } => "🥇",
+                PlayerResult::Placed { .. } => "🏁",
                 PlayerResult::Aborted | PlayerResult::Playing => "✖",
             };
             let opp = match &r.opponent {
                 Opponent::Person(n) => format!("vs {n}"),
                 Opponent::Program(l) => format!("vs 🤖 level {l}"),
                 Opponent::Nobody => "🎯 training".into(),
+                Opponent::Table(n) => format!("🎲 table of {n}"),
             };
             let result = match (r.result, &r.opponent) {
                 (PlayerResult::Won, Opponent::Nobody) => {
@@ -1027,11 +1049,12 @@ impl Texts for En {
                 (PlayerResult::Won, _) => "won".into(),
                 (PlayerResult::Drew, _) => "draw".into(),
                 (PlayerResult::Lost, _) => "lost".into(),
+                (PlayerResult::Placed { place, of }, _) => format!("place {place} of {of}"),
                 (PlayerResult::Aborted, _) => "aborted".into(),
                 (PlayerResult::Playing, _) => "in progress".into(),
             };
             let why = match (r.reason, &r.opponent) {
-                (Some(x), Opponent::Person(_) | Opponent::Program(_)) => {
+                (Some(x), Opponent::Person(_) | Opponent::Program(_) | Opponent::Table(_)) => {
                     format!(" ({})", reason_short(x))
                 }
                 _ => String::new(),
@@ -1042,9 +1065,7 @@ impl Texts for En {
                 .unwrap_or_default();
             out.push_str(&format!(
                 "\n{icon} <b>#{}</b> {} · {opp} · {} · {result}{why}{rating}",
-                r.game,
-                r.date,
-                self.variant_name(r.variant)
+                r.game, r.date, r.variant
             ));
         }
         out
@@ -1178,10 +1199,6 @@ impl TableTexts for En {
         "🏳 Leave the game".into()
     }
 
-    fn btn_table_rematch(&self) -> String {
-        "🔁 Rematch".into()
-    }
-
     fn table_caption(&self, v: &TableView) -> String {
         let mut s = format!("{} · round {}\n", self.table_variant(v.variant), v.round);
         for l in &v.seats {
@@ -1203,14 +1220,23 @@ impl TableTexts for En {
                 s.push_str(&format!(", ⏱ {}", self.time_control(&tc)));
             }
         }
+        if let Some((until, left)) = v.move_by {
+            s.push('\n');
+            s.push_str(&self.move_by(until, left));
+        }
+        if v.paused {
+            s.push_str(&format!("\n⏸ {}", self.paused()));
+        }
         s
     }
 
     fn table_end(&self, v: &TableView) -> String {
+        let teams = v.variant.teams();
         let why = match v.over {
             Some(Reason::MoveLimit) => "the round limit was reached",
-            Some(Reason::Resignation) => "a team's player resigned",
-            Some(Reason::Timeout) => "a team's player ran out of time",
+            Some(Reason::Resignation) if teams => "a team's player resigned",
+            Some(Reason::Timeout) if teams => "a team's player ran out of time",
+            Some(Reason::Resignation | Reason::Timeout) => "every other player has left",
             _ => "every place is decided",
         };
         let mut seats = v.seats.clone();
@@ -1260,24 +1286,36 @@ impl TableTexts for En {
         )
     }
 
-    fn table_refusal(&self, r: &TableRefusal) -> String {
+    fn lobby_refusal(&self, r: &LobbyRefusal) -> String {
         match r {
-            TableRefusal::NoSuchTable => "This table no longer exists.".into(),
-            TableRefusal::AlreadyOpen => {
+            LobbyRefusal::AlreadyOpen => {
                 "A game for three or four is already open in this chat: finish it first.".into()
             }
-            TableRefusal::LobbyClosed => "This lobby is closed.".into(),
-            TableRefusal::Full => "Every seat is taken.".into(),
-            TableRefusal::AlreadySeated => "You already have a seat.".into(),
-            TableRefusal::NotSeated => "You have no seat at this table.".into(),
-            TableRefusal::NotHost => "Only the host may do that.".into(),
-            TableRefusal::SeatsOpen => "Not every seat is taken yet.".into(),
-            TableRefusal::NotPlaying => "This game is not in play.".into(),
-            TableRefusal::NotYourSeat(s) => {
-                format!("It is {} {}'s move.", seat_mark(*s), self.seat_name(*s))
-            }
-            TableRefusal::SeatDone => "Your seat moves no more (finished or left).".into(),
+            LobbyRefusal::Closed => "This lobby is closed.".into(),
+            LobbyRefusal::Full => "Every seat is taken.".into(),
+            LobbyRefusal::AlreadySeated => "You already have a seat.".into(),
+            LobbyRefusal::NotSeated => "You have no seat at this table.".into(),
+            LobbyRefusal::NotHost => "Only the host may do that.".into(),
+            LobbyRefusal::SeatsOpen => "Not every seat is taken yet.".into(),
         }
+    }
+
+    fn confirm_leave_game(&self) -> String {
+        "Leave the game? The program plays your seat to the end, and your place is the last still open.".into()
+    }
+
+    fn table_time_up(&self, late: &str, others: &str) -> String {
+        format!(
+            "⌛ {late} has run out of time. {others}: take their seat out of the game (the program plays it on), or keep waiting for the move?"
+        )
+    }
+
+    fn btn_table_claim(&self) -> String {
+        "⌛ Take the seat out".into()
+    }
+
+    fn seat_done(&self) -> String {
+        "Your seat moves no more (finished or left).".into()
     }
 
     fn seated(&self, s: Seat) -> String {
@@ -1329,6 +1367,9 @@ fn en_seat_line(t: &En, l: &SeatLine) -> String {
         return String::new();
     };
     let mut s = format!("{} {}: {}", seat_mark(seat), t.seat_name(seat), en_who(l));
+    if let Some(c) = &l.clock {
+        s.push_str(&format!(" ⏱ {c}"));
+    }
     if let Some(p) = l.place {
         s.push_str(&format!(" — 🏁 place {p}"));
     }

@@ -11,7 +11,7 @@ pub(crate) mod webapp;
 
 use crate::engine::{IllegalMove, InputError, MoveError, Outcome, Reason, VariantId};
 use crate::game::standings::PlayerResult;
-use crate::game::{GameId, Language, NoticeDelay, Pace, TimeControl, TurnNotices};
+use crate::game::{GameId, Language, NoticeDelay, Pace, SetupError, TimeControl, TurnNotices};
 
 /// What a board caption shows; the language decides the words.
 #[derive(Clone, Debug, Default)]
@@ -74,14 +74,14 @@ pub enum BoardPlace {
 /// One game in `/games`.
 #[derive(Clone, Debug)]
 pub struct GameLine {
-    /// White's mention.
-    pub white: String,
-    /// Black's mention (empty in the training room).
-    pub black: String,
+    /// Each seat with its player's mention (the training room: its one player).
+    pub players: Vec<(crate::engine::Seat, String)>,
     /// The training room.
     pub solo: bool,
-    /// The variant.
-    pub variant: VariantId,
+    /// The variant's name.
+    pub variant: String,
+    /// A table's lobby, still gathering its players.
+    pub lobby: bool,
     /// The time control.
     pub time_control: TimeControl,
     /// The mention of the player to move.
@@ -132,6 +132,13 @@ pub trait Texts: tables::TableTexts + analysis::AnalysisTexts + Send + Sync {
     fn variants(&self) -> String;
     /// The variant's name for captions.
     fn variant_name(&self, v: VariantId) -> String;
+    /// Any game's variant by name (a table's: its name among the tables').
+    fn game_variant(&self, v: &crate::engine::AnyVariant) -> String {
+        match v {
+            crate::engine::AnyVariant::Two(v) => self.variant_name(v.id()),
+            crate::engine::AnyVariant::Multi(m) => self.table_variant(*m),
+        }
+    }
     /// A time control in words.
     fn time_control(&self, tc: &TimeControl) -> String;
     /// Language changed.
@@ -434,6 +441,8 @@ pub trait Texts: tables::TableTexts + analysis::AnalysisTexts + Send + Sync {
     fn try_again(&self) -> String;
     /// A stored game cannot be read.
     fn damaged_game(&self) -> String;
+    /// A game or challenge that cannot be set up as asked.
+    fn setup_error(&self, e: &SetupError) -> String;
     /// Only admins may change a group's settings.
     fn admins_only(&self) -> String;
     /// An anonymous admin sent a command that needs a person (playing, statistics).
@@ -588,6 +597,8 @@ pub enum Opponent {
     Program(u8),
     /// Nobody: the training room.
     Nobody,
+    /// The others at a table of this many seats.
+    Table(u8),
 }
 
 /// One `/history` row.
@@ -599,8 +610,8 @@ pub struct HistoryRow {
     pub date: String,
     /// The other side.
     pub opponent: Opponent,
-    /// The variant.
-    pub variant: VariantId,
+    /// The variant's name.
+    pub variant: String,
     /// The result for the asker.
     pub result: PlayerResult,
     /// Why it ended (decided games).

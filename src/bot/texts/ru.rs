@@ -10,7 +10,7 @@ use crate::engine::{Color, IllegalMove, InputError, Outcome, Reason, VariantId};
 use crate::game::GameId;
 use crate::game::standings::PlayerResult;
 use crate::game::{BlunderReason, MoveClass};
-use crate::game::{MultiStats, TableRefusal};
+use crate::game::{LobbyRefusal, MultiStats, SetupError};
 use crate::game::{NoticeDelay, Pace, TimeControl, TurnNotices};
 
 /// Russian.
@@ -498,12 +498,18 @@ impl Texts for Ru {
     }
 
     fn game_line(&self, l: &GameLine) -> String {
-        let players = if l.solo {
-            format!("🎯 {}", l.white)
-        } else {
-            format!("⚪ {} — ⚫ {}", l.white, l.black)
+        let players = match (l.solo, l.players.first()) {
+            (true, Some((_, p))) => format!("🎯 {p}"),
+            _ => l
+                .players
+                .iter()
+                .map(|(s, p)| format!("{} {p}", seat_mark(*s)))
+                .collect::<Vec<_>>()
+                .join(" — "),
         };
-        let mut turn = if l.asker_to_move {
+        let mut turn = if l.lobby {
+            "🎲 идёт набор игроков".to_string()
+        } else if l.asker_to_move {
             "👉 ваш ход".to_string()
         } else {
             format!("ходит {}", l.to_move)
@@ -524,7 +530,7 @@ impl Texts for Ru {
         };
         format!(
             "{players}\n{} · {}\n{turn}{left} · {place}",
-            self.variant_name(l.variant),
+            l.variant,
             self.time_control(&l.time_control)
         )
     }
@@ -817,6 +823,21 @@ impl Texts for Ru {
     fn damaged_game(&self) -> String {
         "Запись этой партии повреждена и отложена; оператор уведомлён.".into()
     }
+    fn setup_error(&self, e: &SetupError) -> String {
+        match e {
+            SetupError::OwnChallenge => "Нельзя вызвать на партию самого себя.".into(),
+            SetupError::TrainingAlone => "В тренировке играет один человек.".into(),
+            SetupError::EmptySeat => "За каждым местом должен быть игрок.".into(),
+            SetupError::NoPerson => "Хотя бы один игрок должен быть человеком.".into(),
+            SetupError::SeatCount(n) => format!("В этом варианте {n} места."),
+            SetupError::Start(e) => format!("Эта начальная позиция не подходит: {e}."),
+            SetupError::Decided => "Эта позиция уже решена.".into(),
+            SetupError::EmptyUsername => "Назовите, кого вызываете, например @ann.".into(),
+            SetupError::NoLobby => {
+                "Набор игроков бывает только для партий на троих-четверых.".into()
+            }
+        }
+    }
     fn admins_only(&self) -> String {
         "Менять настройки группы могут только её администраторы.".into()
     }
@@ -1041,12 +1062,15 @@ impl Texts for Ru {
                 PlayerResult::Won => "✅",
                 PlayerResult::Drew => "🤝",
                 PlayerResult::Lost => "❌",
+                PlayerResult::Placed { place: 1, .. } => "🥇",
+                PlayerResult::Placed { .. } => "🏁",
                 PlayerResult::Aborted | PlayerResult::Playing => "✖",
             };
             let opp = match &r.opponent {
                 Opponent::Person(n) => format!("против {n}"),
                 Opponent::Program(l) => format!("против 🤖 уровень {l}"),
                 Opponent::Nobody => "🎯 тренировка".into(),
+                Opponent::Table(n) => format!("🎲 партия на {n}"),
             };
             let result = match (r.result, &r.opponent) {
                 (PlayerResult::Won, Opponent::Nobody) => {
@@ -1055,11 +1079,12 @@ impl Texts for Ru {
                 (PlayerResult::Won, _) => "победа".into(),
                 (PlayerResult::Drew, _) => "ничья".into(),
                 (PlayerResult::Lost, _) => "поражение".into(),
+                (PlayerResult::Placed { place, of }, _) => format!("{place}-е место из {of}"),
                 (PlayerResult::Aborted, _) => "отменена".into(),
                 (PlayerResult::Playing, _) => "идёт".into(),
             };
             let why = match (r.reason, &r.opponent) {
-                (Some(x), Opponent::Person(_) | Opponent::Program(_)) => {
+                (Some(x), Opponent::Person(_) | Opponent::Program(_) | Opponent::Table(_)) => {
                     format!(" ({})", reason_short(x))
                 }
                 _ => String::new(),
@@ -1070,9 +1095,7 @@ impl Texts for Ru {
                 .unwrap_or_default();
             out.push_str(&format!(
                 "\n{icon} <b>#{}</b> {} · {opp} · {} · {result}{why}{rating}",
-                r.game,
-                r.date,
-                self.variant_name(r.variant)
+                r.game, r.date, r.variant
             ));
         }
         out
@@ -1210,10 +1233,6 @@ impl TableTexts for Ru {
         "🏳 Выйти из игры".into()
     }
 
-    fn btn_table_rematch(&self) -> String {
-        "🔁 Ещё партию".into()
-    }
-
     fn table_caption(&self, v: &TableView) -> String {
         let mut s = format!("{} · круг {}\n", self.table_variant(v.variant), v.round);
         for l in &v.seats {
@@ -1235,14 +1254,23 @@ impl TableTexts for Ru {
                 s.push_str(&format!(", ⏱ {}", self.time_control(&tc)));
             }
         }
+        if let Some((until, left)) = v.move_by {
+            s.push('\n');
+            s.push_str(&self.move_by(until, left));
+        }
+        if v.paused {
+            s.push_str(&format!("\n⏸ {}", self.paused()));
+        }
         s
     }
 
     fn table_end(&self, v: &TableView) -> String {
+        let teams = v.variant.teams();
         let why = match v.over {
             Some(Reason::MoveLimit) => "сыграно предельное число кругов",
-            Some(Reason::Resignation) => "игрок пары сдался",
-            Some(Reason::Timeout) => "у игрока пары вышло время",
+            Some(Reason::Resignation) if teams => "игрок пары сдался",
+            Some(Reason::Timeout) if teams => "у игрока пары вышло время",
+            Some(Reason::Resignation | Reason::Timeout) => "остальные игроки вышли из игры",
             _ => "все места определены",
         };
         let mut seats = v.seats.clone();
@@ -1292,27 +1320,37 @@ impl TableTexts for Ru {
         )
     }
 
-    fn table_refusal(&self, r: &TableRefusal) -> String {
+    fn lobby_refusal(&self, r: &LobbyRefusal) -> String {
         match r {
-            TableRefusal::NoSuchTable => "Этой партии больше нет.".into(),
-            TableRefusal::AlreadyOpen => {
+            LobbyRefusal::AlreadyOpen => {
                 "В этом чате уже идёт набор или партия на троих-четверых: сначала доиграйте её."
                     .into()
             }
-            TableRefusal::LobbyClosed => "Набор закрыт.".into(),
-            TableRefusal::Full => "Все места заняты.".into(),
-            TableRefusal::AlreadySeated => "Вы уже сидите за доской.".into(),
-            TableRefusal::NotSeated => "Вы не играете в этой партии.".into(),
-            TableRefusal::NotHost => "Это может только создатель.".into(),
-            TableRefusal::SeatsOpen => "Ещё не все места заняты.".into(),
-            TableRefusal::NotPlaying => "Эта партия не идёт.".into(),
-            TableRefusal::NotYourSeat(s) => {
-                format!("Сейчас ходят {} {}.", seat_mark(*s), self.seat_name(*s))
-            }
-            TableRefusal::SeatDone => {
-                "Ваши шашки больше не ходят (вы финишировали или выбыли).".into()
-            }
+            LobbyRefusal::Closed => "Набор закрыт.".into(),
+            LobbyRefusal::Full => "Все места заняты.".into(),
+            LobbyRefusal::AlreadySeated => "Вы уже сидите за доской.".into(),
+            LobbyRefusal::NotSeated => "Вы не играете в этой партии.".into(),
+            LobbyRefusal::NotHost => "Это может только создатель.".into(),
+            LobbyRefusal::SeatsOpen => "Ещё не все места заняты.".into(),
         }
+    }
+
+    fn confirm_leave_game(&self) -> String {
+        "Выйти из игры? Вашим цветом доиграет программа, а вам достанется последнее из оставшихся мест.".into()
+    }
+
+    fn table_time_up(&self, late: &str, others: &str) -> String {
+        format!(
+            "⌛ У {late} вышло время на ход. {others}: вывести этого игрока из партии (его цветом доиграет программа) или подождать хода?"
+        )
+    }
+
+    fn btn_table_claim(&self) -> String {
+        "⌛ Вывести из партии".into()
+    }
+
+    fn seat_done(&self) -> String {
+        "Ваши шашки больше не ходят (вы финишировали или выбыли).".into()
     }
 
     fn seated(&self, s: Seat) -> String {
@@ -1364,6 +1402,9 @@ fn ru_seat_line(t: &Ru, l: &SeatLine) -> String {
         return String::new();
     };
     let mut s = format!("{} {}: {}", seat_mark(seat), t.seat_name(seat), ru_who(l));
+    if let Some(c) = &l.clock {
+        s.push_str(&format!(" ⏱ {c}"));
+    }
     if let Some(p) = l.place {
         s.push_str(&format!(" — 🏁 {p}-е место"));
     }

@@ -3,7 +3,7 @@
 
 use crate::engine::Reason;
 use crate::engine::multi::{Leave, MultiVariant, Seat};
-use crate::game::{MultiStats, TableRefusal, TimeControl};
+use crate::game::{LobbyRefusal, MultiStats, TimeControl};
 
 /// A seat as a lobby, a caption or a result shows it.
 #[derive(Clone, Debug, Default)]
@@ -20,6 +20,8 @@ pub struct SeatLine {
     pub left: bool,
     /// It is to move.
     pub to_move: bool,
+    /// Its Fischer clock (`m:ss`), in a game on a clock.
+    pub clock: Option<String>,
 }
 
 /// What a table's lobby, caption or result shows.
@@ -29,32 +31,30 @@ pub struct TableView {
     pub variant: MultiVariant,
     /// Every seat, in turn order.
     pub seats: Vec<SeatLine>,
-    /// The round being played.
+    /// The round being played; once the game is over, the last round played.
     pub round: u16,
     /// The last turn (`c3-e5`, `--`) and who played it.
     pub last: Option<(Seat, String)>,
-    /// Seconds a move, if limited.
-    pub per_move: Option<u32>,
+    /// How the game is timed.
+    pub time: TimeControl,
+    /// A days-a-move turn: when it is due and the time left, in milliseconds.
+    pub move_by: Option<(u64, u64)>,
     /// Why the game ended, once it has.
     pub over: Option<Reason>,
     /// Rating changes, one line each (`name 1500 → 1512`).
     pub ratings: Vec<String>,
+    /// The game is paused: the bot cannot write to its chat.
+    pub paused: bool,
 }
 
 impl TableView {
-    /// The per-move limit as a time control: whole days read as days a move.
+    /// The limit a turn has, if any (a per-move limit or days a move).
     pub fn limit(&self) -> Option<TimeControl> {
-        self.per_move.map(|s| {
-            if s >= 86_400 && s % 86_400 == 0 {
-                TimeControl::Days {
-                    days: u8::try_from(s / 86_400).unwrap_or(u8::MAX),
-                }
-            } else {
-                TimeControl::PerMove {
-                    limit: crate::game::Millis::secs(u64::from(s)),
-                }
-            }
-        })
+        matches!(
+            self.time,
+            TimeControl::PerMove { .. } | TimeControl::Days { .. }
+        )
+        .then_some(self.time)
     }
 }
 
@@ -88,8 +88,6 @@ pub trait TableTexts: Sync {
     fn btn_start(&self) -> String;
     /// Button: leave the game (the program plays on).
     fn btn_leave_game(&self) -> String;
-    /// Button: a new lobby with the same seats.
-    fn btn_table_rematch(&self) -> String;
     /// A board's caption.
     fn table_caption(&self, v: &TableView) -> String;
     /// The end: places, why, rating changes.
@@ -100,8 +98,17 @@ pub trait TableTexts: Sync {
     fn table_auto_moved(&self, name: &str, s: Seat) -> String;
     /// Someone not to move tried to: it is `name`'s move.
     fn not_your_seat(&self, name: &str, s: Seat) -> String;
-    /// Any other refusal of a table.
-    fn table_refusal(&self, r: &TableRefusal) -> String;
+    /// A lobby's refusal.
+    fn lobby_refusal(&self, r: &LobbyRefusal) -> String;
+    /// The person's seat has finished or left: it moves no more.
+    fn seat_done(&self) -> String;
+    /// Asked on the board before a player leaves a table's game.
+    fn confirm_leave_game(&self) -> String;
+    /// A days-a-move turn at a table is out of time: the others may end it (the late
+    /// player leaves, the program plays the seat on) or keep waiting.
+    fn table_time_up(&self, late: &str, others: &str) -> String;
+    /// Button: the late player is out (a table's claim).
+    fn btn_table_claim(&self) -> String;
     /// Toast: seated at `s`.
     fn seated(&self, s: Seat) -> String;
     /// Toast: the seat was given up.

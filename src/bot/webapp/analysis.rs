@@ -71,7 +71,10 @@ pub async fn analysis(
         .games
         .read(|s| s.replay(&g))
         .map_err(|e| service(e, t))?;
-    Ok(Json(body(&g, &game, &a, t)))
+    let Some(game) = game.two() else {
+        return Err(refused(t.analysis_two_players_only()));
+    };
+    Ok(Json(body(&g, game, &a, t)))
 }
 
 fn refused(message: String) -> ApiError {
@@ -134,7 +137,7 @@ fn body(g: &GameRecord, game: &Game, a: &AnalysisRecord, t: &dyn Texts) -> Value
         }
         Value::Object(o)
     };
-    let from_start = g.start == g.variant.start().to_text();
+    let from_start = g.start == game.variant().start().to_text();
     json!({
         "state": "ready",
         "game": g.id.0,

@@ -1,8 +1,7 @@
-//! The page's JSON API (docs/WEBAPP.md). A refusal is a 4xx with `{"error", "message"}`,
-//! counted and logged, and changes nothing. Every action goes through the game service,
-//! as the chat's do, and its change through `play::changed` (a table's through
-//! `play::tables::changed`), so the chat's boards, the program and every open page follow
-//! it.
+//! The page's JSON API (docs/WEBAPP.md), for games of any seat count. A refusal is a 4xx
+//! with `{"error", "message"}`, counted and logged, and changes nothing. Every action goes
+//! through the game service, as the chat's do, and its change through `play::changed`, so
+//! the chat's boards, the program and every open page follow it.
 
 use crate::bot::play;
 use crate::bot::play::moves::{Attempt, Input, user_move};
@@ -11,7 +10,7 @@ use crate::bot::texts::{Texts, mention, texts, webapp as words};
 use crate::bot::webapp::refusal::{ApiError, body, service};
 use crate::bot::webapp::sessions::{Refused, Viewer};
 use crate::bot::webapp::view::{self, plain};
-use crate::bot::webapp::{Shared, initdata, table};
+use crate::bot::webapp::{Shared, initdata};
 use crate::engine::Square;
 use crate::game::{DrawOutcome, Expect, GameId, Language, Player, ServiceError};
 use axum::Json;
@@ -27,6 +26,7 @@ use std::time::Instant;
 pub const MAX_BODY: usize = 8 * 1024;
 
 type Answer = Result<Json<Value>, ApiError>;
+type Shown = Result<Json<view::GameView>, ApiError>;
 
 /// Any path the page does not know.
 pub async fn not_found() -> ApiError {
@@ -135,23 +135,23 @@ pub(crate) fn game_of(web: &Shared, token: &str, t: &dyn Texts) -> Result<GameId
         .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, "no_such_game", t.bad_button()))
 }
 
-/// Game (or table) `id` as `viewer` sees it, named by `token`.
-pub(crate) fn shown(app: &App, id: GameId, viewer: &Viewer, token: &str) -> Answer {
+/// Game `id` as `viewer` sees it, named by `token`.
+pub(crate) fn shown(app: &App, id: GameId, viewer: &Viewer, token: &str) -> Shown {
     let t = texts(viewer.lang);
-    match view::read(app, id) {
-        Ok(r) => Ok(Json(view::game(&r, viewer, token, app.now()))),
-        Err(ServiceError::NoSuchGame(_)) => table::shown(app, id, viewer, token).map(Json),
-        Err(e) => Err(service(e, t)),
-    }
+    let r = view::read(app, id).map_err(|e| service(e, t))?;
+    Ok(Json(view::game(&r, viewer, token, app.now())))
 }
 
 /// `GET api/games`: the viewer's games in play.
-pub async fn games(State(web): State<Shared>, headers: HeaderMap) -> Answer {
+pub async fn games(
+    State(web): State<Shared>,
+    headers: HeaderMap,
+) -> Result<Json<Vec<view::GameEntry>>, ApiError> {
     let viewer = viewer(&web, &headers, None)?;
     let t = texts(viewer.lang);
     let user = viewer.user;
     let Some(launch) = web.app.launch.as_ref() else {
-        return Ok(Json(json!([])));
+        return Ok(Json(Vec::new()));
     };
     // The records and their players' names in one trip; no replay, the list shows none.
     let games = web
@@ -177,7 +177,7 @@ pub async fn games(State(web): State<Shared>, headers: HeaderMap) -> Answer {
         .iter()
         .map(|(g, names)| view::entry(g, names, &viewer, &launch.links.token(g.id)))
         .collect();
-    Ok(Json(Value::Array(out)))
+    Ok(Json(out))
 }
 
 /// `GET api/game/{token}`: anyone with the link may watch.
@@ -185,7 +185,7 @@ pub async fn game(
     State(web): State<Shared>,
     headers: HeaderMap,
     Path(token): Path<String>,
-) -> Answer {
+) -> Shown {
     let viewer = viewer(&web, &headers, None)?;
     let id = game_of(&web, &token, texts(viewer.lang))?;
     shown(&web.app, id, &viewer, &token.to_ascii_lowercase())
@@ -204,6 +204,9 @@ struct MoveRequest {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Action {
     Move,
+    /// A table's seat with no move passes.
+    Pass,
+    /// Resign; at a table, leave the game (the program plays the seat on).
     Resign,
     Draw,
     /// An answer to the opponent's draw offer (`true`: accept).
@@ -218,7 +221,8 @@ impl Action {
     fn parse(s: &str) -> Option<Action> {
         Some(match s {
             "move" => Action::Move,
-            "resign" => Action::Resign,
+            "pass" => Action::Pass,
+            "resign" | "leave" => Action::Resign,
             "draw" => Action::Draw,
             "draw-accept" => Action::DrawAnswer(true),
             "draw-decline" => Action::DrawAnswer(false),
@@ -237,32 +241,21 @@ struct ActionRequest {
     ply: Option<u32>,
 }
 
-/// `POST api/game/{token}/{action}`: a move, or resign, draw, takeback and their answers,
-/// or rematch; at a table a move, a pass or leaving ([`table::act`]). Only a player of the
-/// game acts, and only for their own seat.
+/// `POST api/game/{token}/{action}`: a move or a pass, or resign (at a table: leave),
+/// draw, takeback and their answers, or rematch. Only a player of the game acts, and only
+/// for their own seat.
 pub async fn act(
     State(web): State<Shared>,
     headers: HeaderMap,
     Path((token, action)): Path<(String, String)>,
     raw: Result<Bytes, BytesRejection>,
-) -> Answer {
+) -> Shown {
     let viewer = viewer(&web, &headers, None)?;
     let t = texts(viewer.lang);
     let id = game_of(&web, &token, t)?;
     let token = token.to_ascii_lowercase();
     let app = &web.app;
-    let g = match app.games.read(|s| s.game(id)) {
-        Ok(g) => g,
-        Err(ServiceError::NoSuchGame(_)) => {
-            return match table::read(app, id).map_err(|e| service(e, t))? {
-                Some(r) => table::act(&web, &viewer, r, &action, raw, &token)
-                    .await
-                    .map(Json),
-                None => Err(service(ServiceError::NoSuchGame(id), t)),
-            };
-        }
-        Err(e) => return Err(service(e, t)),
-    };
+    let g = app.games.read(|s| s.game(id)).map_err(|e| service(e, t))?;
     let Some(action) = Action::parse(&action) else {
         return Err(ApiError::new(
             StatusCode::NOT_FOUND,
@@ -270,28 +263,39 @@ pub async fn act(
             words::text(viewer.lang, "not_found"),
         ));
     };
-    let Some(colour) = g.color_of(viewer.user) else {
+    if g.seat_of(viewer.user).is_none() {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
             "not_your_game",
             plain(&t.not_your_game()),
         ));
-    };
+    }
     let user = viewer.user;
     let now = app.now();
-    if action == Action::Move {
-        let req: MoveRequest = body(raw, viewer.lang)?;
-        let n = g.variant.rules().board.n();
-        let square = |s: &str| Square::parse(s).filter(|q| q.file < n && q.rank < n);
-        let (Some(from), Some(to)) = (square(&req.from), square(&req.to)) else {
-            return Err(ApiError::new(
-                StatusCode::BAD_REQUEST,
-                "bad_request",
-                words::text(viewer.lang, "bad_squares"),
-            ));
+    if matches!(action, Action::Move | Action::Pass) {
+        let (input, ply, confirm) = match action {
+            Action::Pass => {
+                let req: ActionRequest = match raw {
+                    Ok(b) if b.is_empty() => ActionRequest::default(),
+                    other => body(other, viewer.lang)?,
+                };
+                (Input::Pass, req.ply.unwrap_or(g.ply()), false)
+            }
+            _ => {
+                let req: MoveRequest = body(raw, viewer.lang)?;
+                let n = g.variant.board_n();
+                let square = |s: &str| Square::parse(s).filter(|q| q.file < n && q.rank < n);
+                let (Some(from), Some(to)) = (square(&req.from), square(&req.to)) else {
+                    return Err(ApiError::new(
+                        StatusCode::BAD_REQUEST,
+                        "bad_request",
+                        words::text(viewer.lang, "bad_squares"),
+                    ));
+                };
+                (Input::Tapped { from, to }, req.ply, req.confirm)
+            }
         };
-        let input = Input::Tapped { from, to };
-        let attempt = user_move(app, g, user, input, Expect::Ply(req.ply), req.confirm, t)
+        let attempt = user_move(app, g, user, input, Expect::Ply(ply), confirm, t)
             .await
             .map_err(|e| {
                 tracing::warn!(error = %e, "a Mini App move failed");
@@ -394,37 +398,47 @@ pub async fn act(
             }
             play::changed(app, g);
         }
-        Action::Rematch => return rematch(app, &g, colour, &viewer, &token).await,
-        Action::Move => unreachable!("a move is played above"),
+        Action::Rematch => return rematch(app, &g, &viewer, &token).await,
+        Action::Move | Action::Pass => unreachable!("a move or a pass is played above"),
     }
     shown(app, id, &viewer, &token)
 }
 
 /// Rematch from a finished game's page: against the program the new game starts at once
 /// and the page follows it; a person is challenged in the game's chat, as the chat's
-/// button does.
-async fn rematch(
-    app: &App,
-    g: &crate::game::GameRecord,
-    colour: crate::engine::Color,
-    viewer: &Viewer,
-    token: &str,
-) -> Answer {
+/// button does; a table's players get a new lobby with the same seats.
+async fn rematch(app: &App, g: &crate::game::GameRecord, viewer: &Viewer, token: &str) -> Shown {
     let t = texts(viewer.lang);
     let over = matches!(g.status, crate::game::Status::Over { .. });
-    if !over || g.variant.rules().solo || g.inline.is_some() {
+    if !over || g.is_solo() || g.inline.is_some() {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
             "refused",
             plain(&t.bad_button()),
         ));
     }
-    let (chat, ct) = play::offers::home_chat(app, g, viewer.user).await;
     let user = viewer.user;
+    if g.is_table() {
+        let (id, now) = (g.id, app.now());
+        let lobby = app
+            .games
+            .run(move |s| s.rematch_lobby(id, user, now))
+            .await
+            .map_err(|e| service(e, t))?;
+        play::changed(app, lobby);
+        return shown(app, g.id, viewer, token);
+    }
+    let (Some(colour), Some(variant)) = (g.color_of(user), g.variant.two()) else {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "refused",
+            plain(&t.bad_button()),
+        ));
+    };
+    let (chat, ct) = play::offers::home_chat(app, g, viewer.user).await;
     let r = match g.player(!colour) {
         Player::Program { level } => {
-            play::start::against_program(app, chat, user, g.variant.id(), Some(!colour), level)
-                .await
+            play::start::against_program(app, chat, user, variant.id(), Some(!colour), level).await
         }
         Player::Human(opp) => play::challenges::rematch(app, chat, user, opp, g, colour, ct).await,
         Player::Absent => Ok(()),

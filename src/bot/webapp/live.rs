@@ -10,7 +10,7 @@ use crate::bot::texts::texts;
 use crate::bot::webapp::api::{game_of, viewer};
 use crate::bot::webapp::refusal::{ApiError, service};
 use crate::bot::webapp::sessions::Viewer;
-use crate::bot::webapp::{Shared, table, view};
+use crate::bot::webapp::{Shared, view};
 use crate::game::{GameId, Version};
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
@@ -46,42 +46,22 @@ impl Drop for Open {
     }
 }
 
-/// What a stream shows: a two-player game or a table (told apart once, when it opens).
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    Game,
-    Table,
-}
-
-/// The newest stored version of what `id` names, and its JSON for `viewer`.
+/// The newest stored version of game `id`, and its JSON for `viewer`.
 fn snapshot(
     app: &App,
     id: GameId,
-    kind: Kind,
     viewer: &Viewer,
     token: &str,
-) -> Result<Option<(Version, String)>, crate::game::ServiceError> {
-    Ok(match kind {
-        Kind::Game => {
-            let r = view::read(app, id)?;
-            Some((
-                r.game.version,
-                view::game(&r, viewer, token, app.now()).to_string(),
-            ))
-        }
-        Kind::Table => table::read(app, id)?.map(|r| {
-            (
-                r.table.version,
-                table::table(&r, viewer, token, app.now()).to_string(),
-            )
-        }),
-    })
+) -> Result<(Version, String), crate::game::ServiceError> {
+    let r = view::read(app, id)?;
+    let json = serde_json::to_string(&view::game(&r, viewer, token, app.now()))
+        .map_err(|e| crate::game::StoreError::Invalid(format!("a game's page view: {e}")))?;
+    Ok((r.game.version, json))
 }
 
 struct Watching {
     app: App,
     id: GameId,
-    kind: Kind,
     viewer: Viewer,
     token: String,
     rx: watch::Receiver<Version>,
@@ -106,21 +86,10 @@ pub async fn events(
     let id = game_of(&web, &token, t)?;
     let token = token.to_ascii_lowercase();
     let rx = web.app.pages.watch(id);
-    let (kind, (last, first)) = match snapshot(&web.app, id, Kind::Game, &viewer, &token) {
-        Ok(Some(s)) => (Kind::Game, s),
-        Err(crate::game::ServiceError::NoSuchGame(_)) => {
-            match snapshot(&web.app, id, Kind::Table, &viewer, &token).map_err(|e| service(e, t))? {
-                Some(s) => (Kind::Table, s),
-                None => return Err(service(crate::game::ServiceError::NoSuchGame(id), t)),
-            }
-        }
-        Ok(None) => return Err(service(crate::game::ServiceError::NoSuchGame(id), t)),
-        Err(e) => return Err(service(e, t)),
-    };
+    let (last, first) = snapshot(&web.app, id, &viewer, &token).map_err(|e| service(e, t))?;
     let start = Watching {
         app: web.app.clone(),
         id,
-        kind,
         viewer,
         token,
         rx,
@@ -135,9 +104,8 @@ pub async fn events(
         loop {
             // The channel closes only when the bot drops it: the stream ends.
             w.rx.changed().await.ok()?;
-            let (version, json) = match snapshot(&w.app, w.id, w.kind, &w.viewer, &w.token) {
-                Ok(Some(s)) => s,
-                Ok(None) => continue,
+            let (version, json) = match snapshot(&w.app, w.id, &w.viewer, &w.token) {
+                Ok(s) => s,
                 Err(e) => {
                     tracing::debug!(game = %w.id, error = %e, "a live page's game could not be read");
                     continue;

@@ -4,9 +4,9 @@
 //! ([`initdata`]) and hands out a short-lived session ([`sessions`]); a game is shown as
 //! [`view`] writes it and kept live over Server-Sent Events ([`live`]), woken by the one
 //! path that brings every view of a game up to date (`board::changed`). Every action goes
-//! through the game service as the chat's do, so the two can never disagree. A table of
-//! three or four seats is shown and played through the same routes ([`table`]). A finished
-//! game's analysis is read and asked for through [`analysis`].
+//! through the game service as the chat's do, so the two can never disagree. A game of two,
+//! three or four seats is one view and the same routes. A finished game's analysis is read
+//! and asked for through [`analysis`].
 
 pub(crate) mod analysis;
 pub(crate) mod api;
@@ -15,7 +15,6 @@ pub mod initdata;
 pub(crate) mod live;
 pub(crate) mod refusal;
 pub(crate) mod sessions;
-pub(crate) mod table;
 pub(crate) mod view;
 
 use crate::bot::state::App;

@@ -187,9 +187,15 @@ impl MultiGame {
             };
         }
         let readings = read_squares(t)?;
+        self.resolve(&readings)
+    }
+
+    /// The turn that one of the `readings` of typed text (see
+    /// [`crate::engine::read_squares`]) names, the first that is legal; else why none is.
+    pub fn resolve(&self, readings: &[Vec<crate::engine::Square>]) -> Result<Turn, MoveError> {
         let mut first_err = None;
         let mut off_board = None;
-        for r in &readings {
+        for r in readings {
             if let Some(s) = r.iter().find(|s| !BoardSize::N16.contains(**s)) {
                 off_board.get_or_insert(*s);
                 continue;

@@ -49,7 +49,8 @@ impl Turn {
 }
 
 /// How a seat left the game (RULES §14 "Leaving").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Leave {
     /// The player resigned.
     Resignation,

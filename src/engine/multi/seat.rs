@@ -116,6 +116,13 @@ impl SeatSet {
         SeatSet(self.0 & o.0)
     }
 
+    /// The seats in either set.
+    #[inline]
+    #[must_use]
+    pub const fn union(self, o: SeatSet) -> SeatSet {
+        SeatSet(self.0 | o.0)
+    }
+
     /// The seats of `self` not in `o`.
     #[inline]
     #[must_use]

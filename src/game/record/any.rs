@@ -5,9 +5,8 @@ use super::challenge::ChallengeRecord;
 use super::chat::ChatRecord;
 use super::game::GameRecord;
 use super::index::IndexEntry;
-use super::table::TableRecord;
 use super::user::UserRecord;
-use crate::game::ids::{ChallengeId, ChatId, GameId, TableId, UserId, Version};
+use crate::game::ids::{ChallengeId, ChatId, GameId, UserId, Version};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -15,7 +14,7 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum AnyRecord {
-    /// A game.
+    /// A game of two, three or four seats.
     Game(GameRecord),
     /// A user.
     User(UserRecord),
@@ -23,8 +22,6 @@ pub enum AnyRecord {
     Chat(ChatRecord),
     /// A challenge.
     Challenge(ChallengeRecord),
-    /// A table of three or four seats.
-    Table(TableRecord),
 }
 
 /// The kinds of record, one store tree each.
@@ -38,18 +35,15 @@ pub enum RecordKind {
     Chat,
     /// Challenges.
     Challenge,
-    /// Tables of three or four seats.
-    Table,
 }
 
 impl RecordKind {
     /// All kinds, in export order.
-    pub const ALL: [RecordKind; 5] = [
+    pub const ALL: [RecordKind; 4] = [
         RecordKind::Chat,
         RecordKind::User,
         RecordKind::Game,
         RecordKind::Challenge,
-        RecordKind::Table,
     ];
 }
 
@@ -64,8 +58,6 @@ pub enum RecordRef {
     Chat(ChatId),
     /// A challenge.
     Challenge(ChallengeId),
-    /// A table.
-    Table(TableId),
     /// Anything else: store tree and key (hex).
     Other {
         /// Tree name.
@@ -82,7 +74,6 @@ impl fmt::Display for RecordRef {
             RecordRef::User(id) => write!(f, "user {id}"),
             RecordRef::Chat(id) => write!(f, "chat {id}"),
             RecordRef::Challenge(id) => write!(f, "challenge {id}"),
-            RecordRef::Table(id) => write!(f, "table {id}"),
             RecordRef::Other { tree, key } => write!(f, "{tree} entry {key}"),
         }
     }
@@ -96,7 +87,6 @@ impl AnyRecord {
             AnyRecord::User(_) => RecordKind::User,
             AnyRecord::Chat(_) => RecordKind::Chat,
             AnyRecord::Challenge(_) => RecordKind::Challenge,
-            AnyRecord::Table(_) => RecordKind::Table,
         }
     }
 
@@ -107,7 +97,6 @@ impl AnyRecord {
             AnyRecord::User(r) => RecordRef::User(r.id),
             AnyRecord::Chat(r) => RecordRef::Chat(r.id),
             AnyRecord::Challenge(r) => RecordRef::Challenge(r.id),
-            AnyRecord::Table(r) => RecordRef::Table(r.id),
         }
     }
 
@@ -118,7 +107,6 @@ impl AnyRecord {
             AnyRecord::User(r) => r.version,
             AnyRecord::Chat(r) => r.version,
             AnyRecord::Challenge(r) => r.version,
-            AnyRecord::Table(r) => r.version,
         }
     }
 
@@ -129,7 +117,6 @@ impl AnyRecord {
             AnyRecord::User(r) => r.index_entries(),
             AnyRecord::Chat(_) => Vec::new(),
             AnyRecord::Challenge(r) => r.index_entries(),
-            AnyRecord::Table(r) => r.index_entries(),
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Deadlines: what the timer fires, for which game or challenge, and the index entries
 //! it reads them from.
 
-use crate::game::ids::{ChallengeId, GameId, Millis, TableId, Timestamp};
+use crate::game::ids::{ChallengeId, GameId, Millis, Timestamp};
 use crate::game::time::Clocks;
 use serde::{Deserialize, Serialize};
 
@@ -23,7 +23,7 @@ pub enum DeadlineKind {
     AbandonWarning,
     /// An untimed game is abandoned by the side to move.
     Abandon,
-    /// A challenge lapses.
+    /// A challenge lapses, or a lobby its host did not start.
     ChallengeExpiry,
     /// A correspondence move has a day left: the player to move is reminded.
     DayLeft,
@@ -86,8 +86,6 @@ pub enum DeadlineTarget {
     Game(GameId),
     /// A challenge.
     Challenge(ChallengeId),
-    /// A table of three or four seats.
-    Table(TableId),
 }
 
 /// One entry of the deadline index; entries sort by due time first, which is the order

@@ -1,7 +1,7 @@
 //! The index entries derived from records.
 
 use super::deadlines::DeadlineEntry;
-use crate::game::ids::{ChatId, GameId, TableId, UserId};
+use crate::game::ids::{ChatId, GameId, UserId};
 
 /// A derived index entry; stores keep these in step with the records in the same write.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -12,9 +12,7 @@ pub enum IndexEntry {
     UserGame(UserId, GameId),
     /// Lower-cased username to user.
     Username(String, UserId),
-    /// A chat's active games (oldest first by id); kept per game so a game's end touches
-    /// one small key, not a list shared by every game of the chat.
+    /// A chat's open games, lobbies included (oldest first by id); kept per game so a
+    /// game's end touches one small key, not a list shared by every game of the chat.
     ChatGame(ChatId, GameId),
-    /// A chat's open lobbies and tables in play.
-    ChatTable(ChatId, TableId),
 }

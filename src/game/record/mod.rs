@@ -2,7 +2,7 @@
 //! from them. Plain data with serde; every record carries a
 //! [`Version`](crate::game::Version) for compare-and-swap.
 //!
-//! One file per record: `game` (with its players and status), `chat` (with its settings),
+//! One file per record: `game` (of two, three or four seats, with its players and status), `chat` (with its settings),
 //! `user` (with per-variant statistics), `challenge`; the timer's deadlines (`deadlines`),
 //! the derived index entries (`index`) and any record with its kind and name (`any`).
 
@@ -13,7 +13,6 @@ mod chat;
 mod deadlines;
 mod game;
 mod index;
-mod table;
 mod user;
 
 pub use analysis::{AnalysisRecord, BlunderReason, MoveClass, MoveMark};
@@ -21,7 +20,9 @@ pub use any::{AnyRecord, RecordKind, RecordRef};
 pub use challenge::{ChallengeRecord, ChallengeStatus, ChallengeTarget, ColourChoice};
 pub use chat::{ChatRecord, ChatSettings, Language, NoticeDelay, Orientation, Pace, TurnNotices};
 pub use deadlines::{Deadline, DeadlineEntry, DeadlineKind, DeadlineTarget};
-pub use game::{Board, DrawOffer, GameRecord, Player, ReplayError, Status, TakebackOffer};
+pub use game::{
+    Board, DrawOffer, GameRecord, LEFT_SEAT_LEVEL, LOBBY_LAPSE, Player, ReplayError, SeatLeft,
+    SeatRating, Status, TakebackOffer,
+};
 pub use index::IndexEntry;
-pub use table::{TableRecord, TableReplayError, TableStatus};
 pub use user::{MultiStats, UserRecord, VariantStats};

@@ -53,14 +53,10 @@ impl GameService {
         now: Timestamp,
     ) -> Result<ChallengeRecord, ServiceError> {
         if new.target == ChallengeTarget::User(new.from) {
-            return Err(ServiceError::BadSetup(
-                "you cannot challenge yourself".into(),
-            ));
+            return Err(ServiceError::BadSetup(SetupError::OwnChallenge));
         }
         if new.variant.rules().solo {
-            return Err(ServiceError::BadSetup(
-                "the training room is for one player".into(),
-            ));
+            return Err(ServiceError::BadSetup(SetupError::TrainingAlone));
         }
         let target = match new.target {
             ChallengeTarget::Username(n) => ChallengeTarget::Username(username(&n)?),
@@ -241,8 +237,8 @@ impl GameService {
             let mut g = self.build_game(
                 game_id,
                 NewGame {
-                    variant: cur.variant.clone(),
-                    players: [Player::Human(w), Player::Human(b)],
+                    variant: AnyVariant::Two(cur.variant.clone()),
+                    players: vec![Player::Human(w), Player::Human(b)],
                     time_control: cur.time_control,
                     chat: cur.chat,
                     message: None,
@@ -353,7 +349,7 @@ impl GameService {
 fn username(n: &str) -> Result<String, ServiceError> {
     let n = n.trim_start_matches('@');
     if n.is_empty() {
-        return Err(ServiceError::BadSetup("empty username".into()));
+        return Err(ServiceError::BadSetup(SetupError::EmptyUsername));
     }
     Ok(n.to_string())
 }

@@ -11,7 +11,7 @@ impl GameService {
         &self,
         entries: &[DeadlineEntry],
         now: Timestamp,
-        auto_move: &mut dyn FnMut(&Game) -> Option<Path>,
+        auto_move: &mut dyn FnMut(&AnyGame) -> Option<Ply>,
     ) -> Vec<Result<Fired, ServiceError>> {
         struct Defer;
         impl Drop for Defer {
@@ -53,11 +53,10 @@ impl GameService {
         &self,
         entry: &DeadlineEntry,
         now: Timestamp,
-        auto_move: &mut dyn FnMut(&Game) -> Option<Path>,
+        auto_move: &mut dyn FnMut(&AnyGame) -> Option<Ply>,
     ) -> Result<Fired, ServiceError> {
         let id = match entry.target {
             DeadlineTarget::Challenge(c) => return self.fire_challenge(c, now),
-            DeadlineTarget::Table(t) => return self.fire_table(t, now),
             DeadlineTarget::Game(id) => id,
         };
         let done = self.until_committed("deadline", || {
@@ -105,12 +104,12 @@ impl GameService {
     /// (the bot was down) is skipped, and the end applied at once, in the same single
     /// write.
     fn due_kind(&self, cur: &GameRecord, kind: DeadlineKind, now: Timestamp) -> DeadlineKind {
-        let side = cur.side_to_move();
+        let no = cur.seat_no(cur.to_move()).unwrap_or(0);
         match kind {
             DeadlineKind::ClockReminder
                 if cur
                     .clocks
-                    .flag_at(&cur.time_control, side)
+                    .flag_at(&cur.time_control, no)
                     .is_some_and(|f| f <= now) =>
             {
                 DeadlineKind::ClockFlag
@@ -141,11 +140,12 @@ impl GameService {
         next: &mut GameRecord,
         kind: DeadlineKind,
         now: Timestamp,
-        auto_move: &mut dyn FnMut(&Game) -> Option<Path>,
+        auto_move: &mut dyn FnMut(&AnyGame) -> Option<Ply>,
     ) -> Result<Effect, ServiceError> {
-        let side = cur.side_to_move();
+        let seat = cur.to_move();
         Ok(match kind {
             DeadlineKind::ProgramMove => Effect::None(Box::new(Fired::ProgramToMove(cur.clone()))),
+            DeadlineKind::ChallengeExpiry if self.lapse_lobby(cur, next, now) => Effect::Lapsed,
             DeadlineKind::ChallengeExpiry => Effect::None(Box::new(Fired::NotDue)),
             DeadlineKind::DrawOfferExpiry => {
                 next.draw_offer = None;
@@ -163,15 +163,13 @@ impl GameService {
                 next.clocks.notices = 3;
                 Effect::TimeUp
             }
-            DeadlineKind::ClockFlag => {
-                next.status = Status::over(Outcome::win(!side, Reason::Timeout), now);
-                Effect::Ended
-            }
+            DeadlineKind::ClockFlag => self.out_on_time(cur, next, seat, now)?,
+            DeadlineKind::Abandon if cur.is_table() => self.out_on_time(cur, next, seat, now)?,
             DeadlineKind::Abandon => {
                 next.status = if cur.is_solo() {
                     Status::Aborted { by: None, at: now }
                 } else {
-                    Status::over(Outcome::win(!side, Reason::Abandoned), now)
+                    Status::over(Outcome::win(!cur.side_to_move(), Reason::Abandoned), now)
                 };
                 Effect::Ended
             }
@@ -188,37 +186,61 @@ impl GameService {
         })
     }
 
-    /// A missed per-move limit: the program moves for the player the first time, the
-    /// second time the game is lost on time.
+    /// The player of `seat` is out on time: a two-sided game ends, a table plays on with
+    /// the program in the seat (unless that ends it).
+    fn out_on_time(
+        &self,
+        cur: &GameRecord,
+        next: &mut GameRecord,
+        seat: Seat,
+        now: Timestamp,
+    ) -> Result<Effect, ServiceError> {
+        self.seat_out(cur, next, seat, Leave::Timeout, now)?;
+        Ok(if next.is_active() {
+            Effect::Left(seat, Leave::Timeout)
+        } else {
+            Effect::Ended
+        })
+    }
+
+    /// A missed per-move limit: the program moves for the player the first time; the
+    /// second time in a row the player is out on time.
     fn miss_move(
         &self,
         cur: &GameRecord,
         next: &mut GameRecord,
         now: Timestamp,
-        auto_move: &mut dyn FnMut(&Game) -> Option<Path>,
+        auto_move: &mut dyn FnMut(&AnyGame) -> Option<Ply>,
     ) -> Result<Effect, ServiceError> {
-        let side = cur.side_to_move();
-        if cur.clocks.missed[side.index()] >= 1 {
-            next.status = Status::over(Outcome::win(!side, Reason::Timeout), now);
-            return Ok(Effect::Ended);
+        let seat = cur.to_move();
+        let no = cur.seat_no(seat).unwrap_or(0);
+        if cur.clocks.missed[no] >= 1 {
+            return self.out_on_time(cur, next, seat, now);
         }
         let mut game = self.replay(cur)?;
         let chosen = auto_move(&game);
-        let played = match chosen.and_then(|p| game.check(p.squares()).ok()) {
-            Some(p) => game.play_squares(p.squares()),
+        let checked = match &chosen {
+            Some(Ply::Move(p)) => game.check(p.squares()).ok(),
+            Some(Ply::Pass) if game.must_pass() => Some(Ply::Pass),
+            _ => None,
+        };
+        let played = match checked {
+            Some(Ply::Move(p)) => game.play_squares(p.squares()),
+            Some(Ply::Pass) => game.pass(),
+            None if game.must_pass() => game.pass(),
             None => {
-                let m = game
-                    .legal_moves()
-                    .into_iter()
-                    .next()
+                let from = *game.movable().first().ok_or(ServiceError::GameOver)?;
+                let to = *game
+                    .destinations(from)
+                    .first()
                     .ok_or(ServiceError::GameOver)?;
-                game.play(m)
+                game.play_squares(&[from, to])
             }
         }
         .map_err(|e| ServiceError::Illegal(e.into()))?;
-        let path = apply_move(next, &game, played, side, now, true);
+        apply_move(next, &game, played.clone(), no, now, true);
         self.plan_turn_notice(next, now);
-        Ok(Effect::AutoMoved(path))
+        Ok(Effect::AutoMoved(played, seat))
     }
 }
 
@@ -237,7 +259,9 @@ enum Effect {
     TimeUp,
     TurnNotice,
     Ended,
-    AutoMoved(Path),
+    Left(Seat, Leave),
+    Lapsed,
+    AutoMoved(Ply, Seat),
 }
 
 impl Effect {
@@ -250,9 +274,12 @@ impl Effect {
             Effect::Ended => Fired::Ended(game),
             Effect::TimeUp => Fired::TimeUp(game),
             Effect::TurnNotice => Fired::TurnNotice(game),
-            Effect::AutoMoved(path) => Fired::AutoMoved(Moved {
+            Effect::Left(seat, how) => Fired::Left { game, seat, how },
+            Effect::Lapsed => Fired::LobbyLapsed(game),
+            Effect::AutoMoved(ply, seat) => Fired::AutoMoved(Moved {
                 game,
-                path,
+                ply,
+                seat,
                 auto: true,
             }),
         }

@@ -1,4 +1,6 @@
-//! Games: creating them, moves, resignations, draws, aborts, and where their boards live.
+//! Games of two, three or four seats: creating them, moves and passes, resignations
+//! (a table's player leaving), draws, aborts, the end with its statistics and ratings,
+//! and where their boards live.
 
 use super::*;
 
@@ -17,21 +19,21 @@ impl GameService {
     }
 
     /// [`Self::change_game`] for an action of `user`'s as a player of an active game (and,
-    /// with [`Paused::Refused`], of an unpaused one): `f` gets their side.
+    /// with [`Paused::Refused`], of an unpaused one): `f` gets their seat.
     fn act<T>(
         &self,
         id: GameId,
         user: UserId,
         paused: Paused,
         now: Timestamp,
-        mut f: impl FnMut(&GameRecord, Color, &mut GameRecord) -> Result<T, ServiceError>,
+        mut f: impl FnMut(&GameRecord, Seat, &mut GameRecord) -> Result<T, ServiceError>,
     ) -> Result<(GameRecord, T), ServiceError> {
         self.change_game(id, now, |cur, next| {
-            let c = playing(cur, user)?;
+            let s = playing(cur, user)?;
             if paused == Paused::Refused {
                 unpaused(cur)?;
             }
-            f(cur, c, next)
+            f(cur, s, next)
         })
     }
 
@@ -90,6 +92,10 @@ impl GameService {
         if cur.is_active() && !next.is_active() {
             self.finish_writes(next, now, &mut ws)?;
         }
+        // A lobby's players join the group's (its `/top`) when its game starts.
+        if cur.status == Status::Lobby && next.is_active() {
+            self.chat_gains(next, now, &mut ws)?;
+        }
         ws.put(Some(cur.version), AnyRecord::Game(next.clone()));
         Ok(ws)
     }
@@ -103,9 +109,10 @@ impl GameService {
         count_change(cur, next);
     }
 
-    /// The writes that accompany a game's end: for a decided game between distinct sides
-    /// both players' statistics and, if rated, their ratings. (The chat's active-game
-    /// index follows the game record in the same commit.)
+    /// The writes that accompany a game's end: for a decided game, its people's
+    /// statistics and, if rated, their ratings (Elo between two sides, RULES §14's pairs
+    /// at a table). (The chat's open-game index follows the game record in the same
+    /// commit.)
     pub(super) fn finish_writes(
         &self,
         g: &mut GameRecord,
@@ -115,45 +122,91 @@ impl GameService {
         g.deadline = None;
         g.draw_offer = None;
         g.turn_notice_at = None;
-        let Some(outcome) = g.outcome() else {
+        let Some(outcome) = g.ending() else {
             return Ok(());
         };
-        let users = [g.players[0].user(), g.players[1].user()];
-        if g.is_solo() || (users[0].is_some() && users[0] == users[1]) {
+        if g.is_solo() {
             return Ok(());
         }
-        let vid = g.variant.id();
-        let mut recs: [Option<UserRecord>; 2] = [None, None];
-        for c in Color::ALL {
-            if let Some(u) = users[c.index()] {
-                let mut r = self
+        let mut people: Vec<(Seat, UserRecord)> = Vec::new();
+        for (s, p) in g.seated() {
+            if let Player::Human(u) = p {
+                if people.iter().any(|(_, r)| r.id == u) {
+                    // One person at both sides of a board counts nothing.
+                    return Ok(());
+                }
+                let r = self
                     .store
                     .user(u)?
                     .unwrap_or_else(|| UserRecord::new(u, "", now));
-                r.stats_mut(vid).count(score(outcome, c));
-                recs[c.index()] = Some(r);
+                people.push((s, r));
             }
         }
-        if let [Some(w), Some(b)] = &mut recs
-            && g.rated
-        {
-            let (sw, sb) = (w.stats_mut(vid), b.stats_mut(vid));
-            let (cw, cb) = elo_update(
-                Rated {
-                    rating: sw.rating,
-                    games: sw.rated_games,
-                },
-                Rated {
-                    rating: sb.rating,
-                    games: sb.rated_games,
-                },
-                score(outcome, Color::White),
-            );
-            w.stats_mut(vid).rate(cw);
-            b.stats_mut(vid).rate(cb);
-            g.ratings = Some([cw, cb]);
+        g.ratings.clear();
+        match (&g.variant, g.rated) {
+            (AnyVariant::Two(v), rated) => {
+                let vid = v.id();
+                for (s, r) in &mut people {
+                    r.stats_mut(vid).count(score(outcome, *s));
+                }
+                if let [(sw, w), (sb, b)] = people.as_mut_slice()
+                    && rated
+                {
+                    let (x, y) = (w.stats_mut(vid), b.stats_mut(vid));
+                    let (cw, cb) = elo_update(
+                        Rated {
+                            rating: x.rating,
+                            games: x.rated_games,
+                        },
+                        Rated {
+                            rating: y.rating,
+                            games: y.rated_games,
+                        },
+                        score(outcome, *sw),
+                    );
+                    w.stats_mut(vid).rate(cw);
+                    b.stats_mut(vid).rate(cb);
+                    g.ratings = vec![
+                        SeatRating {
+                            seat: *sw,
+                            change: cw,
+                        },
+                        SeatRating {
+                            seat: *sb,
+                            change: cb,
+                        },
+                    ];
+                }
+            }
+            (AnyVariant::Multi(v), rated) => {
+                let v = *v;
+                let last = v.seats().len() as u8;
+                for (s, r) in &mut people {
+                    r.multi_mut(v).count(outcome.place(*s).unwrap_or(last));
+                }
+                if rated && people.len() >= 2 {
+                    let pairs: Vec<(Rated, u8)> = people
+                        .iter_mut()
+                        .map(|(s, r)| {
+                            let st = r.multi_mut(v);
+                            (
+                                Rated {
+                                    rating: st.rating,
+                                    games: st.rated_games,
+                                },
+                                outcome.place(*s).unwrap_or(last),
+                            )
+                        })
+                        .collect();
+                    let changes = multi_update(&pairs, v.seats().len());
+                    for ((s, r), change) in people.iter_mut().zip(changes) {
+                        r.multi_mut(v).rate(change);
+                        g.ratings.push(SeatRating { seat: *s, change });
+                    }
+                }
+            }
         }
-        for mut r in recs.into_iter().flatten() {
+        for (_, mut r) in people {
             let expected = stored(r.version);
             r.version = r.version.next();
             r.updated_at = now;
@@ -169,52 +222,51 @@ impl GameService {
         new: NewGame,
         now: Timestamp,
     ) -> Result<GameRecord, ServiceError> {
-        let solo = new.variant.rules().solo;
-        let [w, b] = new.players;
-        if solo {
-            if !matches!(w, Player::Human(_)) || b != Player::Absent {
-                return Err(ServiceError::BadSetup(
-                    "the training room needs one person as White and nobody as Black".into(),
-                ));
-            }
-        } else if w == Player::Absent || b == Player::Absent {
-            return Err(ServiceError::BadSetup("both sides need a player".into()));
-        } else if w.user().is_none() && b.user().is_none() {
-            return Err(ServiceError::BadSetup(
-                "at least one player must be a person".into(),
-            ));
+        let setup = |e: SetupError| Err(ServiceError::BadSetup(e));
+        let solo = new.variant.solo();
+        let seats = new.variant.seat_count();
+        if new.players.len() != seats {
+            return setup(SetupError::SeatCount(seats));
         }
-        let start = match &new.start {
-            Some(t) => Position::from_text(&new.variant, t)
-                .map_err(|e| ServiceError::BadSetup(format!("start position: {e}")))?,
-            None if new.variant.rules().first_player == FirstPlayer::Lot => {
+        let people = new.players.iter().filter(|p| p.user().is_some()).count();
+        if solo {
+            if !matches!(new.players[..], [Player::Human(_), Player::Absent]) {
+                return setup(SetupError::TrainingAlone);
+            }
+        } else if new.players.contains(&Player::Absent) {
+            return setup(SetupError::EmptySeat);
+        } else if people == 0 {
+            return setup(SetupError::NoPerson);
+        }
+        let start = match (&new.start, &new.variant) {
+            (Some(t), v) => AnyGame::from_text(v, t)
+                .map_err(|e| ServiceError::BadSetup(SetupError::Start(e)))?,
+            (None, AnyVariant::Two(v)) if v.rules().first_player == FirstPlayer::Lot => {
                 let first = if coin(id.0 ^ now.0) {
                     Color::Black
                 } else {
                     Color::White
                 };
-                new.variant.start_with(first)
+                AnyGame::Two(crate::engine::Game::from_position(v.start_with(first)))
             }
-            None => new.variant.start(),
+            (None, v) => AnyGame::from_text(v, &v.start_text())
+                .map_err(|e| ServiceError::BadSetup(SetupError::Start(e)))?,
         };
-        let game = Game::from_position(start.clone());
-        if game.is_over() {
-            return Err(ServiceError::BadSetup(
-                "that position is already decided".into(),
-            ));
+        if start.is_over() {
+            return setup(SetupError::Decided);
         }
-        let time_control = match new.variant.id().per_move_seconds() {
+        let time_control = match new.variant.two().and_then(|v| v.id().per_move_seconds()) {
             Some(s) => TimeControl::PerMove {
                 limit: Millis::secs(u64::from(s)),
             },
             None if solo => TimeControl::Untimed,
             None => new.time_control,
         };
-        let rated = new.rated
-            && new.variant.id().rated()
-            && new.variant.overrides().is_empty()
-            && new.start.is_none()
-            && matches!((w.user(), b.user()), (Some(x), Some(y)) if x != y);
+        // Between at least two people (the program's seats give no pair, RULES §14).
+        let mut distinct: Vec<UserId> = new.players.iter().filter_map(|p| p.user()).collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let rated = new.rated && new.variant.rated() && new.start.is_none() && distinct.len() >= 2;
         let mut g = GameRecord {
             message: new.message,
             rated,
@@ -222,7 +274,7 @@ impl GameService {
                 id,
                 new.variant,
                 new.players,
-                start.to_text(),
+                start.position_text(),
                 time_control,
                 new.chat,
                 now,
@@ -309,7 +361,7 @@ impl GameService {
     /// it replaces any notice still pending for the turn before.
     pub(super) fn plan_turn_notice(&self, next: &mut GameRecord, now: Timestamp) {
         next.turn_notice_at = None;
-        let Player::Human(user) = next.player(next.side_to_move()) else {
+        let Player::Human(user) = next.player_to_move() else {
             return;
         };
         let dm = ChatId(user.0 as i64);
@@ -354,12 +406,12 @@ impl GameService {
     /// move would read and replay its game three times).
     pub fn play_known(
         &self,
-        known: (GameRecord, Game),
+        known: (GameRecord, AnyGame),
         actor: Actor,
         expect: Expect,
         mv: &MoveInput,
         now: Timestamp,
-    ) -> Result<(MoveOutcome, Option<Game>), ServiceError> {
+    ) -> Result<(MoveOutcome, Option<AnyGame>), ServiceError> {
         let id = known.0.id;
         self.play_from(id, Some(known), actor, expect, mv, now)
     }
@@ -367,12 +419,12 @@ impl GameService {
     pub(super) fn play_from(
         &self,
         id: GameId,
-        known: Option<(GameRecord, Game)>,
+        known: Option<(GameRecord, AnyGame)>,
         actor: Actor,
         expect: Expect,
         mv: &MoveInput,
         now: Timestamp,
-    ) -> Result<(MoveOutcome, Option<Game>), ServiceError> {
+    ) -> Result<(MoveOutcome, Option<AnyGame>), ServiceError> {
         let (first, mut known_game) = match known {
             Some((g, game)) if g.id == id => {
                 let version = g.version;
@@ -381,17 +433,16 @@ impl GameService {
             _ => (None, None),
         };
         let (game, played) = self.change_game_from(id, first, now, |cur, next| {
-            let side = cur.side_to_move();
+            let seat = cur.to_move();
+            let to_move = cur.player_to_move();
             let (mine, my_turn) = match actor {
-                Actor::User(u) => (
-                    cur.color_of(u).is_some(),
-                    cur.player(side) == Player::Human(u),
-                ),
+                Actor::User(u) => (cur.seat_of(u).is_some(), to_move == Player::Human(u)),
                 Actor::Program => (
                     cur.players
                         .iter()
-                        .any(|p| matches!(p, Player::Program { .. })),
-                    matches!(cur.player(side), Player::Program { .. }),
+                        .any(|p| matches!(p, Player::Program { .. }))
+                        || !cur.leaves.is_empty(),
+                    matches!(to_move, Player::Program { .. }),
                 ),
             };
             if !mine {
@@ -405,10 +456,17 @@ impl GameService {
                 return Err(ServiceError::Paused);
             }
             if !my_turn {
+                if let Actor::User(u) = actor
+                    && let Some(mine) = cur.seat_of(u)
+                    && (cur.left().has(mine) || self.seat_finished(cur, mine))
+                {
+                    return Err(ServiceError::SeatDone);
+                }
                 return Err(ServiceError::NotYourTurn);
             }
-            if cur.clocks.flagged(&cur.time_control, side, now) {
-                next.status = Status::over(Outcome::win(!side, Reason::Timeout), now);
+            let no = cur.seat_no(seat).unwrap_or(0);
+            if cur.clocks.flagged(&cur.time_control, no, now) {
+                self.seat_out(cur, next, seat, Leave::Timeout, now)?;
                 return Ok(None);
             }
             // The caller's replay serves while the game is the one it read (a lost race
@@ -420,23 +478,25 @@ impl GameService {
             let played = match mv {
                 MoveInput::Text(t) => game.play_text(t),
                 MoveInput::Squares(s) => game.play_squares(s).map_err(MoveError::from),
+                MoveInput::Pass => game.pass().map_err(MoveError::from),
             }
             .map_err(ServiceError::Illegal)?;
-            let path = apply_move(next, &game, played, side, now, false);
+            apply_move(next, &game, played.clone(), no, now, false);
             self.plan_turn_notice(next, now);
             // An ended game's replay also carries its outcome: left to a replay of the
             // record.
-            Ok(Some((path, next.is_active().then_some(game))))
+            Ok(Some((played, seat, next.is_active().then_some(game))))
         })?;
-        if let Some((_, Some(after))) = &played {
+        if let Some((_, _, Some(after))) = &played {
             // The next move's read of this game finds its replay.
             self.replays.put(game.id, game.version, after);
         }
         Ok(match played {
-            Some((path, after)) => (
+            Some((ply, seat, after)) => (
                 MoveOutcome::Played(Moved {
                     game,
-                    path,
+                    ply,
+                    seat,
                     auto: false,
                 }),
                 after,
@@ -445,46 +505,101 @@ impl GameService {
         })
     }
 
-    /// `user` resigns (a training run is aborted instead: it has no opponent).
+    /// Whether seat `s` of a table has finished (its pieces home): read from the replay.
+    fn seat_finished(&self, g: &GameRecord, s: Seat) -> bool {
+        g.is_table()
+            && self
+                .replay(g)
+                .is_ok_and(|game| game.done().has(s) && !game.left().has(s))
+    }
+
+    /// The player of `seat` is out of `cur` (written into `next`): a two-sided game is
+    /// lost (`how` gives the reason), a table plays on with the program in that seat
+    /// (RULES §14 "Leaving") unless that ends it. False if the seat was out already.
+    pub(super) fn seat_out(
+        &self,
+        cur: &GameRecord,
+        next: &mut GameRecord,
+        seat: Seat,
+        how: Leave,
+        now: Timestamp,
+    ) -> Result<bool, ServiceError> {
+        if !cur.is_table() {
+            let Some(c) = seat.color() else {
+                return Ok(false);
+            };
+            next.status = Status::over(Outcome::win(!c, how.reason()), now);
+            return Ok(true);
+        }
+        let mut game = self.replay(cur)?;
+        if !game.leave(seat, how) {
+            return Ok(false);
+        }
+        next.leaves.push(SeatLeft {
+            ply: cur.ply(),
+            seat,
+            how,
+        });
+        next.position = game.position_text();
+        next.draw_offer = None;
+        if seat == cur.to_move() {
+            // The program moves for the seat at once, on a turn of its own.
+            next.clocks.turn_started = now;
+            next.clocks.notices = 0;
+        }
+        if let Some(outcome) = game.outcome() {
+            next.status = Status::over(outcome, now);
+        }
+        self.plan_turn_notice(next, now);
+        Ok(true)
+    }
+
+    /// `user` resigns: a two-sided game is lost (a training run is aborted instead: it
+    /// has no opponent); at a table the player leaves, the program playing their seat on
+    /// (RULES §14 "Leaving").
     pub fn resign(
         &self,
         id: GameId,
         user: UserId,
         now: Timestamp,
     ) -> Result<GameRecord, ServiceError> {
-        self.act(id, user, Paused::Allowed, now, |cur, c, next| {
-            next.status = if cur.is_solo() {
-                Status::Aborted {
+        self.act(id, user, Paused::Allowed, now, |cur, seat, next| {
+            if cur.is_solo() {
+                next.status = Status::Aborted {
                     by: Some(user),
                     at: now,
-                }
-            } else {
-                Status::over(Outcome::win(!c, Reason::Resignation), now)
-            };
+                };
+                return Ok(());
+            }
+            if !self.seat_out(cur, next, seat, Leave::Resignation, now)? {
+                return Err(ServiceError::SeatDone);
+            }
             Ok(())
         })
         .map(|(g, ())| g)
     }
 
-    /// `user` claims the win when the opponent's correspondence move is out of time (see
-    /// [`Fired::TimeUp`]); the game is lost on time.
+    /// `user` claims the win when the correspondence move of the seat to move is out of
+    /// time (see [`Fired::TimeUp`]): a two-sided game is lost on time; at a table that
+    /// seat's player is out on time and the program plays it on.
     pub fn claim_win(
         &self,
         id: GameId,
         user: UserId,
         now: Timestamp,
     ) -> Result<GameRecord, ServiceError> {
-        self.act(id, user, Paused::Refused, now, |cur, c, next| {
-            if !cur.time_is_up() || c == cur.side_to_move() {
+        self.act(id, user, Paused::Refused, now, |cur, seat, next| {
+            let late = cur.to_move();
+            if !cur.time_is_up() || seat == late || cur.left().has(late) {
                 return Err(ServiceError::TimeNotUp);
             }
-            next.status = Status::over(Outcome::win(c, Reason::Timeout), now);
+            self.seat_out(cur, next, late, Leave::Timeout, now)?;
             Ok(())
         })
         .map(|(g, ())| g)
     }
 
-    /// `user` calls the game off; only before both sides have moved (any time in the
+    /// `user` calls the game off; only before every seat has moved (any time in the
     /// training room). No result, no statistics.
     pub fn abort(
         &self,
@@ -493,7 +608,8 @@ impl GameService {
         now: Timestamp,
     ) -> Result<GameRecord, ServiceError> {
         self.act(id, user, Paused::Allowed, now, |cur, _, next| {
-            if cur.ply() >= 2 && !cur.is_solo() {
+            let seats = cur.variant.seat_count() as u32;
+            if cur.ply() >= seats && !cur.is_solo() {
                 return Err(ServiceError::TooLateToAbort);
             }
             next.status = Status::Aborted {
@@ -512,8 +628,11 @@ impl GameService {
         user: UserId,
         now: Timestamp,
     ) -> Result<DrawOutcome, ServiceError> {
-        let (g, agreed) = self.act(id, user, Paused::Refused, now, |cur, c, next| {
-            if !cur.variant.id().draw_offers() || cur.player(!c).user().is_none() {
+        let (g, agreed) = self.act(id, user, Paused::Refused, now, |cur, seat, next| {
+            let Some(c) = seat.color().filter(|_| cur.variant.draw_offers()) else {
+                return Err(ServiceError::NoDrawOffers);
+            };
+            if cur.player(!c).user().is_none() {
                 return Err(ServiceError::NoDrawOffers);
             }
             match cur.draw_offer {
@@ -548,11 +667,14 @@ impl GameService {
         user: UserId,
         now: Timestamp,
     ) -> Result<GameRecord, ServiceError> {
-        self.act(id, user, Paused::Refused, now, |cur, c, next| {
+        self.act(id, user, Paused::Refused, now, |cur, seat, next| {
             let allowed = self
                 .store
                 .chat(cur.chat)?
                 .is_none_or(|chat| chat.settings.takebacks);
+            let Some(c) = seat.color().filter(|_| !cur.is_table()) else {
+                return Err(ServiceError::NoTakebacks);
+            };
             let opponent = cur.player(!c);
             if cur.rated || opponent == Player::Absent || !allowed {
                 return Err(ServiceError::NoTakebacks);
@@ -588,7 +710,8 @@ impl GameService {
         accept: bool,
         now: Timestamp,
     ) -> Result<GameRecord, ServiceError> {
-        self.act(id, user, Paused::Refused, now, |cur, c, next| {
+        self.act(id, user, Paused::Refused, now, |cur, seat, next| {
+            let c = seat.color().ok_or(ServiceError::NoTakebackRequest)?;
             let asker = match cur.takeback {
                 Some(o) if o.by != c && o.ply == cur.ply() => o.by,
                 _ => return Err(ServiceError::NoTakebackRequest),
@@ -613,7 +736,8 @@ impl GameService {
         accept: bool,
         now: Timestamp,
     ) -> Result<GameRecord, ServiceError> {
-        self.act(id, user, Paused::Refused, now, |cur, c, next| {
+        self.act(id, user, Paused::Refused, now, |cur, seat, next| {
+            let c = seat.color().ok_or(ServiceError::NoDrawOffer)?;
             match cur.draw_offer {
                 Some(o) if o.by != c && o.expires_at > now => {}
                 _ => return Err(ServiceError::NoDrawOffer),
@@ -667,7 +791,7 @@ impl GameService {
         let late = |g: &GameRecord| {
             g.is_active()
                 && g.ply() == ply
-                && matches!(g.player(g.side_to_move()), Player::Human(_))
+                && matches!(g.player_to_move(), Player::Human(_))
                 && matches!(
                     g.time_control,
                     TimeControl::Clock { .. } | TimeControl::PerMove { .. }
@@ -698,25 +822,24 @@ impl GameService {
     }
 }
 
-/// Write a played move into `next`: path, position, clocks, the end if it ended the game;
-/// any draw offer lapses with the move.
+/// Write a played ply into `next`: the ply, position, clocks of seat number `no`, the end
+/// if it ended the game; any draw offer lapses with the move.
 pub(super) fn apply_move(
     next: &mut GameRecord,
-    game: &Game,
-    played: Played,
-    side: Color,
+    game: &AnyGame,
+    ply: Ply,
+    no: usize,
     now: Timestamp,
     auto: bool,
-) -> Path {
-    next.moves.push(played.path.clone());
-    next.position = game.position().to_text();
-    next.clocks.on_move(&next.time_control, side, now, auto);
+) {
+    next.moves.push(ply);
+    next.position = game.position_text();
+    next.clocks.on_move(&next.time_control, no, now, auto);
     next.draw_offer = None;
     next.takeback = None;
-    if let Some(outcome) = played.outcome {
-        next.status = Status::Over { outcome, at: now };
+    if let Some(outcome) = game.outcome() {
+        next.status = Status::over(outcome, now);
     }
-    played.path
 }
 
 /// How many plies `side` taking back its last move removes: that move, and the
@@ -735,10 +858,10 @@ fn take_back(
     let game = next
         .play_through()
         .map_err(|error| ServiceError::Damaged { id, error })?;
-    next.position = game.position().to_text();
+    next.position = game.position_text();
     next.takeback = None;
     next.clocks.turn_started = now;
-    next.clocks.missed = [0, 0];
+    next.clocks.missed = [0; 4];
     next.clocks.notices = 0;
     next.draw_offer = None;
     next.takebacks = cur.takebacks.saturating_add(1);
@@ -773,10 +896,10 @@ fn unpaused(g: &GameRecord) -> Result<(), ServiceError> {
     }
 }
 
-fn playing(g: &GameRecord, user: UserId) -> Result<Color, ServiceError> {
-    let c = g.color_of(user).ok_or(ServiceError::NotYourGame)?;
+fn playing(g: &GameRecord, user: UserId) -> Result<Seat, ServiceError> {
+    let s = g.seat_of(user).ok_or(ServiceError::NotYourGame)?;
     if !g.is_active() {
         return Err(ServiceError::GameOver);
     }
-    Ok(c)
+    Ok(s)
 }

@@ -1,21 +1,24 @@
-//! The game service: every change to a game is a compare-and-swap on its version, and a
-//! game's end is written together with both players' statistics and the chat's index in
-//! one commit, so it happens exactly once however often it is attempted.
+//! The game service, for games of two, three and four seats alike: every change to a
+//! game is a compare-and-swap on its version, and a game's end is written together with
+//! its players' statistics and ratings and the chat's index in one commit, so it happens
+//! exactly once however often it is attempted.
 
 use super::ids::{
     ChallengeId, ChatId, GameId, LinkToken, MessageId, Millis, Timestamp, UserId, Version,
 };
-use super::rating::{Rated, elo_update};
+use super::rating::{Rated, elo_update, multi_update};
 use super::record::{
     AnalysisRecord, AnyRecord, Board, ChallengeRecord, ChallengeStatus, ChallengeTarget,
     ChatRecord, ChatSettings, ColourChoice, DeadlineEntry, DeadlineKind, DeadlineTarget, DrawOffer,
-    GameRecord, Language, Pace, Player, RecordKind, RecordRef, ReplayError, Status, TakebackOffer,
-    UserRecord,
+    GameRecord, Language, Pace, Player, RecordKind, RecordRef, ReplayError, SeatLeft, SeatRating,
+    Status, TakebackOffer, UserRecord,
 };
 use super::storage::{CommitError, Storage, StoreError, WriteSet};
 use super::time::{TimeControl, Timing};
+use crate::engine::multi::MultiVariant;
 use crate::engine::{
-    Color, FirstPlayer, Game, MoveError, Outcome, Path, Played, Position, Reason, Square, Variant,
+    AnyGame, AnyOutcome, AnyPositionError, AnyVariant, Color, FirstPlayer, Leave, MoveError,
+    Outcome, Ply, Reason, Seat, Square, Variant,
 };
 use std::cell::Cell;
 use std::collections::HashMap;
@@ -42,12 +45,15 @@ pub enum ServiceError {
     /// No game with this id.
     #[error("there is no game {0}")]
     NoSuchGame(GameId),
-    /// The user does not play in this game.
+    /// The user does not play in this game (has no seat at it).
     #[error("this is not your game")]
     NotYourGame,
-    /// The user plays, but it is the opponent's turn.
+    /// The user plays, but another seat is to move (the bot names whose move it is).
     #[error("it is not your turn")]
     NotYourTurn,
+    /// The user's seat has finished or its player left: it moves no more.
+    #[error("your seat moves no more")]
+    SeatDone,
     /// The engine refused the move, with its reason.
     #[error("{0}")]
     Illegal(MoveError),
@@ -110,7 +116,10 @@ pub enum ServiceError {
     TimeNotUp,
     /// A new game or challenge that cannot be set up as asked.
     #[error("cannot set up the game: {0}")]
-    BadSetup(String),
+    BadSetup(SetupError),
+    /// A lobby refused the request.
+    #[error(transparent)]
+    Lobby(#[from] LobbyRefusal),
     /// The game is paused: the bot cannot write to a chat of its boards (it was removed
     /// from the group, or the person blocked it) until that chat can be written to again.
     #[error("the game is paused: the bot cannot write to one of its chats")]
@@ -129,12 +138,67 @@ pub enum ServiceError {
         /// What does not replay.
         error: ReplayError,
     },
-    /// A table of three or four seats refused the request.
-    #[error(transparent)]
-    Table(#[from] tables::TableRefusal),
     /// The store failed or found a damaged record.
     #[error(transparent)]
     Store(#[from] StoreError),
+}
+
+/// Why a new game or challenge cannot be set up as asked; the bot puts each into words.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// A challenge of oneself.
+    #[error("you cannot challenge yourself")]
+    OwnChallenge,
+    /// The training room is one person alone.
+    #[error("the training room is for one player")]
+    TrainingAlone,
+    /// A seat without a player (outside a lobby).
+    #[error("every seat needs a player")]
+    EmptySeat,
+    /// Only the program at the board.
+    #[error("at least one player must be a person")]
+    NoPerson,
+    /// The seats given do not fit the variant.
+    #[error("the variant seats {0}")]
+    SeatCount(usize),
+    /// The start position does not fit the variant.
+    #[error("start position: {0}")]
+    Start(AnyPositionError),
+    /// The start position is already decided.
+    #[error("that position is already decided")]
+    Decided,
+    /// A challenge by mention without a name.
+    #[error("empty username")]
+    EmptyUsername,
+    /// Lobbies are for games of three or four seats.
+    #[error("lobbies are for games of three or four")]
+    NoLobby,
+}
+
+/// Why a lobby refused a request; each is something the bot tells the person.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LobbyRefusal {
+    /// The chat already has an open lobby or a game of three or four in play.
+    #[error("a table is already open in this chat")]
+    AlreadyOpen,
+    /// The lobby has lapsed, was closed, or its game has started.
+    #[error("this lobby is closed")]
+    Closed,
+    /// Every seat is taken.
+    #[error("every seat is taken")]
+    Full,
+    /// The person already sits at the table.
+    #[error("you already have a seat")]
+    AlreadySeated,
+    /// The person does not sit at the table.
+    #[error("you have no seat at this table")]
+    NotSeated,
+    /// Only the host may start the game or add the program.
+    #[error("only the host may do that")]
+    NotHost,
+    /// Start asked before every seat is taken.
+    #[error("not every seat is taken yet")]
+    SeatsOpen,
 }
 
 /// What kind of error a [`ServiceError`] is, for whoever reports it.
@@ -162,6 +226,7 @@ impl ServiceError {
             ServiceError::NoSuchGame(_)
             | ServiceError::NotYourGame
             | ServiceError::NotYourTurn
+            | ServiceError::SeatDone
             | ServiceError::Illegal(_)
             | ServiceError::GameOver
             | ServiceError::Stale { .. }
@@ -181,7 +246,7 @@ impl ServiceError {
             | ServiceError::TimeNotUp
             | ServiceError::BadSetup(_)
             | ServiceError::Paused
-            | ServiceError::Table(_) => ErrorClass::Refusal,
+            | ServiceError::Lobby(_) => ErrorClass::Refusal,
         }
     }
 }
@@ -220,7 +285,7 @@ impl Expect {
 pub enum Actor {
     /// A person.
     User(UserId),
-    /// The program (its own move in a game against it).
+    /// The program (its own seat, or a table's seat whose person left).
     Program,
 }
 
@@ -231,10 +296,21 @@ pub enum MoveInput {
     Text(String),
     /// Squares (two = shortest chain; more = exact chain), e.g. from taps or the AI.
     Squares(Vec<Square>),
+    /// A pass (a table's seat with no legal move).
+    Pass,
 }
 
-impl From<&Path> for MoveInput {
-    fn from(p: &Path) -> MoveInput {
+impl From<&Ply> for MoveInput {
+    fn from(p: &Ply) -> MoveInput {
+        match p {
+            Ply::Move(path) => MoveInput::Squares(path.squares().to_vec()),
+            Ply::Pass => MoveInput::Pass,
+        }
+    }
+}
+
+impl From<&crate::engine::Path> for MoveInput {
+    fn from(p: &crate::engine::Path) -> MoveInput {
         MoveInput::Squares(p.squares().to_vec())
     }
 }
@@ -244,8 +320,10 @@ impl From<&Path> for MoveInput {
 pub struct Moved {
     /// The game after it (check `game.status` for an ending and `game.ratings`).
     pub game: GameRecord,
-    /// The path played.
-    pub path: Path,
+    /// The ply played.
+    pub ply: Ply,
+    /// The seat it was played for.
+    pub seat: Seat,
     /// Whether the program moved for a player who missed the per-move limit.
     pub auto: bool,
 }
@@ -282,9 +360,10 @@ pub enum DrawOutcome {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewGame {
     /// Variant.
-    pub variant: Variant,
-    /// White, Black (`Absent` Black for the training room).
-    pub players: [Player; 2],
+    pub variant: AnyVariant,
+    /// Who plays each seat in turn order (White, Black; `Absent` Black for the training
+    /// room).
+    pub players: Vec<Player>,
     /// Time control (a variant's own per-move limit overrides it).
     pub time_control: TimeControl,
     /// Chat.
@@ -360,11 +439,18 @@ pub enum Fired {
     TurnNotice(GameRecord),
     /// A challenge lapsed.
     ChallengeExpired(ChallengeRecord),
-    /// A table's lobby lapsed before its host started it.
-    TableLapsed(super::record::TableRecord),
-    /// A table's program move or missed per-move limit is due: the bot runs the AI and
-    /// calls [`GameService::table_play`] or [`GameService::table_missed`].
-    TableDue(super::record::TableRecord),
+    /// A table's player is out: a second missed per-move limit in a row, a clock run
+    /// out, a game abandoned by them (the program plays their seat on).
+    Left {
+        /// The game after it.
+        game: GameRecord,
+        /// The seat.
+        seat: Seat,
+        /// How.
+        how: Leave,
+    },
+    /// A lobby lapsed before its host started it.
+    LobbyLapsed(GameRecord),
 }
 
 /// Histogram: seconds a store commit took (its flush to disk included).
@@ -378,10 +464,10 @@ pub const GAMES_ENDED_TOTAL: &str = "ugolki_games_ended_total";
 /// Count what a stored change did: the moves it added and the game's end.
 fn count_change(cur: &GameRecord, next: &GameRecord) {
     if next.moves.len() > cur.moves.len() {
-        let side = cur.side_to_move().index();
-        let by = match cur.player(cur.side_to_move()) {
+        let no = cur.seat_no(cur.to_move()).unwrap_or(0);
+        let by = match cur.player_to_move() {
             Player::Program { .. } => "program",
-            _ if next.clocks.missed[side] > cur.clocks.missed[side] => "timer",
+            _ if next.clocks.missed[no] > cur.clocks.missed[no] => "timer",
             _ => "person",
         };
         metrics::counter!(MOVES_TOTAL, "by" => by)
@@ -389,7 +475,7 @@ fn count_change(cur: &GameRecord, next: &GameRecord) {
     }
     if cur.is_active() && !next.is_active() {
         let reason = match &next.status {
-            Status::Over { outcome, .. } => outcome.reason.id(),
+            Status::Over { outcome, .. } => outcome.reason().id(),
             _ => "aborted",
         };
         metrics::counter!(GAMES_ENDED_TOTAL, "reason" => reason).increment(1);
@@ -415,11 +501,14 @@ fn coin(seed: u64) -> bool {
     std::collections::hash_map::RandomState::new().hash_one(seed) & 1 == 1
 }
 
-fn score(outcome: Outcome, c: Color) -> f64 {
-    match outcome.result.winner() {
-        None => 0.5,
-        Some(w) if w == c => 1.0,
-        Some(_) => 0.0,
+/// A two-sided game's score for the seat with `place` (1 alone: a win; 1 shared: a draw).
+fn score(outcome: AnyOutcome, s: Seat) -> f64 {
+    let places = outcome.places();
+    let firsts = places.iter().filter(|p| **p == Some(1)).count();
+    match outcome.place(s) {
+        Some(1) if firsts > 1 => 0.5,
+        Some(1) => 1.0,
+        _ => 0.0,
     }
 }
 
@@ -441,20 +530,20 @@ const REPLAY_CACHE_GAMES: usize = 1024;
 /// is only ever written once per game, so a game kept at the record's version is that
 /// record's replay.
 #[derive(Default)]
-struct ReplayCache(std::sync::Mutex<HashMap<GameId, (Version, Arc<Game>)>>);
+struct ReplayCache(std::sync::Mutex<HashMap<GameId, (Version, Arc<AnyGame>)>>);
 
 impl ReplayCache {
-    fn get(&self, g: &GameRecord) -> Option<Game> {
+    fn get(&self, g: &GameRecord) -> Option<AnyGame> {
         let hit = {
             let m = self.0.lock().unwrap_or_else(|e| e.into_inner());
             m.get(&g.id)
                 .filter(|(v, _)| *v == g.version)
                 .map(|(_, game)| Arc::clone(game))
         };
-        hit.map(|game| Game::clone(&game))
+        hit.map(|game| AnyGame::clone(&game))
     }
 
-    fn put(&self, id: GameId, version: Version, game: &Game) {
+    fn put(&self, id: GameId, version: Version, game: &AnyGame) {
         let game = Arc::new(game.clone());
         let mut m = self.0.lock().unwrap_or_else(|e| e.into_inner());
         if m.len() >= REPLAY_CACHE_GAMES && !m.contains_key(&id) {
@@ -471,8 +560,7 @@ mod chats;
 pub use chats::Migrated;
 mod deadlines;
 mod games;
-mod tables;
-pub use tables::{LOBBY_LAPSE, TableActor, TableChange, TableEvent, TableInput, TableRefusal};
+mod lobby;
 mod users;
 
 impl GameService {
@@ -573,7 +661,7 @@ impl GameService {
 
     /// The engine game of a record, by replay (kept per game and version, so a record is
     /// replayed once; see [`ReplayCache`]).
-    pub fn replay(&self, g: &GameRecord) -> Result<Game, ServiceError> {
+    pub fn replay(&self, g: &GameRecord) -> Result<AnyGame, ServiceError> {
         if let Some(game) = self.replays.get(g) {
             return Ok(game);
         }

@@ -4,11 +4,12 @@
 //! and upgrades each record to the current types; the structs also serialize, so tests
 //! can write genuine v0 databases.
 
+use super::v7::{ClocksV7, GameV7, StatusV7};
 use crate::engine::{Game, GameResult, Outcome, Reason, Square};
 use crate::game::codec::variant_from_spec;
 use crate::game::{
-    AnyRecord, ChatId, ChatRecord, ChatSettings, Clocks, GameId, GameRecord, Language, Player,
-    RecordKind, Status, TimeControl, Timestamp, Timing, UserId, UserRecord, VariantStats, Version,
+    AnyRecord, ChatId, ChatRecord, ChatSettings, GameId, GameRecord, Language, Player, RecordKind,
+    TimeControl, Timestamp, Timing, UserId, UserRecord, VariantStats, Version,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -100,7 +101,6 @@ pub fn upgrade(kind: RecordKind, b: &[u8], timing: &Timing) -> Result<AnyRecord,
         RecordKind::User => AnyRecord::User(user(serde_json::from_slice(b).map_err(bad)?)),
         RecordKind::Chat => AnyRecord::Chat(chat(serde_json::from_slice(b).map_err(bad)?)?),
         RecordKind::Challenge => return Err("schema 0 had no challenges".into()),
-        RecordKind::Table => return Err("schema 0 had no tables".into()),
     })
 }
 
@@ -136,21 +136,21 @@ pub fn game(g: GameV0, timing: &Timing) -> Result<GameRecord, String> {
         (Some(r), Some(why)) => {
             let result: GameResult = r.parse().map_err(|_| format!("bad result '{r}'"))?;
             let reason: Reason = why.parse().map_err(|_| format!("bad reason '{why}'"))?;
-            Status::Over {
+            StatusV7::Over {
                 outcome: Outcome { result, reason },
                 at: updated,
             }
         }
-        (Some(r), None) if r == "*" => Status::Aborted {
+        (Some(r), None) if r == "*" => StatusV7::Aborted {
             by: None,
             at: updated,
         },
         _ => match replay.outcome() {
-            Some(outcome) => Status::Over {
+            Some(outcome) => StatusV7::Over {
                 outcome,
                 at: updated,
             },
-            None => Status::Active,
+            None => StatusV7::Active,
         },
     };
     let time_control = match &g.clock {
@@ -161,7 +161,7 @@ pub fn game(g: GameV0, timing: &Timing) -> Result<GameRecord, String> {
     let rated = variant.id().rated()
         && variant.overrides().is_empty()
         && matches!((g.white, g.black), (Some(a), Some(b)) if a != b);
-    let mut rec = GameRecord {
+    let rec = GameV7 {
         id: GameId(g.id),
         version: Version(1),
         variant,
@@ -171,7 +171,7 @@ pub fn game(g: GameV0, timing: &Timing) -> Result<GameRecord, String> {
         position: replay.position().to_text(),
         status,
         time_control,
-        clocks: Clocks::start(&time_control, updated),
+        clocks: ClocksV7::start(&time_control, updated),
         draw_offer: None,
         chat: ChatId(g.chat),
         message: g.message.map(crate::game::MessageId),
@@ -188,6 +188,7 @@ pub fn game(g: GameV0, timing: &Timing) -> Result<GameRecord, String> {
         paused: None,
         turn_seen: None,
     };
+    let mut rec = GameRecord::from(rec);
     rec.deadline = rec.compute_deadline(timing);
     Ok(rec)
 }

@@ -5,12 +5,13 @@
 //! the migration rebuilds from the games themselves.
 
 use super::v2::ChatSettingsV2;
+use super::v7::{ClocksV7, GameV7, StatusV7};
 use crate::engine::{Path, Variant};
 use crate::game::Deadline;
 use crate::game::codec;
 use crate::game::{
-    ChatId, ChatRecord, Clocks, DrawOffer, GameId, GameRecord, MessageId, Player, RatingChange,
-    Status, TimeControl, Timestamp, UserId, Version,
+    ChatId, ChatRecord, DrawOffer, GameId, MessageId, Player, RatingChange, TimeControl, Timestamp,
+    UserId, Version,
 };
 use serde::{Deserialize, Serialize};
 
@@ -34,11 +35,11 @@ pub struct GameV1 {
     /// Current position text.
     pub position: String,
     /// Status.
-    pub status: Status,
+    pub status: StatusV7,
     /// Time control.
     pub time_control: TimeControl,
     /// Clocks.
-    pub clocks: Clocks,
+    pub clocks: ClocksV7,
     /// Draw offer.
     pub draw_offer: Option<DrawOffer>,
     /// Chat.
@@ -76,9 +77,9 @@ pub struct ChatV1 {
     pub updated_at: Timestamp,
 }
 
-impl From<GameV1> for GameRecord {
-    fn from(g: GameV1) -> GameRecord {
-        GameRecord {
+impl From<GameV1> for GameV7 {
+    fn from(g: GameV1) -> GameV7 {
+        GameV7 {
             id: g.id,
             version: g.version,
             variant: g.variant,
@@ -123,7 +124,7 @@ impl From<ChatV1> for ChatRecord {
 }
 
 /// The v1 form of a current game (tests write genuine v1 databases with it).
-pub fn game_v1(g: &GameRecord) -> GameV1 {
+pub fn game_v1(g: &GameV7) -> GameV1 {
     GameV1 {
         id: g.id,
         version: g.version,

@@ -3,12 +3,12 @@
 //! This module reads v2 values and upgrades them (no takebacks yet, takebacks allowed,
 //! notifications off).
 
+use super::v7::{ClocksV7, GameV7, StatusV7};
 use crate::engine::{Path, Variant};
 use crate::game::codec;
 use crate::game::{
-    Board, ChatId, ChatRecord, ChatSettings, Clocks, Deadline, DrawOffer, GameId, GameRecord,
-    Language, MessageId, Orientation, Player, RatingChange, Status, TimeControl, Timestamp, UserId,
-    Version,
+    Board, ChatId, ChatRecord, ChatSettings, Deadline, DrawOffer, GameId, Language, MessageId,
+    Orientation, Player, RatingChange, TimeControl, Timestamp, UserId, Version,
 };
 use serde::{Deserialize, Serialize};
 
@@ -32,11 +32,11 @@ pub struct GameV2 {
     /// Current position text.
     pub position: String,
     /// Status.
-    pub status: Status,
+    pub status: StatusV7,
     /// Time control.
     pub time_control: TimeControl,
     /// Clocks.
-    pub clocks: Clocks,
+    pub clocks: ClocksV7,
     /// Draw offer.
     pub draw_offer: Option<DrawOffer>,
     /// Chat.
@@ -88,9 +88,9 @@ pub struct ChatV2 {
     pub updated_at: Timestamp,
 }
 
-impl From<GameV2> for GameRecord {
-    fn from(g: GameV2) -> GameRecord {
-        GameRecord {
+impl From<GameV2> for GameV7 {
+    fn from(g: GameV2) -> GameV7 {
+        GameV7 {
             id: g.id,
             version: g.version,
             variant: g.variant,
@@ -149,7 +149,7 @@ impl From<ChatV2> for ChatRecord {
 }
 
 /// The v2 form of a current game (tests write genuine v2 databases with it).
-pub fn game_v2(g: &GameRecord) -> GameV2 {
+pub fn game_v2(g: &GameV7) -> GameV2 {
     GameV2 {
         id: g.id,
         version: g.version,

@@ -3,11 +3,12 @@
 //! (every v3 game is played in a chat); users and challenges are unchanged, and chats
 //! are v4's ([`super::v4::ChatV4`]).
 
+use super::v7::{ClocksV7, GameV7, StatusV7};
 use crate::engine::{Path, Variant};
 use crate::game::codec;
 use crate::game::{
-    Board, ChatId, Clocks, Deadline, DrawOffer, GameId, GameRecord, MessageId, Player,
-    RatingChange, Status, TakebackOffer, TimeControl, Timestamp, Version,
+    Board, ChatId, Deadline, DrawOffer, GameId, MessageId, Player, RatingChange, TakebackOffer,
+    TimeControl, Timestamp, Version,
 };
 use serde::{Deserialize, Serialize};
 
@@ -31,11 +32,11 @@ pub struct GameV3 {
     /// Current position text.
     pub position: String,
     /// Status.
-    pub status: Status,
+    pub status: StatusV7,
     /// Time control.
     pub time_control: TimeControl,
     /// Clocks.
-    pub clocks: Clocks,
+    pub clocks: ClocksV7,
     /// Draw offer.
     pub draw_offer: Option<DrawOffer>,
     /// Chat.
@@ -60,9 +61,9 @@ pub struct GameV3 {
     pub takebacks: u16,
 }
 
-impl From<GameV3> for GameRecord {
-    fn from(g: GameV3) -> GameRecord {
-        GameRecord {
+impl From<GameV3> for GameV7 {
+    fn from(g: GameV3) -> GameV7 {
+        GameV7 {
             id: g.id,
             version: g.version,
             variant: g.variant,
@@ -93,7 +94,7 @@ impl From<GameV3> for GameRecord {
 }
 
 /// The v3 form of a current game (tests write genuine v3 databases with it).
-pub fn game_v3(g: &GameRecord) -> GameV3 {
+pub fn game_v3(g: &GameV7) -> GameV3 {
     GameV3 {
         id: g.id,
         version: g.version,

@@ -4,12 +4,13 @@
 //! default delays (at once in slow games, never on a clock). Users and challenges are
 //! unchanged.
 
+use super::v7::{ClocksV7, GameV7, StatusV7};
 use crate::engine::{Path, Variant};
 use crate::game::codec;
 use crate::game::{
-    Board, ChatId, ChatRecord, ChatSettings, Clocks, Deadline, DrawOffer, GameId, GameRecord,
-    InlineMessageId, Language, MessageId, Orientation, Player, RatingChange, Status, TakebackOffer,
-    TimeControl, Timestamp, UserId, Version,
+    Board, ChatId, ChatRecord, ChatSettings, Deadline, DrawOffer, GameId, InlineMessageId,
+    Language, MessageId, Orientation, Player, RatingChange, TakebackOffer, TimeControl, Timestamp,
+    UserId, Version,
 };
 use serde::{Deserialize, Serialize};
 
@@ -33,11 +34,11 @@ pub struct GameV4 {
     /// Current position text.
     pub position: String,
     /// Status.
-    pub status: Status,
+    pub status: StatusV7,
     /// Time control.
     pub time_control: TimeControl,
     /// Clocks.
-    pub clocks: Clocks,
+    pub clocks: ClocksV7,
     /// Draw offer.
     pub draw_offer: Option<DrawOffer>,
     /// Chat.
@@ -64,9 +65,9 @@ pub struct GameV4 {
     pub inline: Option<InlineMessageId>,
 }
 
-impl From<GameV4> for GameRecord {
-    fn from(g: GameV4) -> GameRecord {
-        GameRecord {
+impl From<GameV4> for GameV7 {
+    fn from(g: GameV4) -> GameV7 {
+        GameV7 {
             id: g.id,
             version: g.version,
             variant: g.variant,
@@ -97,7 +98,7 @@ impl From<GameV4> for GameRecord {
 }
 
 /// The v4 form of a current game (tests write genuine v4 databases with it).
-pub fn game_v4(g: &GameRecord) -> GameV4 {
+pub fn game_v4(g: &GameV7) -> GameV4 {
     GameV4 {
         id: g.id,
         version: g.version,

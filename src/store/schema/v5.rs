@@ -3,12 +3,12 @@
 //! could not be marked unreachable. This module reads v5 games and chats and upgrades
 //! them: not paused, reachable. Users and challenges are unchanged.
 
+use super::v7::{ClocksV7, GameV7, StatusV7};
 use crate::engine::{Path, Variant};
 use crate::game::codec;
 use crate::game::{
-    Board, ChatId, ChatRecord, ChatSettings, Clocks, Deadline, DrawOffer, GameId, GameRecord,
-    InlineMessageId, MessageId, Player, RatingChange, Status, TakebackOffer, TimeControl,
-    Timestamp, UserId, Version,
+    Board, ChatId, ChatRecord, ChatSettings, Deadline, DrawOffer, GameId, InlineMessageId,
+    MessageId, Player, RatingChange, TakebackOffer, TimeControl, Timestamp, UserId, Version,
 };
 use serde::{Deserialize, Serialize};
 
@@ -32,11 +32,11 @@ pub struct GameV5 {
     /// Current position text.
     pub position: String,
     /// Status.
-    pub status: Status,
+    pub status: StatusV7,
     /// Time control.
     pub time_control: TimeControl,
     /// Clocks.
-    pub clocks: Clocks,
+    pub clocks: ClocksV7,
     /// Draw offer.
     pub draw_offer: Option<DrawOffer>,
     /// Chat.
@@ -65,9 +65,9 @@ pub struct GameV5 {
     pub turn_notice_at: Option<Timestamp>,
 }
 
-impl From<GameV5> for GameRecord {
-    fn from(g: GameV5) -> GameRecord {
-        GameRecord {
+impl From<GameV5> for GameV7 {
+    fn from(g: GameV5) -> GameV7 {
+        GameV7 {
             id: g.id,
             version: g.version,
             variant: g.variant,
@@ -98,7 +98,7 @@ impl From<GameV5> for GameRecord {
 }
 
 /// The v5 form of a current game (tests write genuine v5 databases with it).
-pub fn game_v5(g: &GameRecord) -> GameV5 {
+pub fn game_v5(g: &GameV7) -> GameV5 {
     GameV5 {
         id: g.id,
         version: g.version,

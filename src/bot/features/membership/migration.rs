@@ -3,8 +3,8 @@
 //! first call into the old chat fails naming the new one ([`crate::bot::telegram::ChatEvent::Moved`]),
 //! which moves it just the same.
 
-use crate::bot::board;
 use crate::bot::chat::context::HandlerResult;
+use crate::bot::play;
 use crate::bot::play::challenges;
 use crate::bot::state::App;
 use crate::bot::texts::texts;
@@ -61,7 +61,7 @@ pub async fn migrate(app: &App, from: ChatId, to: ChatId) {
         "a group became a supergroup"
     );
     for g in moved.games {
-        board::changed(app, &g);
+        play::changed(app, g);
     }
     for c in moved.challenges {
         let t = texts(app.chat_lang(to, Some(c.from)).await);

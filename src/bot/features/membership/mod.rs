@@ -13,8 +13,8 @@
 
 pub(crate) mod migration;
 
-use crate::bot::board;
 use crate::bot::chat::context::HandlerResult;
+use crate::bot::play;
 use crate::bot::state::App;
 use crate::bot::telegram::ChatEvent;
 use crate::game::ChatId;
@@ -78,7 +78,7 @@ pub async fn gone(app: &App, chat: ChatId) {
     tracing::info!(%chat, games = paused.len(), "the bot cannot write to this chat: its games are paused");
     for g in paused {
         if g.boards().any(|b| b.chat != chat) {
-            board::changed(app, &g);
+            play::changed(app, g);
         }
     }
 }
@@ -101,7 +101,7 @@ pub async fn back(app: &App, chat: ChatId) {
     }
     tracing::info!(%chat, games = games.len(), "the bot can write to this chat again: its games resume");
     for g in games {
-        board::changed(app, &g);
+        play::changed(app, g);
     }
 }
 

@@ -3,12 +3,12 @@
 
 use super::{GAMES_READ, games_of};
 
-use crate::bot::board;
 use crate::bot::chat::context::{Answer, HandlerResult, Incoming, Tap};
 use crate::bot::chat::messages::say;
 use crate::bot::controls::callback::Callback;
 use crate::bot::error::BotError;
 use crate::bot::play;
+use crate::bot::play::board;
 use crate::bot::state::App;
 use crate::bot::telegram;
 use crate::bot::texts::{HistoryRow, Opponent, Texts, escape};
@@ -51,7 +51,7 @@ fn listed(g: &GameRecord) -> bool {
     match g.status {
         Status::Over { .. } => true,
         Status::Aborted { .. } => g.ply() > 0,
-        Status::Active => false,
+        Status::Lobby | Status::Active => false,
     }
 }
 
@@ -73,6 +73,7 @@ pub async fn on_history(app: App, m: Incoming, t: &'static dyn Texts) -> Handler
             .find(|c| Some(*c) != mine)
             .map(|c| g.player(c));
         let opponent = match other {
+            _ if g.is_table() => Opponent::Table(g.variant.seat_count() as u8),
             Some(Player::Human(u)) => {
                 let name = app.user_name(u).unwrap_or_else(|| format!("#{u}"));
                 Opponent::Person(escape(&name))
@@ -84,9 +85,9 @@ pub async fn on_history(app: App, m: Incoming, t: &'static dyn Texts) -> Handler
             game: g.id,
             date: play::end::date_of(ended_at(g).unwrap_or(g.created_at).0),
             opponent,
-            variant: g.variant.id(),
+            variant: t.game_variant(&g.variant),
             result: PlayerResult::of(g, me),
-            reason: g.outcome().map(|o| o.reason),
+            reason: g.ending().map(|o| o.reason()),
             moves: g.ply(),
             rating: rating_change_of(g, me).map(|c| (c.after, c.delta())),
         });

@@ -1,24 +1,24 @@
-//! A game's views, and the one place they are brought up to date. Whatever changes a game
-//! (a move typed or tapped, the timer, the program, a resignation, a chat that comes
-//! back) reports it to [`changed`]; a person's look at one board (a piece selected, a
-//! question asked) goes to [`show_ui`]. Each view of the game (its board message in every
-//! chat, its inline message) has one sender ([`sender`]) that coalesces requests, paces
-//! them per chat, reads the newest state when its slot comes and composes it
-//! ([`compose`]) once for that send; the [`Outbox`] keeps what each board shows. Open
-//! Mini App pages of the game are woken here too (`state::pages`): each reads the game
-//! when it wakes.
+//! A game's views, of any seat count, and the one place they are brought up to date.
+//! Whatever changes a game (a move typed or tapped, the timer, the program, a resignation,
+//! a chat that comes back) reports it to `play::changed`, which alone asks [`changed`]
+//! here (the compiler keeps everyone else out); a person's look at one board (a piece
+//! selected, a question asked) goes to [`show_ui`]. Each view of the game (its board
+//! message in every chat, a lobby's message while it gathers its players, its inline
+//! message) has one sender ([`sender`]) that coalesces requests, paces them per chat,
+//! reads the newest state when its slot comes and composes it ([`compose`]) once for that
+//! send; the [`Outbox`] keeps what each board shows. Open Mini App pages of the game are
+//! woken here too (`state::pages`): each reads the game when it wakes.
 
 pub(crate) mod compose;
 pub(crate) mod sender;
 
 pub use crate::bot::state::outbox::{BoardAt, Outbox, Ui, inline_lane};
-pub(crate) use compose::truncate_caption;
 pub use compose::{result_context, result_line, view_in};
 pub use sender::edit_inline_text;
 
 use crate::bot::error::BotError;
 use crate::bot::state::App;
-use crate::engine::Game;
+use crate::engine::AnyGame;
 use crate::game::{ChatId, GameId, GameRecord};
 use sender::request;
 
@@ -37,7 +37,8 @@ pub fn places(g: &GameRecord) -> Vec<BoardAt> {
 /// The game `g` changed (as stored): every view of it is asked to show its newest state.
 /// Returns at once; each view's sender reads the game again when its slot comes, so two
 /// changes racing (a person's move and the program's answer) leave it on the later one.
-pub fn changed(app: &App, g: &GameRecord) {
+/// Only `play` asks (its `changed` is the one call every change ends in).
+pub(in crate::bot::play) fn changed(app: &App, g: &GameRecord) {
     show_everywhere(app, g, false);
 }
 
@@ -63,7 +64,7 @@ fn show_everywhere(
 }
 
 /// [`changed`] for a game known by its id (a stale button's, whose views may be behind).
-pub fn refresh(app: &App, id: GameId) -> Result<(), BotError> {
+pub(in crate::bot::play) fn refresh(app: &App, id: GameId) -> Result<(), BotError> {
     let g = app.games.read(|s| s.game(id))?;
     changed(app, &g);
     Ok(())
@@ -71,7 +72,7 @@ pub fn refresh(app: &App, id: GameId) -> Result<(), BotError> {
 
 /// [`refresh`], returning when every view of the game has been updated (the start-up
 /// redraw goes a few games at a time, beside the live traffic).
-pub async fn refresh_and_wait(app: &App, id: GameId) -> Result<(), BotError> {
+pub(in crate::bot::play) async fn refresh_and_wait(app: &App, id: GameId) -> Result<(), BotError> {
     let g = app.games.read(|s| s.game(id))?;
     for w in show_everywhere(app, &g, true) {
         let _ = w.await;
@@ -101,7 +102,7 @@ pub fn notice(app: &App, g: &GameRecord, news: String) {
 pub async fn repost(
     app: &App,
     g: &GameRecord,
-    game: &Game,
+    game: &AnyGame,
     chat: ChatId,
     moved: &str,
 ) -> Result<(), BotError> {
@@ -115,7 +116,7 @@ pub async fn repost(
 }
 
 /// Read game `id` and its replay.
-pub fn reload(app: &App, id: GameId) -> Result<(GameRecord, Game), BotError> {
+pub fn reload(app: &App, id: GameId) -> Result<(GameRecord, AnyGame), BotError> {
     // Reads only, so in place (see `AsyncGames::read`).
     app.games
         .read(|s| {

@@ -3,19 +3,19 @@
 //! alone, an edit of the whole message, or a new message when there is none), and tries
 //! again after a failure.
 
-use crate::bot::board::compose::{
-    BoardMessage, Lookup, board_keyboard, compose_with, draw, inline_text, keyboard_only, parts,
-    truncate_caption,
-};
-use crate::bot::board::reload;
 use crate::bot::error::BotError;
+use crate::bot::play::board::compose::{
+    BoardMessage, Lookup, board_keyboard, compose_with, draw, inline_text, keyboard_only,
+    lobby_message, parts, truncate_caption,
+};
+use crate::bot::play::board::reload;
 use crate::bot::state::App;
 use crate::bot::state::outbox::{BoardAt, Ui, Want, inline_lane};
 use crate::bot::telegram;
 use crate::bot::texts::texts;
-use crate::engine::Game;
+use crate::engine::AnyGame;
 use crate::game::{
-    Board, ChatId, GameId, GameRecord, InlineMessageId, MessageId, TimeControl, Timestamp,
+    Board, ChatId, GameId, GameRecord, InlineMessageId, MessageId, Status, TimeControl, Timestamp,
 };
 use crate::render::RenderOptions;
 use std::sync::atomic::Ordering;
@@ -44,7 +44,16 @@ pub async fn post(
             .reply_markup(msg.keyboard.clone())
     };
     let sent = telegram::call(&app.pacer, to, telegram::Kind::Send, send).await?;
-    let id = MessageId(sent.id.0);
+    posted(app, g, chat, MessageId(sent.id.0)).await
+}
+
+/// Record that `g`'s board in `chat` now lives in message `id`, just posted.
+async fn posted(
+    app: &App,
+    g: &GameRecord,
+    chat: ChatId,
+    id: MessageId,
+) -> Result<MessageId, BotError> {
     let gid = g.id;
     let now = app.now();
     let stored = app
@@ -218,12 +227,14 @@ async fn send_newest(
         return Ok(());
     };
     let known = Lookup::fetch_at(app, &g, at);
-    let keyboard_alone = posted && keyboard_only(&g, &game, &ui) && picture == Some(g.version);
+    let keyboard_alone = posted && keyboard_only(&g, &ui) && picture == Some(g.version);
+    let lobby = g.status == Status::Lobby || g.lapsed_lobby();
     let sent = match (at, &g.inline) {
         (BoardAt::Inline(_), Some(message)) => {
             send_inline(app, &g, &game, message, &ui, &known, keyboard_alone).await?
         }
         (BoardAt::Chat(chat), _) => match g.board_in(chat) {
+            Some(board) if lobby => send_lobby(app, &g, board, &known).await?,
             Some(board) => send_board(app, &g, &game, board, &ui, &known, keyboard_alone).await?,
             None => return Ok(()),
         },
@@ -275,6 +286,50 @@ async fn shift_turn(app: &App, g: &GameRecord, shown: Timestamp) -> Option<GameR
     }
 }
 
+/// Send a lobby's message (its seats and buttons), or once it has closed unstarted its
+/// last words without buttons, in the slot its caller has taken: a new text message when
+/// there is none, else an edit.
+async fn send_lobby(
+    app: &App,
+    g: &GameRecord,
+    board: Board,
+    known: &Lookup,
+) -> Result<Sent, BotError> {
+    let (text, keyboard) = lobby_message(g, known, known.lang(app, g));
+    let chat = board.chat.0;
+    let Some(mid) = board.message else {
+        let sent = telegram::call(&app.pacer, chat, telegram::Kind::Send, || {
+            let send = app
+                .bot
+                .send_message(teloxide::types::ChatId(chat), text.clone())
+                .parse_mode(ParseMode::Html);
+            match &keyboard {
+                Some(kb) => send.reply_markup(kb.clone()),
+                None => send,
+            }
+        })
+        .await?;
+        posted(app, g, board.chat, MessageId(sent.id.0)).await?;
+        return Ok(Sent::Posted);
+    };
+    let r = telegram::call(&app.pacer, chat, telegram::Kind::Edit, || {
+        app.bot
+            .edit_message_text(
+                teloxide::types::ChatId(chat),
+                teloxide::types::MessageId(mid.0),
+                text.clone(),
+            )
+            .parse_mode(ParseMode::Html)
+            .reply_markup(keyboard.clone().unwrap_or_default())
+    })
+    .await;
+    match r {
+        Ok(_) => Ok(Sent::Whole),
+        Err(e) if telegram::not_modified(&e) || telegram::gone(&e) => Ok(Sent::Whole),
+        Err(e) => Err(e.into()),
+    }
+}
+
 /// Send the board message of `g` with `ui` to `board`, in the slot its caller has taken:
 /// the keyboard alone (`keyboard_alone`), or the picture, caption and keyboard by an edit,
 /// or a new message if there is none or it is gone. "Not modified" is not an error.
@@ -282,7 +337,7 @@ async fn shift_turn(app: &App, g: &GameRecord, shown: Timestamp) -> Option<GameR
 async fn send_board(
     app: &App,
     g: &GameRecord,
-    game: &Game,
+    game: &AnyGame,
     board: Board,
     ui: &Ui,
     known: &Lookup,
@@ -364,7 +419,7 @@ async fn send_board(
 async fn send_inline(
     app: &App,
     g: &GameRecord,
-    game: &Game,
+    game: &AnyGame,
     message: &InlineMessageId,
     ui: &Ui,
     known: &Lookup,
@@ -455,7 +510,11 @@ pub async fn edit_inline_text(
 
 /// Upload the picture of `game` to the media chat whose slot comes first; its file id, or
 /// `None` when no media chat is configured.
-async fn upload(app: &App, game: &Game, opts: &RenderOptions) -> Result<Option<String>, BotError> {
+async fn upload(
+    app: &App,
+    game: &AnyGame,
+    opts: &RenderOptions,
+) -> Result<Option<String>, BotError> {
     let Some(chat) = app
         .tuning
         .media_chats
