@@ -57,7 +57,7 @@ fn main() {
     for px in [720u32, 640, 560] {
         let opts = RenderOptions {
             size_px: px,
-            view: Color::White,
+            view: Color::White.into(),
             last_move: g.moves().last().cloned(),
             better: None,
             selection: None,

@@ -20,6 +20,9 @@ pub const TELEGRAM_CALL_SECONDS: &str = "ugolki_telegram_call_seconds";
 pub const UPDATES_TOTAL: &str = "ugolki_updates_total";
 /// Histogram: seconds a program move's search took, by `level`.
 pub const PROGRAM_SEARCH_SECONDS: &str = "ugolki_program_search_seconds";
+/// Counter: taps answered after a call made on their behalf (a bug: a tap's answer goes
+/// first).
+pub const TAPS_ANSWERED_LATE: &str = "ugolki_taps_answered_late_total";
 /// Counter: records the retention sweep removed (challenges past their retention).
 pub const RETENTION_REMOVED_TOTAL: &str = "ugolki_retention_removed_total";
 

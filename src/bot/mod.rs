@@ -34,7 +34,7 @@ pub use retention::EVERY as RETENTION_EVERY;
 pub use schema::schema;
 pub use state::ACTION_WINDOW as ACTIONS_WINDOW;
 pub use state::BotClock;
-pub use tg::PaceLimits;
+pub use tg::{PaceLimits, TapOrder};
 pub use webapp::initdata::sign as sign_init_data;
 pub use webapp::{MAX_AGE as WEBAPP_MAX_AGE, WebAppConfig};
 
@@ -119,6 +119,8 @@ pub struct BotConfig {
     /// The bot's clock: the wall clock ([`BotClock::default`]); tests keep a handle to
     /// move it ahead.
     pub clock: Arc<BotClock>,
+    /// Where taps answered after a call they caused are recorded (tests read it).
+    pub taps: Arc<tg::TapOrder>,
     /// Serve the Mini App board (`None`: not served, and boards have no button for it).
     pub webapp: Option<WebAppConfig>,
 }
@@ -417,6 +419,7 @@ fn build_app(
         timers: Arc::default(),
         live,
         clock: cfg.clock.clone(),
+        taps: cfg.taps.clone(),
         pages: state::pages::Pages::default(),
         launch: cfg.webapp.as_ref().map(|w| state::pages::Launch {
             url: w.url.clone(),

@@ -267,6 +267,7 @@ pub fn run(a: &BotArgs) -> Result<(), CliError> {
     })?;
     let store: Arc<dyn Storage> = Arc::new(store);
     let cfg = BotConfig {
+        taps: Arc::default(),
         token,
         api_url: a.api_url.clone(),
         updates: match &a.webhook_url {

@@ -341,6 +341,14 @@ impl AnyGame {
         }
     }
 
+    /// The two-sided game, if it is one, by value.
+    pub fn into_two(self) -> Option<Game> {
+        match self {
+            AnyGame::Two(g) => Some(g),
+            AnyGame::Multi(_) => None,
+        }
+    }
+
     /// The three- or four-seat game, if it is one.
     pub fn multi(&self) -> Option<&MultiGame> {
         match self {

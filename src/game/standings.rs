@@ -355,13 +355,13 @@ mod tests {
     }
 
     fn over(winner: Option<Color>, at: u64) -> Status {
-        Status::Over {
-            outcome: match winner {
+        Status::over(
+            match winner {
                 Some(c) => Outcome::win(c, Reason::Resignation),
                 None => Outcome::draw(Reason::Agreement),
             },
-            at: Timestamp(at),
-        }
+            Timestamp(at),
+        )
     }
 
     fn user(id: u64, name: &str, rating: i32, rated: u32) -> UserRecord {

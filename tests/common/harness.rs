@@ -5,7 +5,7 @@ use serde_json::Value;
 use std::sync::Arc;
 use std::time::Duration;
 pub use ugolki_bot::bot::testing::{Act, Callback, SettingKey};
-use ugolki_bot::bot::{self, BotClock, BotConfig, Updates};
+use ugolki_bot::bot::{self, BotClock, BotConfig, TapOrder, Updates};
 use ugolki_bot::engine::{Color, Square, VariantId};
 use ugolki_bot::fakeapi::{Call, FakeApi, TelegramLimits, TgChat, TgUser};
 use ugolki_bot::game::{ChatId, GameRecord, MemoryStore, MessageId, Millis, Storage, Timing};
@@ -22,11 +22,18 @@ pub struct Harness {
     runtime: Option<tokio::runtime::Runtime>,
     /// The bot's clock, kept across a restart (see [`Harness::advance_clock`]).
     pub clock: Arc<BotClock>,
+    /// Taps the bot answered after a call they caused: every test fails on any.
+    taps: Arc<TapOrder>,
 }
 
 impl Drop for Harness {
     fn drop(&mut self) {
         self.crash();
+        // Every tap in every end-to-end test is answered before anything it causes.
+        if !std::thread::panicking() {
+            let late = self.taps.late();
+            assert!(late.is_empty(), "taps answered after a call they caused: {late:#?}");
+        }
     }
 }
 
@@ -47,6 +54,7 @@ pub fn config(api: &FakeApi, timing: Timing) -> BotConfig {
         media_chats: Vec::new(),
         sweep_every: ugolki_bot::bot::RETENTION_EVERY,
         clock: Arc::default(),
+        taps: Arc::default(),
         webapp: None,
     }
 }
@@ -83,6 +91,7 @@ impl Harness {
         api.set_limits(Some(TelegramLimits::default()));
         let s = store.clone();
         let clock = cfg.clock.clone();
+        let taps = cfg.taps.clone();
         let task = tokio::spawn(async move {
             if let Err(e) = bot::run(cfg, s).await {
                 panic!("bot stopped: {e}");
@@ -94,6 +103,7 @@ impl Harness {
             task,
             runtime: None,
             clock,
+            taps,
         };
         // Ready once it has registered its commands (a generous wait: teloxide pauses 10 s
         // after a 5xx answer, which tests with faulted start-ups inject).
@@ -111,13 +121,15 @@ impl Harness {
         api.set_limits(Some(TelegramLimits::default()));
         let store: Arc<dyn Storage> = Arc::new(MemoryStore::new());
         let clock: Arc<BotClock> = Arc::default();
-        let (task, runtime) = spawn_own(&api, store.clone(), timing, clock.clone());
+        let taps: Arc<TapOrder> = Arc::default();
+        let (task, runtime) = spawn_own(&api, store.clone(), timing, clock.clone(), taps.clone());
         let h = Harness {
             api,
             store,
             task,
             runtime: Some(runtime),
             clock,
+            taps,
         };
         h.api
             .wait_for(0, WAIT * 3, |c| c.is("SetMyCommands"))
@@ -143,7 +155,13 @@ impl Harness {
     /// After [`Harness::crash`], start the bot again on the same store and fake.
     pub async fn restart(&mut self, timing: Timing) {
         let c0 = self.cursor();
-        let (task, runtime) = spawn_own(&self.api, self.store.clone(), timing, self.clock.clone());
+        let (task, runtime) = spawn_own(
+            &self.api,
+            self.store.clone(),
+            timing,
+            self.clock.clone(),
+            self.taps.clone(),
+        );
         (self.task, self.runtime) = (task, Some(runtime));
         self.api
             .wait_for(c0, WAIT * 3, |c| c.is("SetMyCommands"))
@@ -539,6 +557,7 @@ fn spawn_own(
     store: Arc<dyn Storage>,
     timing: Timing,
     clock: Arc<BotClock>,
+    taps: Arc<TapOrder>,
 ) -> (tokio::task::JoinHandle<()>, tokio::runtime::Runtime) {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -547,6 +566,7 @@ fn spawn_own(
         .expect("a runtime for the bot");
     let cfg = BotConfig {
         clock,
+        taps,
         ..config(api, timing)
     };
     let task = rt.spawn(async move {

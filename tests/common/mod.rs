@@ -1,5 +1,6 @@
 pub mod browser;
 pub mod harness;
+pub mod people;
 pub mod reference;
 pub mod reference_multi;
 pub mod webapp;
@@ -13,8 +14,8 @@ use ugolki_bot::game::{
 /// a test changes the rest by struct update.
 pub fn classic_game(players: [Player; 2], chat: ChatId) -> NewGame {
     NewGame {
-        variant: Variant::new(VariantId::Classic),
-        players,
+        variant: Variant::new(VariantId::Classic).into(),
+        players: players.to_vec(),
         time_control: TimeControl::Untimed,
         chat,
         message: None,

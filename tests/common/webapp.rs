@@ -240,7 +240,7 @@ pub fn dana() -> TgUser {
 /// A `halma4` table in `grp` opened by `host`, `others` seated in turn (Green, Black,
 /// Red), started: its board as first posted.
 pub async fn start_table(h: &Harness, grp: &TgChat, host: &TgUser, others: &[&TgUser]) -> Call {
-    use ugolki_bot::bot::testing::TableAct;
+    use ugolki_bot::bot::testing::LobbyAct;
     let c0 = h.cursor();
     h.api.send_text(grp, host, "/new halma4");
     let lobby = h
@@ -249,23 +249,23 @@ pub async fn start_table(h: &Harness, grp: &TgChat, host: &TgUser, others: &[&Tg
         })
         .await;
     let lid = message_id(&lobby);
-    let act = |want: TableAct| {
+    let act = |want: LobbyAct| {
         button(
             &lobby,
             "",
-            move |cb| matches!(cb, Callback::Table { act, .. } if *act == want),
+            move |cb| matches!(cb, Callback::Lobby { act, .. } if *act == want),
         )
     };
     for u in others {
         let c = h.cursor();
-        let q = h.api.tap(grp, u, lid, &act(TableAct::Join));
+        let q = h.api.tap(grp, u, lid, &act(LobbyAct::Join));
         h.expect(c, "seated", |c| {
             c.is("AnswerCallbackQuery") && c.str("callback_query_id") == Some(q.as_str())
         })
         .await;
     }
     let c1 = h.cursor();
-    h.api.tap(grp, host, lid, &act(TableAct::Start));
+    h.api.tap(grp, host, lid, &act(LobbyAct::Start));
     h.expect(c1, "the board", |c| {
         c.is("SendPhoto") && c.chat_id() == Some(grp.id())
     })

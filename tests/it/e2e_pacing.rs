@@ -157,11 +157,11 @@ async fn a_group_game_at_human_pace_shows_every_move_before_the_next() {
     let g = group();
     let (board, white, black) = open_game(&h).await;
     let bid = message_id(&board);
-    let mut game = Game::new(&Variant::new(VariantId::Classic));
+    let mut game = ugolki_bot::engine::AnyGame::Two(Game::new(&Variant::new(VariantId::Classic)));
     for ply in 0..5 {
         let who = if ply % 2 == 0 { &white } else { &black };
         let path = ugolki_bot::bot::testing::program_choice(&game, 1).expect("a move");
-        game.play(path.as_move()).expect("legal");
+        game.play(&path).expect("legal");
         let text = path.to_string();
         let c = h.cursor();
         h.api.reply_text(&g, who, bid, &text);
@@ -188,13 +188,13 @@ async fn a_burst_of_moves_in_a_group_coalesces_within_the_limits() {
     let (board, white, black) = open_game(&h).await;
     let bid = message_id(&board);
     let c0 = h.cursor();
-    let mut game = Game::new(&Variant::new(VariantId::Classic));
+    let mut game = ugolki_bot::engine::AnyGame::Two(Game::new(&Variant::new(VariantId::Classic)));
     let mut played = Vec::new();
     let mut sent_at = Vec::new();
     for ply in 0..20 {
         let who = if ply % 2 == 0 { &white } else { &black };
         let path = ugolki_bot::bot::testing::program_choice(&game, 1).expect("a move");
-        game.play(path.as_move()).expect("legal");
+        game.play(&path).expect("legal");
         played.push(path.to_string());
         sent_at.push(std::time::Instant::now());
         h.api.reply_text(&g, who, bid, &path.to_string());

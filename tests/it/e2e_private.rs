@@ -238,7 +238,7 @@ async fn private_game_against_the_program_to_a_result() {
             tokio::time::sleep(std::time::Duration::from_millis(5)).await;
             continue;
         }
-        let game = g.replay().unwrap();
+        let game = g.replay().unwrap().into_two().unwrap();
         let limits = Limits {
             nodes: Some(3_000),
             ..Limits::default()
@@ -536,7 +536,8 @@ fn fast_players_move(g: &ugolki_bot::game::GameRecord) -> ugolki_bot::engine::Pa
         nodes: Some(3_000),
         ..Limits::default()
     };
-    ai::best_move(&g.replay().expect("the game replays"), &limits).expect("a legal move")
+    let game = g.replay().expect("the game replays").into_two().expect("two sides");
+    ai::best_move(&game, &limits).expect("a legal move")
 }
 
 /// The current keyboard of the board message, once it shows `ply` (the board a player

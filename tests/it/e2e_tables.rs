@@ -1,72 +1,84 @@
 //! End to end against the fake Bot API, with production pacing: Halma for three and four
-//! (RULES.md §14) from a group's lobby to the end, a private game against three program
-//! seats, and the lobby's abuse cases.
+//! (RULES.md §14) played as people play it, through the same paths as every game: a
+//! group's lobby to the end, a person against three program seats at a move a second, a
+//! missed limit, leaving, days a move, a clock, the group removing the bot and adding it
+//! back, the group becoming a supergroup, and the commands every game answers.
 
 use crate::common::harness::*;
+use crate::common::people::{Person, callbacks_of, sent_to};
 use std::time::Duration;
 use ugolki_bot::ai::Level;
 use ugolki_bot::ai::multi::{MultiLimits, choose_multi};
-use ugolki_bot::bot::testing::{Pick, TableAct};
+use ugolki_bot::bot::testing::{Act, LobbyAct};
 use ugolki_bot::engine::multi::{MultiGame, MultiPos, MultiVariant, Seat, Turn};
+use ugolki_bot::engine::{AnyGame, Ply};
 use ugolki_bot::fakeapi::{Call, TgChat, TgUser};
 use ugolki_bot::game::{
-    AnyRecord, ChatId, Millis, Player, TableRecord, TableStatus, UserId, WriteSet,
+    AnyRecord, ChatId, DeadlineKind, GameId, GameRecord, Millis, Player, Status, TimeControl,
+    Timestamp, UserId, WriteSet,
 };
 
 fn erin() -> TgUser {
     TgUser::new(105, "Erin", "en")
 }
 
-/// The chat's active table.
-fn table_in(h: &Harness, chat: &TgChat) -> Option<TableRecord> {
-    let ids = h.store.chat_tables(ChatId(chat.id())).expect("the index");
-    ids.last()
-        .and_then(|id| h.store.table(*id).expect("a read"))
+/// The chat's open table (its lobby or its game in play).
+fn table_in(h: &Harness, chat: &TgChat) -> Option<GameRecord> {
+    let ids = h.store.chat_games(ChatId(chat.id())).expect("the index");
+    ids.into_iter()
+        .rev()
+        .filter_map(|id| h.store.game(id).expect("a read"))
+        .find(|g| g.is_table())
 }
 
-/// A table by id.
-fn table(h: &Harness, id: ugolki_bot::game::TableId) -> TableRecord {
-    h.store.table(id).expect("a read").expect("the table")
+/// A game by id.
+fn game(h: &Harness, id: GameId) -> GameRecord {
+    h.store.game(id).expect("a read").expect("the game")
 }
 
-/// Wait until the table satisfies `pred`.
-async fn wait_table(
+/// Wait until game `id` satisfies `pred`.
+async fn wait_game(
     h: &Harness,
-    id: ugolki_bot::game::TableId,
+    id: GameId,
     what: &str,
-    pred: impl Fn(&TableRecord) -> bool,
-) -> TableRecord {
+    pred: impl Fn(&GameRecord) -> bool,
+) -> GameRecord {
     let deadline = tokio::time::Instant::now() + WAIT * 6;
     loop {
-        let t = table(h, id);
-        if pred(&t) {
-            return t;
+        let g = game(h, id);
+        if pred(&g) {
+            return g;
         }
-        assert!(tokio::time::Instant::now() < deadline, "{what}: {t:?}");
+        assert!(tokio::time::Instant::now() < deadline, "{what}: {g:?}");
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
 
-fn tap_table(c: &Call, act: TableAct) -> String {
-    button(
-        c,
-        "",
-        move |cb| matches!(cb, Callback::Table { act: a, .. } if *a == act),
-    )
+/// The open table of `chat`, once there is one.
+async fn wait_table(h: &Harness, chat: &TgChat) -> GameRecord {
+    for _ in 0..1000 {
+        if let Some(g) = table_in(h, chat) {
+            return g;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("no table in {}", chat.id());
 }
 
-/// The answer to the tap `query` made at `from`.
-async fn answer(h: &Harness, from: u64, query: &str) -> String {
-    h.expect(from, "the tap's answer", |c| {
-        c.is("AnswerCallbackQuery") && c.str("callback_query_id") == Some(query)
-    })
-    .await
-    .str("text")
-    .unwrap_or("")
-    .to_string()
+/// The engine game of a stored table.
+fn replay(g: &GameRecord) -> ugolki_bot::engine::multi::MultiGame {
+    match g.replay().expect("the table replays") {
+        AnyGame::Multi(m) => m,
+        AnyGame::Two(_) => panic!("not a table"),
+    }
 }
 
-/// A position `rounds` rounds or so before the end of a game played by level-1 seats,
+/// A lobby's button.
+fn lobby_act(act: LobbyAct) -> impl Fn(&Callback) -> bool {
+    move |cb| matches!(cb, Callback::Lobby { act: a, .. } if *a == act)
+}
+
+/// A position `rounds` rounds or so before the end of a game played by level-2 seats,
 /// with White to move and still racing: where the tests pick a game up, so that a whole
 /// game's end fits in a test under the real pacing.
 fn near_the_end(variant: MultiVariant, rounds: usize) -> MultiPos {
@@ -90,470 +102,560 @@ fn near_the_end(variant: MultiVariant, rounds: usize) -> MultiPos {
 }
 
 /// Put the table's game at `pos` (the test hook: the store is the bot's own).
-fn load_position(h: &Harness, t: &TableRecord, pos: MultiPos) {
-    let mut next = t.clone();
-    next.record = MultiGame::from_position(pos).write_record(&[]);
-    next.version = t.version.next();
+fn load_position(h: &Harness, g: &GameRecord, pos: MultiPos) {
+    let mut next = g.clone();
+    next.start = pos.to_text();
+    next.position = pos.to_text();
+    next.moves.clear();
+    next.leaves.clear();
+    next.version = g.version.next();
     let mut ws = WriteSet::new();
-    ws.put(Some(t.version), AnyRecord::Table(next));
+    ws.put(Some(g.version), AnyRecord::Game(next));
     h.store.commit(ws).expect("the position loaded");
 }
 
 /// The turn a seat's person would play: the program's choice at level 3.
-fn good_turn(t: &TableRecord) -> (Seat, String) {
-    let game = t.replay().expect("the table replays");
+fn good_turn(g: &GameRecord) -> (Seat, String) {
+    let game = replay(g);
     let pos = *game.position();
     let limits = MultiLimits::level(Level::new(3).unwrap()).reproducible();
     let turn = choose_multi(&pos, &limits, 1).map_or(Turn::Pass, |r| r.turn);
     (pos.to_move(), pos.turn_text(turn))
 }
 
-/// Wait for the end's message, replay and record (paced behind the board's last edits),
-/// then for anything else in flight.
-async fn end_announced(h: &Harness, from: u64) {
-    h.expect(from, "the end", |m| {
-        m.is("SendMessage") && m.text().is_some_and(|t| t.contains("the game is over"))
-    })
-    .await;
-    h.expect(from, "the replay", |m| m.is("SendAnimation"))
-        .await;
-    h.expect(from, "the record", |m| m.is("SendDocument")).await;
-    h.settle().await;
-}
-
-fn user_of(t: &TableRecord, s: Seat) -> Option<UserId> {
-    match t.player(s) {
+/// Who plays the seat to move of `g`, if a person does.
+fn person_to_move(g: &GameRecord) -> Option<UserId> {
+    match g.player_to_move() {
         Player::Human(u) => Some(u),
         _ => None,
+    }
+}
+
+/// Wait for the end's message, replay and record (paced behind the board's last edits),
+/// then for anything else in flight.
+async fn end_announced(h: &Harness, chat: &TgChat, from: u64) -> Call {
+    let id = chat.id();
+    let end = h
+        .expect(from, "the end", move |m| {
+            sent_to(m, id) && m.text().is_some_and(|t| t.contains("the game is over"))
+        })
+        .await;
+    h.expect(from, "the replay", move |m| {
+        m.is("SendAnimation") && m.chat_id() == Some(id)
+    })
+    .await;
+    h.expect(from, "the record", move |m| {
+        m.is("SendDocument") && m.chat_id() == Some(id)
+    })
+    .await;
+    h.settle().await;
+    end
+}
+
+/// `host` opens a lobby of `command` (`/new halma4 30s`) in an English-speaking group, each
+/// of `others` takes a seat, the host seats the program in the rest (level 2) and starts:
+/// the lobby message, the board as first posted, and the game.
+async fn started(
+    h: &Harness,
+    group: &TgChat,
+    host: &Person<'_>,
+    others: &[&Person<'_>],
+    command: &str,
+) -> (Call, Call, GameRecord) {
+    let lobby = host.says_and_reads(group, command, "Host").await;
+    for p in others {
+        let said = p.taps(group, &lobby, lobby_act(LobbyAct::Join)).await;
+        assert!(said.starts_with("You play"), "{said}");
+    }
+    let id = wait_table(h, group).await.id;
+    while !game(h, id).full() {
+        host.taps(group, &lobby, lobby_act(LobbyAct::Program(2)))
+            .await;
+    }
+    let c = h.cursor();
+    let said = host.taps(group, &lobby, lobby_act(LobbyAct::Start)).await;
+    assert_eq!(said, "");
+    let gid = group.id();
+    let board = h
+        .expect(c, "the board", move |c| {
+            c.is("SendPhoto") && c.chat_id() == Some(gid)
+        })
+        .await;
+    let mid = ugolki_bot::game::MessageId(message_id(&board) as i32);
+    let g = wait_game(h, id, "the board stored", |g| {
+        g.is_active() && g.message == Some(mid)
+    })
+    .await;
+    (lobby, board, g)
+}
+
+/// A group whose language is English (its admin said so).
+async fn english_group(h: &Harness, tg: TgChat, admin: &Person<'_>) -> TgChat {
+    h.api.set_admins(tg.id(), &[admin.id()]);
+    admin.says(&tg, "/lang en").await;
+    tg
+}
+
+/// Play the game `id` to its end: each person's turn typed in `chat` (Boris lets his
+/// limit pass twice when `boris_misses`), the program's seats left to the bot.
+async fn play_to_the_end(
+    h: &Harness,
+    chat: &TgChat,
+    id: GameId,
+    people: &[&Person<'_>],
+    silent: Option<UserId>,
+    limit: Millis,
+) -> u32 {
+    let mut misses = 0;
+    let mut guard = 0;
+    loop {
+        guard += 1;
+        assert!(guard < 600, "the game never ended");
+        let g = game(h, id);
+        if !g.is_active() {
+            return misses;
+        }
+        let v = g.version;
+        match person_to_move(&g) {
+            Some(u) if Some(u) == silent && misses < 2 => {
+                h.advance_clock(Millis(limit.0 + 1000));
+                wait_game(h, id, "the missed limit handled", |x| x.version > v).await;
+                misses += 1;
+            }
+            Some(u) => {
+                let who = people
+                    .iter()
+                    .find(|p| p.id() as u64 == u.0)
+                    .expect("a person at the table");
+                let (_, text) = good_turn(&g);
+                who.send(chat, &text);
+                wait_game(h, id, "the typed turn played", |x| x.version > v).await;
+            }
+            None => {
+                wait_game(h, id, "the program moved", |x| x.version > v).await;
+            }
+        }
     }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_four_seat_group_game_from_the_lobby_to_the_end() {
     let h = Harness::start().await;
-    let g = group();
-    let (a, b, c, e) = (alice(), boris(), carol(), erin());
+    let (a, b, c, e) = (
+        h.person(alice()),
+        h.person(boris()),
+        h.person(carol()),
+        h.person(erin()),
+    );
+    let g = english_group(&h, group(), &a).await;
     // Carol hears of her turns privately.
-    tap_setting(&h, &c, SettingKey::Notify, "on").await;
+    tap_setting(&h, &c.user, SettingKey::Notify, "on").await;
 
     // The lobby.
-    let c0 = h.cursor();
-    h.api.send_text(&g, &a, "/new halma4 30s");
-    let lobby = h
-        .expect(c0, "the lobby", |c| {
-            c.is("SendMessage") && c.text().is_some_and(|t| t.contains("Halma for four"))
-        })
-        .await;
-    let lid = message_id(&lobby);
+    let lobby = a.says_and_reads(&g, "/new halma4 30s", "Halma for four").await;
     let text = lobby.text().unwrap();
     assert!(
         text.contains("White") && text.contains("free seat"),
         "{text}"
     );
     assert!(text.contains("30 s a move"), "{text}");
-    let (join, start, program) = (
-        tap_table(&lobby, TableAct::Join),
-        tap_table(&lobby, TableAct::Start),
-        tap_table(&lobby, TableAct::Program(2)),
-    );
 
     // Start before the seats are full; the host joining twice.
-    let c1 = h.cursor();
-    let q = h.api.tap(&g, &a, lid, &start);
-    assert_eq!(answer(&h, c1, &q).await, "Not every seat is taken yet.");
-    let c2 = h.cursor();
-    let q = h.api.tap(&g, &a, lid, &join);
-    assert_eq!(answer(&h, c2, &q).await, "You already have a seat.");
-
+    let start = lobby_act(LobbyAct::Start);
+    let join = || lobby_act(LobbyAct::Join);
+    assert_eq!(
+        a.taps(&g, &lobby, &start).await,
+        "Not every seat is taken yet."
+    );
+    assert_eq!(a.taps(&g, &lobby, join()).await, "You already have a seat.");
     // Boris and Carol join; Carol twice.
-    let c3 = h.cursor();
-    let q = h.api.tap(&g, &b, lid, &join);
-    assert!(answer(&h, c3, &q).await.contains("Green"));
-    let c4 = h.cursor();
-    let q = h.api.tap(&g, &c, lid, &join);
-    assert!(answer(&h, c4, &q).await.contains("Black"));
-    let c5 = h.cursor();
-    let q = h.api.tap(&g, &c, lid, &join);
-    assert_eq!(answer(&h, c5, &q).await, "You already have a seat.");
+    assert!(b.taps(&g, &lobby, join()).await.contains("Green"));
+    assert!(c.taps(&g, &lobby, join()).await.contains("Black"));
+    assert_eq!(c.taps(&g, &lobby, join()).await, "You already have a seat.");
+    // The lobby's message shows the seats taken (an edit through the game's board sender).
+    let shown = h
+        .chat(g.clone())
+        .sees(0, "the lobby with Carol", |m| {
+            m.is("EditMessageText") && m.text().is_some_and(|t| t.contains("Carol"))
+        })
+        .await;
+    assert!(shown.text().unwrap().contains("Boris"));
     // Only the host seats the program.
-    let c6 = h.cursor();
-    let q = h.api.tap(&g, &b, lid, &program);
-    assert_eq!(answer(&h, c6, &q).await, "Only the host may do that.");
-    h.api.tap(&g, &a, lid, &program);
-    let t = wait_table(
-        &h,
-        table_in(&h, &g).unwrap().id,
-        "the program seated",
-        |t| t.full(),
-    )
-    .await;
+    let program = || lobby_act(LobbyAct::Program(2));
+    assert_eq!(b.taps(&g, &lobby, program()).await, "Only the host may do that.");
+    a.taps(&g, &lobby, program()).await;
+    let id = table_in(&h, &g).unwrap().id;
+    let t = wait_game(&h, id, "the program seated", GameRecord::full).await;
     assert_eq!(t.player(Seat::Red), Player::Program { level: 2 });
     // A fifth joiner.
-    let c7 = h.cursor();
-    let q = h.api.tap(&g, &e, lid, &join);
-    assert_eq!(answer(&h, c7, &q).await, "Every seat is taken.");
+    assert_eq!(e.taps(&g, &lobby, join()).await, "Every seat is taken.");
     // Only the host starts.
-    let c8 = h.cursor();
-    let q = h.api.tap(&g, &b, lid, &start);
-    assert_eq!(answer(&h, c8, &q).await, "Only the host may do that.");
+    assert_eq!(b.taps(&g, &lobby, &start).await, "Only the host may do that.");
     let c9 = h.cursor();
-    h.api.tap(&g, &a, lid, &start);
+    a.taps(&g, &lobby, &start).await;
+    let gid = g.id();
     let board = h
-        .expect(c9, "the board", |c| {
-            c.is("SendPhoto") && c.chat_id() == Some(g.id())
+        .expect(c9, "the board", move |c| {
+            c.is("SendPhoto") && c.chat_id() == Some(gid)
         })
         .await;
     let cap = board.text().unwrap();
     assert!(cap.contains("round 1") && cap.contains("⚪"), "{cap}");
     assert!(cap.contains("to move"), "{cap}");
-    let id = t.id;
-    let t = wait_table(&h, id, "the board stored", |t| {
-        t.status == TableStatus::Playing
-            && t.message == Some(ugolki_bot::game::MessageId(message_id(&board) as i32))
+    let t = wait_game(&h, id, "the board stored", |t| {
+        t.is_active() && t.message == Some(ugolki_bot::game::MessageId(message_id(&board) as i32))
     })
     .await;
-
+    assert!(t.rated, "three people at halma4: rated");
     // A tap on the piece picker by someone not to move names whose move it is.
-    let piece = button(&board, "", |cb| {
-        matches!(
-            cb,
-            Callback::TablePick {
-                pick: Pick::Piece(_),
-                ..
-            }
-        )
-    });
-    let c9b = h.cursor();
-    let q = h.api.tap(&g, &c, message_id(&board), &piece);
-    let alert = answer(&h, c9b, &q).await;
-    assert!(
-        alert.contains("Alice") && alert.contains("White"),
-        "{alert}"
-    );
-    // A move out of turn names whose move it is; a move of another seat's piece is refused.
-    let c10 = h.cursor();
-    h.api.send_text(&g, &c, "n14-m13");
-    let out_of_turn = h
-        .expect(c10, "not your move", |m| {
-            m.is("SendMessage") && m.text().is_some_and(|t| t.contains("move ("))
-        })
-        .await;
-    assert!(
-        out_of_turn.text().unwrap().contains("Alice"),
-        "{:?}",
-        out_of_turn.text()
-    );
-    let c11 = h.cursor();
-    h.api.send_text(&g, &a, "a16-b15");
-    h.expect(c11, "another seat's piece", |m| {
-        m.is("SendMessage") && m.chat_id() == Some(g.id()) && m.text().is_some()
-    })
-    .await;
-    assert_eq!(table(&h, id).version, t.version, "refusals change nothing");
+    let alert = c.taps(&g, &board, |cb| matches!(cb, Callback::Tap { .. })).await;
+    assert!(alert.contains("Alice") && alert.contains("White"), "{alert}");
+    // A move out of turn names whose move it is; a move of another seat's piece is
+    // refused; a pass where a move exists is refused.
+    let out_of_turn = c.says(&g, "n14-m13").await;
+    let said = out_of_turn.text().unwrap();
+    assert!(said.contains("Alice") && said.contains("move"), "{said}");
+    let wrong = a.says(&g, "a16-b15").await;
+    assert!(wrong.text().is_some(), "{wrong:?}");
+    let pass = a.says(&g, "--").await;
+    assert!(pass.text().unwrap().contains("pass"), "{:?}", pass.text());
+    assert_eq!(game(&h, id).version, t.version, "refusals change nothing");
 
-    // Pick the game up near its end.
+    // Pick the game up near its end; Boris (Green) misses two limits in a row: the
+    // program moves for him once, then he is out and the program plays his seat to the end.
     load_position(&h, &t, near_the_end(MultiVariant::Halma4, 8));
-    // Boris (Green) misses two limits in a row: the program moves for him once, then he
-    // leaves and the program plays his seat to the end.
-    let people = [
-        (a.id as u64, a.clone()),
-        (b.id as u64, b.clone()),
-        (c.id as u64, c.clone()),
-    ];
-    let mut misses = 0;
-    let mut noticed = false;
-    let mut guard = 0;
-    loop {
-        guard += 1;
-        assert!(guard < 400, "the game never ended");
-        let t = table(&h, id);
-        if t.status == TableStatus::Over {
-            break;
-        }
-        let game = t.replay().unwrap();
-        let seat = game.position().to_move();
-        let deadline = t.deadline.expect("a deadline in play");
-        let human = user_of(&t, seat).filter(|_| !game.position().left().has(seat));
-        match human {
-            Some(u) if u.0 == b.id as u64 && misses < 2 => {
-                // Let the limit pass.
-                let v = t.version;
-                h.advance_clock(Millis::secs(31));
-                wait_table(&h, id, "the missed limit handled", |x| x.version > v).await;
-                misses += 1;
-            }
-            Some(u) => {
-                let who = &people.iter().find(|(id, _)| *id == u.0).unwrap().1;
-                if u.0 == c.id as u64 && !noticed {
-                    // Her turn is told in her private chat (she has not looked since).
-                    let since = h.cursor().saturating_sub(40);
-                    let note = h
-                        .expect(since, "Carol's turn notice", |m| {
-                            is_turn_notice(m)
-                                && m.chat_id() == Some(c.id)
-                                && m.text().is_some_and(|t| t.contains("Halma for four"))
-                        })
-                        .await;
-                    assert!(note.text().unwrap().contains("Black"), "{:?}", note.text());
-                    noticed = true;
-                }
-                let (_, text) = good_turn(&t);
-                let v = t.version;
-                h.api.send_text(&g, who, &text);
-                wait_table(&h, id, "the typed turn played", |x| x.version > v).await;
-            }
-            None => {
-                assert_eq!(deadline.kind, ugolki_bot::game::DeadlineKind::ProgramMove);
-                let v = t.version;
-                wait_table(&h, id, "the program moved", |x| x.version > v).await;
-            }
-        }
-    }
-    end_announced(&h, c9).await;
-    let calls = h.api.calls_since(c9);
-    let said = |needle: &str| {
-        calls
-            .iter()
-            .filter(|m| m.is("SendMessage") && m.text().is_some_and(|t| t.contains(needle)))
-            .count()
-    };
-    assert_eq!(said("missed the move limit: the program moved"), 1);
-    assert_eq!(said("has left the game"), 1, "the leave is told once");
-    assert_eq!(said("the game is over"), 1, "the end is announced once");
-    let end = calls
-        .iter()
-        .find(|m| m.is("SendMessage") && m.text().is_some_and(|t| t.contains("the game is over")))
-        .unwrap();
+    let misses = play_to_the_end(
+        &h,
+        &g,
+        id,
+        &[&a, &b, &c],
+        Some(UserId(b.id() as u64)),
+        Millis::secs(30),
+    )
+    .await;
+    assert_eq!(misses, 2);
+    let end = end_announced(&h, &g, c9).await;
+    // Carol was told of a turn privately (she had not looked at the group since).
+    let notes = turn_notices(&h, c9, &c.user);
+    assert!(!notes.is_empty(), "Carol's turn notice");
+    assert!(notes[0].text().unwrap().contains("Halma for four"));
+    let chat = h.chat(g.clone());
+    assert_eq!(
+        chat.said_since(c9, "missed the move limit: the program moved").len(),
+        1
+    );
+    assert_eq!(chat.said_since(c9, "has left the game").len(), 1, "the leave is told once");
+    assert_eq!(chat.said_since(c9, "the game is over").len(), 1, "the end is announced once");
     let text = end.text().unwrap();
     assert!(text.contains("1. "), "{text}");
     assert!(text.contains("Ratings"), "{text}");
+    let t = game(&h, id);
+    let outcome = t.ending().expect("places");
+    assert!(matches!(t.status, Status::Over { .. }));
+    // The round in words is the last round the record holds.
+    let record_text = replay(&t).write_record(&[]);
+    let last_round = record_text
+        .lines()
+        .filter_map(|l| l.split('.').next()?.trim().parse::<u16>().ok())
+        .max()
+        .expect("numbered rounds");
     assert!(
-        calls.iter().any(|m| m.is("SendAnimation")),
-        "the replay GIF"
+        text.contains(&format!("after {last_round} rounds")),
+        "{text}\n{record_text}"
     );
-    let record = calls
-        .iter()
-        .find(|m| m.is("SendDocument"))
-        .expect("the record");
-    assert_eq!(record.chat_id(), Some(g.id()));
-    // The board shows the end: places, no buttons to leave.
-    let t = table(&h, id);
-    assert_eq!(t.status, TableStatus::Over);
-    assert!(t.record.contains("[Left \"g timeout"), "{}", t.record);
-    assert!(t.record.contains("[Places"), "{}", t.record);
+    // Boris left on time: the record says so, and his place is below the others'.
+    assert!(record_text.contains("[Left \"g timeout"), "{record_text}");
+    assert!(record_text.contains("[Places"), "{record_text}");
+    let places = outcome.places();
+    assert!(places.iter().flatten().all(|p| *p >= 1 && *p <= 4));
+    // The board's last keyboard: Rematch, the record and the replay; no picker, no Leave.
+    let last = chat.now(&board).expect("the board");
+    let cbs = callbacks_of(&last);
+    assert!(cbs.iter().any(|cb| matches!(cb, Callback::Rematch { .. })), "{cbs:?}");
+    assert!(cbs.iter().all(|cb| !matches!(cb, Callback::Tap { .. } | Callback::Act { .. })));
     // Ratings changed once, for the three people.
     assert_eq!(t.ratings.len(), 3);
     for p in [&a, &b, &c] {
-        let u = h.store.user(UserId(p.id as u64)).unwrap().unwrap();
+        let u = h.store.user(UserId(p.id() as u64)).unwrap().unwrap();
         let s = u
             .multi
             .iter()
             .find(|s| s.variant == MultiVariant::Halma4)
             .unwrap();
-        assert_eq!(s.games(), 1, "{}", p.first_name);
-        assert_eq!(s.rated_games, 1, "{}", p.first_name);
+        assert_eq!((s.games(), s.rated_games), (1, 1), "{}", p.user.first_name);
     }
-    let sum: i32 = t.ratings.iter().map(|(_, c)| c.delta()).sum();
+    let sum: i32 = t.ratings.iter().map(|r| r.change.delta()).sum();
     assert!(sum.abs() <= 3, "pairs are zero-sum up to rounding: {sum}");
-    // The finished table is out of the chat's index; a move now goes nowhere.
+    // The finished table is out of the chat's open games; in its players' histories.
     assert!(table_in(&h, &g).is_none());
-    // /stats shows the variant.
-    let c12 = h.cursor();
-    h.api.send_text(&g, &a, "/stats");
-    let stats = h
-        .expect(c12, "stats", |m| {
-            m.is("SendMessage") && m.text().is_some_and(|t| t.contains("Halma for four"))
-        })
-        .await;
+    let history = a.says_and_reads(&a.dm(), "/history", "Your last games").await;
     assert!(
-        stats.text().unwrap().contains("1 games"),
+        history.text().unwrap().contains("table of 4"),
         "{:?}",
-        stats.text()
+        history.text()
     );
-    // /top halma4 ranks the group's three people by their new ratings.
-    let c12b = h.cursor();
-    h.api.send_text(&g, &b, "/top halma4");
-    let top = h
-        .expect(c12b, "top", |m| {
-            m.is("SendMessage") && m.text().is_some_and(|t| t.contains("🏆"))
-        })
-        .await;
+    // /stats shows the variant; /top halma4 ranks the group's three people.
+    let stats = a.says_and_reads(&g, "/stats", "Halma for four").await;
+    assert!(stats.text().unwrap().contains("1 games"), "{:?}", stats.text());
+    let top = b.says_and_reads(&g, "/top halma4", "🏆").await;
     let top = top.text().unwrap();
-    assert!(top.contains("Halma for four"), "{top}");
     for p in ["Alice", "Boris", "Carol"] {
         assert!(top.contains(p), "{top}");
     }
-    // Rematch opens a lobby with the same seats.
+    // Rematch under the board opens a lobby with the same seats, hosted by Carol.
     let c13 = h.cursor();
-    let rematch = tap_table(end, TableAct::Rematch);
-    h.api.tap(&g, &c, message_id(end), &rematch);
-    let lobby2 = h
-        .expect(c13, "the rematch lobby", |m| {
-            m.is("SendMessage")
-                && m.text()
-                    .is_some_and(|t| t.contains("Halma for four") && t.contains("Host"))
-        })
-        .await;
-    let t2 = table_in(&h, &g).expect("a new lobby");
-    assert_eq!(t2.status, TableStatus::Lobby);
-    assert_eq!(t2.seats, t.seats);
+    c.taps_data(
+        &g,
+        message_id(&board),
+        &Callback::Rematch { game: id }.encode(),
+    )
+    .await;
+    let lobby2 = chat.reads(c13, "Host").await;
     assert!(lobby2.text().unwrap().contains("Carol"));
+    let t2 = table_in(&h, &g).expect("a new lobby");
+    assert_eq!(t2.status, Status::Lobby);
+    assert_eq!(t2.players, t.players);
     h.assert_within_limits();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_lobby_lapses_and_a_tap_on_it_changes_nothing() {
     let h = Harness::start().await;
-    let g = group();
-    let (a, b) = (alice(), boris());
-    let c0 = h.cursor();
-    h.api.send_text(&g, &a, "/new halma3");
-    let lobby = h
-        .expect(c0, "the lobby", |c| {
-            c.is("SendMessage") && c.text().is_some_and(|t| t.contains("Halma for three"))
+    let (a, b) = (h.person(alice()), h.person(boris()));
+    let g = english_group(&h, group(), &a).await;
+    let lobby = a.says_and_reads(&g, "/new halma3", "Halma for three").await;
+    // A second table while one is open.
+    a.says_and_reads(&g, "/new halma4", "already open").await;
+    let id = table_in(&h, &g).unwrap().id;
+    let c1 = h.cursor();
+    h.advance_clock(Millis::minutes(11));
+    h.chat(g.clone())
+        .sees(c1, "the lobby closed", |c| {
+            c.is("EditMessageText") && c.text().is_some_and(|t| t.contains("lobby is closed"))
         })
         .await;
-    let lid = message_id(&lobby);
-    // A second table while one is open.
-    let c1 = h.cursor();
-    h.api.send_text(&g, &b, "/new halma4");
-    h.expect(c1, "one table at a time", |c| {
-        c.is("SendMessage") && c.text().is_some_and(|t| t.contains("already open"))
-    })
-    .await;
-    let id = table_in(&h, &g).unwrap().id;
-    h.advance_clock(Millis::minutes(11));
-    h.expect(c1, "the lobby closed", |c| {
-        c.is("EditMessageText") && c.text().is_some_and(|t| t.contains("lobby is closed"))
-    })
-    .await;
-    let t = wait_table(&h, id, "lapsed", |t| t.status == TableStatus::Lapsed).await;
-    let c2 = h.cursor();
-    let q = h.api.tap(&g, &b, lid, &tap_table(&lobby, TableAct::Join));
-    assert_eq!(answer(&h, c2, &q).await, "This lobby is closed.");
-    assert_eq!(table(&h, id), t, "the tap changed nothing");
-    // A forged button for a table that does not exist.
-    let c3 = h.cursor();
-    let forged = Callback::Table {
-        id: ugolki_bot::game::TableId(999_999),
-        act: TableAct::Start,
+    let t = wait_game(&h, id, "lapsed", GameRecord::lapsed_lobby).await;
+    assert!(table_in(&h, &g).is_none(), "no longer the group's table");
+    assert_eq!(
+        b.taps(&g, &lobby, lobby_act(LobbyAct::Join)).await,
+        "This lobby is closed."
+    );
+    assert_eq!(game(&h, id), t, "the tap changed nothing");
+    // A forged button for a game that does not exist.
+    let forged = Callback::Lobby {
+        game: GameId(999_999),
+        act: LobbyAct::Start,
     }
     .encode();
-    let q = h.api.tap(&g, &b, lid, &forged);
-    assert_eq!(answer(&h, c3, &q).await, "This table no longer exists.");
+    let said = b.taps_data(&g, message_id(&lobby), &forged).await;
+    assert_eq!(said, "This button is not valid.");
+    // A lapsed lobby is nobody's game and the retention sweep removes it.
+    assert!(h.store.user_games(UserId(a.id() as u64), None, 10).unwrap().is_empty());
+    h.advance_clock(Millis::days(400));
+    for _ in 0..500 {
+        if h.store.game(id).unwrap().is_none() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(h.store.game(id).unwrap().is_none(), "the lapsed lobby swept");
     // In a private chat /new halma4 says where it works.
-    let p = TgChat::Private(a.clone());
-    let c4 = h.cursor();
-    h.api.send_text(&p, &a, "/new halma4");
-    h.expect(c4, "where tables are", |c| {
-        c.is("SendMessage") && c.text().is_some_and(|t| t.contains("works in a group"))
-    })
-    .await;
+    a.says_and_reads(&a.dm(), "/new halma4", "works in a group").await;
     h.assert_within_limits();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_private_game_against_three_program_seats_to_the_end() {
     let h = Harness::start().await;
-    let a = alice();
-    let p = TgChat::Private(a.clone());
+    let a = h.person(alice());
+    let p = a.dm();
     let c0 = h.cursor();
-    h.api.send_text(&p, &a, "/play halma4 1");
-    let board = h
-        .expect(c0, "the board", |c| {
-            c.is("SendPhoto") && c.chat_id() == Some(a.id)
-        })
-        .await;
+    let board = a.says(&p, "/play halma4 1").await;
+    assert!(board.is("SendPhoto"), "{board:?}");
     assert!(board.text().unwrap().contains("program, level 1"));
-    let t = table_in(&h, &p).expect("the table");
-    let t = wait_table(&h, t.id, "the board stored", |t| t.message.is_some()).await;
+    let t = wait_table(&h, &p).await;
     let id = t.id;
+    let mid = ugolki_bot::game::MessageId(message_id(&board) as i32);
+    wait_game(&h, id, "the board stored", |t| t.message == Some(mid)).await;
+    // A second table in the same chat is refused.
+    a.says_and_reads(&p, "/play halma3", "already open").await;
     // The first turn by the piece picker: a piece, its destinations, one of them.
-    let bid = message_id(&board);
-    let piece = button(&board, "", |cb| {
-        matches!(
-            cb,
-            Callback::TablePick {
-                pick: Pick::Piece(_),
-                ..
-            }
-        )
-    });
     let c1 = h.cursor();
-    h.api.tap(&p, &a, bid, &piece);
+    a.taps(&p, &board, |cb| matches!(cb, Callback::Tap { .. })).await;
     let targets = h
-        .expect(c1, "the piece's destinations", |c| {
-            c.is("EditMessageReplyMarkup")
+        .chat(p.clone())
+        .sees(c1, "the piece's destinations", |c| {
+            c.is("EditMessageMedia")
+                && c.buttons()
+                    .iter()
+                    .any(|(_, d)| matches!(decoded(d), Some(Callback::Move { .. })))
         })
         .await;
-    let dest = button(&targets, "", |cb| {
-        matches!(
-            cb,
-            Callback::TablePick {
-                pick: Pick::Move(..),
-                ..
-            }
-        )
-    });
-    h.api.tap(&p, &a, bid, &dest);
-    let t = wait_table(
-        &h,
-        id,
-        "the picked turn played and the programs answered",
-        |t| {
-            t.replay()
-                .is_ok_and(|g| g.plies() >= 4 && g.position().to_move() == Seat::White)
-        },
-    )
+    a.taps(&p, &targets, |cb| matches!(cb, Callback::Move { .. })).await;
+    let t = wait_game(&h, id, "the picked turn played and the programs answered", |t| {
+        t.ply() >= 4 && t.to_move() == Seat::White
+    })
     .await;
-    assert!(t.record.starts_with("[Variant \"halma4\"]"), "{}", t.record);
     load_position(&h, &t, near_the_end(MultiVariant::Halma4, 4));
     let mut tried = false;
     let mut guard = 0;
     loop {
         guard += 1;
         assert!(guard < 400, "the game never ended");
-        let t = table(&h, id);
-        if t.status == TableStatus::Over {
+        let t = game(&h, id);
+        if !t.is_active() {
             break;
         }
-        let game = t.replay().unwrap();
+        let m = replay(&t);
         let v = t.version;
-        if game.position().to_move() == Seat::White && !game.position().finished().has(Seat::White)
-        {
+        let white_done = m.position().finished().has(Seat::White);
+        if m.position().to_move() == Seat::White && !white_done {
             let (_, text) = good_turn(&t);
-            h.api.send_text(&p, &a, &text);
-        } else if game.position().finished().has(Seat::White) && !tried {
+            a.send(&p, &text);
+        } else if white_done && !tried {
             // A finished seat moves no more; the game goes on without it.
-            let c = h.cursor();
-            h.api.send_text(&p, &a, "a1-b2");
-            h.expect(c, "a finished seat's move refused", |m| {
-                m.is("SendMessage") && m.text().is_some_and(|x| x.contains("moves no more"))
-            })
-            .await;
+            a.says_and_reads(&p, "a1-b2", "moves no more").await;
             tried = true;
         }
-        wait_table(&h, id, "a turn", |x| x.version > v).await;
+        wait_game(&h, id, "a turn", |x| x.version > v).await;
     }
-    assert!(tried, "White finished before the others (its place is 1)");
-    end_announced(&h, c0).await;
-    let calls = h.api.calls_since(c0);
-    let ends: Vec<&Call> = calls
-        .iter()
-        .filter(|m| m.is("SendMessage") && m.text().is_some_and(|t| t.contains("the game is over")))
-        .collect();
-    assert_eq!(ends.len(), 1);
-    assert!(ends[0].text().unwrap().contains("Alice"));
-    assert!(calls.iter().any(|m| m.is("SendAnimation")));
-    assert!(calls.iter().any(|m| m.is("SendDocument")));
-    let u = h.store.user(UserId(a.id as u64)).unwrap().unwrap();
+    assert!(tried, "White finished before the others");
+    let end = end_announced(&h, &p, c0).await;
+    assert!(end.text().unwrap().contains("Alice"));
+    let u = h.store.user(UserId(a.id() as u64)).unwrap().unwrap();
     let s = u
         .multi
         .iter()
         .find(|s| s.variant == MultiVariant::Halma4)
         .unwrap();
-    assert_eq!(s.games(), 1);
-    assert_eq!(s.rated_games, 0, "no rating against the program");
+    assert_eq!((s.games(), s.rated_games), (1, 0), "no rating against the program");
+    h.assert_within_limits();
+}
+
+/// A person types a move a second against three program seats: every move is taken, none
+/// refused, more than the action limit allows in a minute; each of their moves and the
+/// program's three turns that follow are shown in one edit (no edit shows the person's
+/// move alone), and the turn comes back quickly (the median printed).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_against_three_program_seats_keeps_a_move_a_second() {
+    let h = Harness::start().await;
+    let a = h.person(alice());
+    let p = a.dm();
+    let board = a.says(&p, "/play halma4").await;
+    let t = wait_table(&h, &p).await;
+    let id = t.id;
+    let mid = ugolki_bot::game::MessageId(message_id(&board) as i32);
+    wait_game(&h, id, "the board stored", |t| t.message == Some(mid)).await;
+    h.settle().await;
+    let c0 = h.cursor();
+    let mut sent: Vec<std::time::Instant> = Vec::new();
+    let mut back: Vec<Duration> = Vec::new();
+    let want = ugolki_bot::bot::DEFAULT_ACTIONS_PER_MINUTE as usize + 5;
+    while sent.len() < want {
+        let t = game(&h, id);
+        let m = replay(&t);
+        if !t.is_active() || m.position().finished().has(Seat::White) {
+            break;
+        }
+        assert_eq!(m.position().to_move(), Seat::White, "the turn came back");
+        if let Some(last) = sent.last() {
+            tokio::time::sleep_until((*last + Duration::from_secs(1)).into()).await;
+        }
+        let (_, text) = good_turn(&t);
+        let plies = m.plies();
+        let start = std::time::Instant::now();
+        a.send(&p, &text);
+        sent.push(start);
+        wait_game(&h, id, "the person's move and the program's answers", |t| {
+            t.ply() as usize >= plies + 4 || !t.is_active()
+        })
+        .await;
+        back.push(start.elapsed());
+    }
+    let most = crate::e2e_private::most_in_a_minute(&sent);
+    back.sort();
+    let median = back[back.len() / 2];
+    eprintln!(
+        "{} moves typed, {most} in the busiest minute; the turn came back in {median:?} (median), {:?} at worst",
+        sent.len(),
+        back.last()
+    );
+    assert!(
+        most > ugolki_bot::bot::DEFAULT_ACTIONS_PER_MINUTE as usize,
+        "{most} moves in a minute"
+    );
+    h.settle().await;
+    let calls = h.chat(p.clone()).since(c0);
+    let said: Vec<String> = calls
+        .iter()
+        .filter(|c| c.is("SendMessage"))
+        .map(|c| c.text().unwrap_or_default())
+        .collect();
+    assert_eq!(said, Vec::<String>::new(), "refusals");
+    // No edit shows a program seat to move: the person's move and the programs' turns go
+    // out together.
+    for c in calls.iter().filter(|c| c.is("EditMessageMedia")) {
+        let cap = c.text().unwrap_or_default();
+        assert!(
+            cap.contains("White") && cap.contains("⬅️") && cap.contains("Alice"),
+            "an edit shows the turn of a program seat: {cap}"
+        );
+        let to_move = cap.lines().find(|l| l.contains("⬅️")).unwrap_or_default();
+        assert!(to_move.contains("Alice"), "{to_move}");
+    }
+    h.assert_within_limits();
+}
+
+/// The same through the piece picker: a piece and its destination every two seconds.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_taps_a_move_every_two_seconds_through_the_picker() {
+    let h = Harness::start().await;
+    let a = h.person(alice());
+    let p = a.dm();
+    let board = a.says(&p, "/play halma3").await;
+    let id = wait_table(&h, &p).await.id;
+    let bid = message_id(&board);
+    let mid = ugolki_bot::game::MessageId(bid as i32);
+    wait_game(&h, id, "the board stored", |t| t.message == Some(mid)).await;
+    h.settle().await;
+    let chat = h.chat(p.clone());
+    for turn in 0..8 {
+        let t = wait_game(&h, id, "Alice's turn", |t| t.to_move() == Seat::White).await;
+        let ply = t.ply();
+        let started = std::time::Instant::now();
+        // The board as Alice sees it now: its picker for this turn.
+        let now = loop {
+            let m = chat.now(&board).expect("the board");
+            let fresh = callbacks_of(&m)
+                .iter()
+                .any(|cb| matches!(cb, Callback::Tap { ply: p, .. } if *p == ply));
+            if fresh {
+                break m;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        };
+        let (_, text) = good_turn(&t);
+        let (from, to) = text.split_once('-').expect("a move");
+        let to = to.rsplit('-').next().unwrap_or(to);
+        let piece = callbacks_of(&now)
+            .into_iter()
+            .find(|cb| matches!(cb, Callback::Tap { square, .. } if square.to_string() == from))
+            .expect("the piece in the picker");
+        assert_eq!(a.taps_data(&p, bid, &piece.encode()).await, "");
+        let dest = loop {
+            let m = chat.now(&board).expect("the board");
+            if let Some(cb) = callbacks_of(&m).into_iter().find(|cb| {
+                matches!(cb, Callback::Move { to: t, .. } if t.to_string() == to)
+            }) {
+                break cb;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        };
+        assert_eq!(a.taps_data(&p, bid, &dest.encode()).await, "");
+        wait_game(&h, id, "the turn played", |t| t.ply() > ply).await;
+        eprintln!("turn {turn}: a piece and its destination in {:?}", started.elapsed());
+        tokio::time::sleep_until((started + Duration::from_secs(2)).into()).await;
+    }
     h.assert_within_limits();
 }
 
@@ -570,33 +672,37 @@ async fn the_program_seats_move_after_a_crash() {
         c.is("SendPhoto") && c.chat_id() == Some(a.id)
     })
     .await;
-    let t = table_in(&h, &p).expect("the table");
-    let t = wait_table(&h, t.id, "the board stored", |t| t.message.is_some()).await;
+    let t = wait_table(&h, &p).await;
+    let t = wait_game(&h, t.id, "the board stored", |t| t.message.is_some()).await;
     h.settle().await;
     h.crash();
     // White's turn stored, the program's move due: what a crash right after the
     // acknowledgement leaves.
     let (_, text) = good_turn(&t);
-    let mut game = t.replay().unwrap();
-    game.play_text(&text).unwrap();
+    let mut m = replay(&t);
+    let before = *m.position();
+    let turn = m.play_text(&text).unwrap();
     let mut next = t.clone();
-    next.record = game.write_record(&[]);
+    next.moves.push(before.path(turn).map_or(Ply::Pass, Ply::Move));
+    next.position = m.position().to_text();
     next.version = t.version.next();
-    next.deadline = Some(ugolki_bot::game::Deadline {
-        at: t.updated_at,
-        kind: ugolki_bot::game::DeadlineKind::ProgramMove,
-    });
+    next.clocks.turn_started = t.updated_at;
+    next.deadline = next.compute_deadline(&ugolki_bot::game::Timing::default());
+    assert_eq!(next.deadline.map(|d| d.kind), Some(DeadlineKind::ProgramMove));
     let mut ws = WriteSet::new();
-    ws.put(Some(t.version), AnyRecord::Table(next));
+    ws.put(Some(t.version), AnyRecord::Game(next));
     h.store.commit(ws).unwrap();
     let c1 = h.cursor();
     h.restart(ugolki_bot::game::Timing::default()).await;
-    let t = wait_table(&h, t.id, "the program seats moved", |t| {
-        t.replay()
-            .is_ok_and(|g| g.plies() == 3 && g.position().to_move() == Seat::White)
+    let t = wait_game(&h, t.id, "the program seats moved", |t| {
+        t.ply() == 3 && t.to_move() == Seat::White
     })
     .await;
-    assert_eq!(t.deadline, None, "no limit: nothing due while White thinks");
+    assert_eq!(
+        t.deadline.map(|d| d.kind),
+        Some(DeadlineKind::AbandonWarning),
+        "untimed: only the abandonment clock runs for White"
+    );
     h.expect(c1, "the board shows the programs' moves", |c| {
         c.is("EditMessageMedia") && c.text().is_some_and(|x| x.contains("Last: ⚫"))
     })
@@ -604,234 +710,369 @@ async fn the_program_seats_move_after_a_crash() {
     h.assert_within_limits();
 }
 
-/// "Leave the game" on the board: the player leaves (told once), the program plays the
-/// seat on, and the record names the resignation.
+/// Leave the game on the board asks first, on the board; Yes hands the seat to the
+/// program (told once), the record names the resignation; someone without a seat cannot
+/// leave for anyone, and leaving twice changes nothing. `/resign` asks the same in the
+/// chat.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn leaving_the_game_by_its_button_hands_the_seat_to_the_program() {
+async fn leaving_the_game_asks_first_and_hands_the_seat_to_the_program() {
     let h = Harness::start().await;
-    let g = group();
-    let (a, b) = (alice(), boris());
-    let c0 = h.cursor();
-    h.api.send_text(&g, &a, "/new halma3");
-    let lobby = h
-        .expect(c0, "the lobby", |c| {
-            c.is("SendMessage") && c.text().is_some_and(|t| t.contains("Halma for three"))
-        })
-        .await;
-    let lid = message_id(&lobby);
-    h.api.tap(&g, &b, lid, &tap_table(&lobby, TableAct::Join));
-    let id = table_in(&h, &g).unwrap().id;
-    wait_table(&h, id, "Boris seated", |t| {
-        t.seat_of(UserId(b.id as u64)).is_some()
-    })
-    .await;
-    h.api
-        .tap(&g, &a, lid, &tap_table(&lobby, TableAct::Program(4)));
-    wait_table(&h, id, "full", |t| t.full()).await;
-    let c1 = h.cursor();
-    h.api.tap(&g, &a, lid, &tap_table(&lobby, TableAct::Start));
-    let board = h
-        .expect(c1, "the board", |c| {
-            c.is("SendPhoto") && c.chat_id() == Some(g.id())
-        })
-        .await;
-    let leave = tap_table(&board, TableAct::Resign);
+    let (a, b, c) = (h.person(alice()), h.person(boris()), h.person(carol()));
+    let g = english_group(&h, group(), &a).await;
+    let (_, board, t) = started(&h, &g, &a, &[&b, &c], "/new halma4").await;
+    let id = t.id;
+    let leave = |cb: &Callback| matches!(cb, Callback::Act { act: Act::Resign, .. });
     // Someone without a seat cannot leave for anyone.
-    let c2 = h.cursor();
-    let q = h.api.tap(&g, &carol(), message_id(&board), &leave);
-    assert_eq!(answer(&h, c2, &q).await, "You have no seat at this table.");
-    // Boris (Green, not to move) leaves.
+    let erin = h.person(erin());
+    assert_eq!(erin.taps(&g, &board, leave).await, "This is not your game.");
+    // Boris (Green, not to move) asks: the board asks him back.
     let c3 = h.cursor();
-    h.api.tap(&g, &b, message_id(&board), &leave);
-    h.expect(c3, "the leave told", |c| {
-        c.is("SendMessage") && c.text().is_some_and(|t| t.contains("has left the game"))
-    })
-    .await;
-    let t = table(&h, id);
-    assert!(t.record.contains("g resignation 0"), "{}", t.record);
+    assert_eq!(b.taps(&g, &board, leave).await, "");
+    let asked = h
+        .chat(g.clone())
+        .sees(c3, "Leave the game?", |m| {
+            m.is("EditMessageMedia") && m.text().is_some_and(|t| t.contains("Leave the game?"))
+        })
+        .await;
+    let yes = |cb: &Callback| matches!(cb, Callback::Resign { .. });
+    assert_eq!(b.taps(&g, &asked, yes).await, "");
+    let left = wait_game(&h, id, "Boris left", |t| t.left().has(Seat::Green)).await;
+    assert!(left.is_active(), "the game goes on");
+    let record = replay(&left).write_record(&[]);
+    assert!(record.contains("g resignation 0"), "{record}");
     // Leaving twice changes nothing.
-    let c4 = h.cursor();
-    let q = h.api.tap(&g, &b, message_id(&board), &leave);
-    assert!(answer(&h, c4, &q).await.contains("moves no more"));
-    // Alice moves; the program then plays Green and Black.
+    let again = b.taps_data(&g, message_id(&board), &Callback::Resign { game: id }.encode()).await;
+    assert!(again.contains("moves no more"), "{again}");
+    // Carol leaves by /resign, confirmed.
+    let question = c.says_and_reads(&g, "/resign", "Leave the game?").await;
+    c.taps(&g, &question, yes).await;
+    let t = wait_game(&h, id, "Carol left", |t| t.left().has(Seat::Black)).await;
+    assert!(t.is_active(), "Alice still plays");
+    // Alice moves; the program then plays Green, Black and Red.
     let (_, text) = good_turn(&t);
-    h.api.send_text(&g, &a, &text);
-    wait_table(&h, id, "Green and Black moved", |t| {
-        t.replay()
-            .is_ok_and(|g| g.plies() == 3 && g.position().to_move() == Seat::White)
+    a.send(&g, &text);
+    wait_game(&h, id, "the program's seats moved", |t| {
+        t.ply() == 4 && t.to_move() == Seat::White
     })
     .await;
-    h.settle().await;
-    let told = h
-        .api
-        .calls_since(c3)
-        .iter()
-        .filter(|c| c.text().is_some_and(|t| t.contains("has left the game")))
-        .count();
-    assert_eq!(told, 1);
+    // The last person leaves: no person races any more, and the game ends after this
+    // round with every place settled.
+    let q = a.says_and_reads(&g, "/resign", "Leave the game?").await;
+    let c4 = h.cursor();
+    a.taps(&g, &q, yes).await;
+    let end = end_announced(&h, &g, c4).await;
+    let text = end.text().unwrap();
+    assert!(text.contains("every other player has left"), "{text}");
+    assert!(!text.contains("team"), "{text}");
+    assert_eq!(h.chat(g.clone()).said_since(c3, "has left the game").len(), 3);
     h.assert_within_limits();
 }
 
-/// Days a move at a table: the lobby and the caption say it; nothing happens a minute
-/// before the limit; at the limit the program moves for the seat, and at the next one the
-/// player leaves, told once each.
+/// Days a move at a table: the lobby and the caption say it; a day and an hour before the
+/// limit the player is reminded; at the limit the others may take the seat out (the
+/// program plays it on) or keep waiting, and the late player may still move until then.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn days_a_move_hand_a_silent_seat_to_the_program() {
+async fn days_a_move_at_a_table_remind_and_let_the_others_take_a_late_seat_out() {
     const DAY: u64 = 86_400_000;
     let h = Harness::start().await;
-    let g = group();
-    let a = alice();
-    let c0 = h.cursor();
-    h.api.send_text(&g, &a, "/new halma3 2d");
-    let lobby = h
-        .expect(c0, "the lobby", |c| {
-            c.is("SendMessage") && c.text().is_some_and(|t| t.contains("Halma for three"))
-        })
-        .await;
-    assert!(
-        lobby.text().unwrap().contains("2 days a move"),
-        "{:?}",
-        lobby.text()
-    );
-    let lid = message_id(&lobby);
-    let id = table_in(&h, &g).unwrap().id;
-    for n in 1..=2 {
-        h.api
-            .tap(&g, &a, lid, &tap_table(&lobby, TableAct::Program(2)));
-        wait_table(&h, id, "the program seated", |t| {
-            t.seated()
-                .filter(|(_, p)| matches!(p, Player::Program { .. }))
-                .count()
-                == n
-        })
-        .await;
-    }
+    let (a, b) = (h.person(alice()), h.person(boris()));
+    let g = english_group(&h, group(), &a).await;
+    let (lobby, board, t) = started(&h, &g, &a, &[&b], "/new halma3 2d").await;
+    assert!(lobby.text().unwrap().contains("2 days a move"), "{:?}", lobby.text());
+    assert!(board.text().unwrap().contains("2 days a move"), "{:?}", board.text());
+    let id = t.id;
+    let due = t.move_due().expect("Alice's limit");
+    assert_eq!(due.since(t.clocks.turn_started).0, 2 * DAY);
+    // A day left: Alice is reminded.
     let c1 = h.cursor();
-    h.api.tap(&g, &a, lid, &tap_table(&lobby, TableAct::Start));
-    let board = h
-        .expect(c1, "the board", |c| {
-            c.is("SendPhoto") && c.chat_id() == Some(g.id())
-        })
-        .await;
-    let cap = board.text().unwrap();
-    assert!(cap.contains("⏱ 2 days a move"), "{cap}");
-    let mid = ugolki_bot::game::MessageId(message_id(&board) as i32);
-    let t = wait_table(&h, id, "the board stored", |t| t.message == Some(mid)).await;
-    let due = t.deadline.expect("Alice's limit");
-    assert_eq!(due.at.0 - t.turn_started.0, 2 * DAY);
-
-    // A minute before the limit: nothing.
-    let c2 = h.cursor();
-    h.advance_clock(Millis(2 * DAY - 60_000));
-    tokio::time::sleep(Duration::from_millis(1500)).await;
-    let now = table(&h, id);
-    assert_eq!(now.version, t.version, "{t:?}\n{now:?}");
-    assert!(
-        h.api
-            .calls_since(c2)
-            .iter()
-            .all(|c| !c.text().is_some_and(|t| t.contains("missed"))),
-        "nothing before the limit"
-    );
-    // At the limit the program moves for Alice, then its seats play, and it is her turn.
-    h.advance_clock(Millis(61_000));
-    h.expect(c2, "the program moved for Alice", |c| {
-        c.is("SendMessage")
-            && c.text()
-                .is_some_and(|t| t.contains("missed the move limit"))
+    h.advance_clock(Millis(DAY + 1000));
+    let chat = h.chat(g.clone());
+    chat.sees(c1, "a day left", |m| {
+        sent_to(m, m.chat_id().unwrap_or_default())
+            && m.text().is_some_and(|t| t.contains("Alice"))
     })
     .await;
-    let t = wait_table(&h, id, "Alice's turn again", |t| {
-        t.replay()
-            .is_ok_and(|g| g.plies() == 3 && g.position().to_move() == Seat::White)
-    })
-    .await;
-    assert_eq!(t.missed[Seat::White.index()], 1);
-    // Her second silent turn: she leaves, and the program plays her seat.
-    let c3 = h.cursor();
-    h.advance_clock(Millis(2 * DAY + 1000));
-    h.expect(c3, "Alice left", |c| {
-        c.is("SendMessage") && c.text().is_some_and(|t| t.contains("has left the game"))
-    })
-    .await;
-    wait_table(&h, id, "the program plays on", |t| {
-        t.replay().is_ok_and(|g| g.plies() >= 5)
-    })
-    .await;
-    h.settle().await;
-    let told = h
-        .api
-        .calls_since(c2)
-        .iter()
-        .filter(|c| {
-            c.text().is_some_and(|t| {
-                t.contains("has left the game") || t.contains("missed the move limit")
-            })
-        })
-        .count();
-    assert_eq!(told, 2);
+    // An hour left, reminded again; then the time is up: Boris may take her seat out.
+    h.advance_clock(Millis(DAY - 3_600_000 + 1000));
+    h.advance_clock(Millis(3_600_000));
+    let up = chat.reads(c1, "run out of time").await;
+    assert!(up.text().unwrap().contains("Boris"), "{:?}", up.text());
+    let t = game(&h, id);
+    assert!(t.time_is_up() && t.is_active(), "{t:?}");
+    // Alice cannot take her own seat out.
+    let own = a.taps(&g, &up, |cb| matches!(cb, Callback::Claim { claim: true, .. })).await;
+    assert!(!own.is_empty(), "refused: {own}");
+    assert_eq!(b.taps(&g, &up, |cb| matches!(cb, Callback::Claim { claim: true, .. })).await, "");
+    let t = wait_game(&h, id, "Alice's seat taken out", |t| t.left().has(Seat::White)).await;
+    assert!(t.is_active(), "the program plays White on");
+    wait_game(&h, id, "the program played White's turn", |t| t.ply() >= 1).await;
     h.assert_within_limits();
 }
 
-/// A player who types a move a second at a private table (the program's three seats
-/// answering in between) plays on with the bot's default limit: more moves in a minute
-/// than it allows actions, none refused, nothing to read but the board.
+/// A table on a Fischer clock: each seat's time in the caption, the running one counts
+/// down, and a clock run out takes the seat out (the program plays it on).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_fast_typist_plays_a_table_a_move_a_second() {
+async fn a_table_on_a_clock_shows_each_seats_time_and_a_flag_takes_the_seat_out() {
     let h = Harness::start().await;
-    let a = alice();
-    let p = TgChat::Private(a.clone());
-    h.api.send_text(&p, &a, "/play halma4 1");
-    let id = loop {
-        if let Some(t) = table_in(&h, &p) {
-            break t.id;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    };
-    wait_table(&h, id, "the board stored", |t| t.message.is_some()).await;
-    let c0 = h.cursor();
-    let mut sent: Vec<std::time::Instant> = Vec::new();
-    let want = ugolki_bot::bot::DEFAULT_ACTIONS_PER_MINUTE as usize + 5;
-    while sent.len() < want {
-        let t = wait_table(&h, id, "Alice's turn", |t| {
-            t.replay().is_ok_and(|g| {
-                g.is_over()
-                    || g.position().finished().has(Seat::White)
-                    || g.position().to_move() == Seat::White
-            })
-        })
+    let (a, b) = (h.person(alice()), h.person(boris()));
+    let g = english_group(&h, group(), &a).await;
+    let (_, board, t) = started(&h, &g, &a, &[&b], "/new halma3 1+0").await;
+    let cap = board.text().unwrap();
+    assert!(cap.matches("⏱ 1:00").count() >= 2, "{cap}");
+    assert_eq!(t.time_control, "1+0".parse::<TimeControl>().unwrap());
+    // Alice moves within her minute; then Boris lets his run out.
+    let (_, text) = good_turn(&t);
+    a.send(&g, &text);
+    let t = wait_game(&h, t.id, "Boris to move", |t| t.to_move() == Seat::Green).await;
+    let c1 = h.cursor();
+    h.advance_clock(Millis::secs(61));
+    h.chat(g.clone()).reads(c1, "has left the game").await;
+    let t = wait_game(&h, t.id, "Boris out on time", |t| t.left().has(Seat::Green)).await;
+    assert!(t.is_active());
+    let record = replay(&t).write_record(&[]);
+    assert!(record.contains("g timeout"), "{record}");
+    h.assert_within_limits();
+}
+
+/// The group removes the bot while a table plays: the table pauses (nothing more is sent
+/// there, no program moves for a silent seat, no limit runs out), Alice's `/games` shows it
+/// paused; added back, the bot posts its board anew and the limit goes on where it stopped.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tables_group_removes_the_bot_and_adds_it_back() {
+    let h = Harness::start().await;
+    let (a, b) = (h.person(alice()), h.person(boris()));
+    let g = english_group(&h, supergroup(), &a).await;
+    let (_, _, t) = started(&h, &g, &a, &[&b], "/new halma4 30s").await;
+    let id = t.id;
+    // Alice moves: Boris's 30 s run.
+    let (_, text) = good_turn(&t);
+    a.send(&g, &text);
+    let t = wait_game(&h, id, "Boris to move", |t| t.to_move() == Seat::Green).await;
+    h.settle().await;
+    let kicked = h.cursor();
+    let at = Timestamp::now();
+    h.api.remove_bot(&g, &b.user, true);
+    let paused = wait_game(&h, id, "paused", |t| t.paused.is_some()).await;
+    assert_eq!(
+        paused.deadline.map(|d| d.kind),
+        Some(DeadlineKind::Unreachable)
+    );
+    // Two limits' worth of time: nothing moves, nothing is said, nothing is sent there.
+    h.advance_clock(Millis::secs(70));
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let now = game(&h, id);
+    assert_eq!((now.moves.len(), now.is_active()), (t.moves.len(), true));
+    assert!(h.chat(g.clone()).since(kicked).is_empty(), "{:?}", h.chat(g.clone()).since(kicked));
+    // /games in Alice's private chat shows it paused.
+    let list = a.says(&a.dm(), "/games").await;
+    let text = list.text().unwrap();
+    assert!(text.contains("⏸") && text.contains("Halma for four"), "{text}");
+    // Added back: the board posted anew, the game on, Boris's limit where it stopped.
+    let back = h.cursor();
+    h.api.add_bot_back(&g, &b.user, true);
+    h.chat(g.clone())
+        .sees(back, "the board posted anew", |m| m.is("SendPhoto"))
         .await;
-        let game = t.replay().expect("replays");
-        if game.is_over() || game.position().finished().has(Seat::White) {
-            break;
-        }
-        if let Some(last) = sent.last() {
-            let next = *last + Duration::from_secs(1);
-            tokio::time::sleep_until(next.into()).await;
-        }
-        let (_, text) = good_turn(&t);
-        let plies = game.plies();
-        h.api.send_text(&p, &a, &text);
-        sent.push(std::time::Instant::now());
-        wait_table(&h, id, "the move taken", |t| {
-            t.replay().is_ok_and(|g| g.plies() > plies)
-        })
-        .await;
-    }
-    let most = crate::e2e_private::most_in_a_minute(&sent);
-    eprintln!("{} moves typed, {most} in the busiest minute", sent.len());
+    let resumed = wait_game(&h, id, "resumed", |t| t.paused.is_none()).await;
+    let due = resumed.deadline.expect("Boris's limit");
+    assert_eq!(due.kind, DeadlineKind::MoveMissed);
+    let used = at.since(t.clocks.turn_started).0;
+    let left = due.at.0 as i64 - h.clock.now().0 as i64;
     assert!(
-        most > ugolki_bot::bot::DEFAULT_ACTIONS_PER_MINUTE as usize,
-        "{most} moves in a minute"
+        left + used as i64 + 2_000 >= 30_000,
+        "{left} ms left after {used} ms used: the pause was counted"
     );
     h.settle().await;
-    let said: Vec<String> = h
-        .api
-        .calls_since(c0)
+    let posts = h
+        .chat(g.clone())
+        .since(back)
         .iter()
-        .filter(|c| c.is("SendMessage") && c.chat_id() == Some(a.id))
-        .map(|c| c.text().unwrap_or_default())
-        .collect();
-    assert_eq!(said, Vec::<String>::new(), "refusals");
+        .filter(|c| c.is("SendPhoto"))
+        .count();
+    assert_eq!(posts, 1, "one board");
+    h.assert_within_limits();
+}
+
+/// A table's group becomes a supergroup: the table goes with it (its board posted there
+/// once), a move typed in the supergroup plays, and nothing more goes to the old group.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tables_group_becomes_a_supergroup_and_the_table_goes_along() {
+    let h = Harness::start().await;
+    let (a, b) = (h.person(alice()), h.person(boris()));
+    let old = english_group(&h, TgChat::Group(-4343, "Halma corner".into()), &a).await;
+    let new = TgChat::Group(-1_004_343, "Halma corner".into());
+    let (_, _, t) = started(&h, &old, &a, &[&b], "/new halma4 60s").await;
+    let id = t.id;
+    let c2 = h.cursor();
+    h.api.migrate(&old, &new, &a.user);
+    let moved = h
+        .chat(new.clone())
+        .sees(c2, "the board in the supergroup", |c| c.is("SendPhoto"))
+        .await;
+    let mid = ugolki_bot::game::MessageId(message_id(&moved) as i32);
+    let g = wait_game(&h, id, "the board stored there", |g| {
+        g.is_board(ChatId(new.id()), mid)
+    })
+    .await;
+    assert_eq!(g.chat, ChatId(new.id()));
+    assert_eq!(table_in(&h, &new).map(|t| t.id), Some(id));
+    assert!(table_in(&h, &old).is_none());
+    // Alice's move typed in the supergroup plays.
+    let (_, text) = good_turn(&g);
+    let c3 = h.cursor();
+    a.send(&new, &text);
+    wait_game(&h, id, "the move", |g| g.ply() == 1).await;
+    h.settle().await;
+    assert!(h.chat(old.clone()).since(c2).iter().all(|c| !c.is("SendPhoto")));
+    assert!(h.chat(old.clone()).since(c3).is_empty(), "nothing into the old group");
+    h.assert_within_limits();
+}
+
+/// The commands every game answers, at a table: `/m` plays, `/board` posts the board
+/// again, `/games` lists it (in the group and privately), `/export` and `/history` after
+/// its end send its record and replay.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_commands_of_every_game_reach_a_table() {
+    let h = Harness::start().await;
+    let (a, b) = (h.person(alice()), h.person(boris()));
+    let g = english_group(&h, group(), &a).await;
+    let (_, board, t) = started(&h, &g, &a, &[&b], "/new halma3").await;
+    let id = t.id;
+    // /m plays Alice's turn.
+    let (_, text) = good_turn(&t);
+    a.send(&g, &format!("/m {text}"));
+    wait_game(&h, id, "the /m move", |g| g.ply() == 1).await;
+    // /games in the group lists the table; Boris's private /games too.
+    let list = a.says(&g, "/games").await;
+    assert!(list.text().unwrap().contains("Halma for three"), "{:?}", list.text());
+    let mine = b.says(&b.dm(), "/games").await;
+    let text = mine.text().unwrap();
+    assert!(text.contains("Halma for three") && text.contains("your move"), "{text}");
+    // /board posts the board again at the bottom; the old one says where it went.
+    let c1 = h.cursor();
+    b.send(&g, "/board");
+    let again = h
+        .chat(g.clone())
+        .sees(c1, "the board again", |c| c.is("SendPhoto"))
+        .await;
+    assert_ne!(message_id(&again), message_id(&board));
+    let mid = ugolki_bot::game::MessageId(message_id(&again) as i32);
+    wait_game(&h, id, "the new board stored", |g| g.message == Some(mid)).await;
+    // Boris plays by reply to the new board.
+    let t = game(&h, id);
+    let (_, text) = good_turn(&t);
+    b.replies(&g, &again, &text);
+    wait_game(&h, id, "Boris's reply played", |g| g.ply() == 2).await;
+    // Both leave: the game ends; /export sends its record and replay.
+    for p in [&a, &b] {
+        let q = p.says_and_reads(&g, "/resign", "Leave the game?").await;
+        p.taps(&g, &q, |cb| matches!(cb, Callback::Resign { .. })).await;
+    }
+    let c2 = h.cursor();
+    wait_game(&h, id, "over", |g| !g.is_active()).await;
+    end_announced(&h, &g, c2).await;
+    let c3 = h.cursor();
+    a.send(&a.dm(), "/export");
+    let dm = h.chat(a.dm());
+    let doc = dm.sees(c3, "the record", |c| c.is("SendDocument")).await;
+    assert!(
+        doc.str("document").is_some() || doc.upload().is_some(),
+        "{doc:?}"
+    );
+    dm.sees(c3, "the replay", |c| c.is("SendAnimation")).await;
+    h.assert_within_limits();
+}
+
+/// A turn's limit starts when the board that shows it is sent: the group's burst is spent
+/// by the lobby and the start, so the board of Alice's move waits for its slot, and the
+/// next seat's 10 s run from when it went out.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tables_turn_starts_when_its_board_is_shown() {
+    let h = Harness::start().await;
+    let (a, b) = (h.person(alice()), h.person(boris()));
+    let g = english_group(&h, group(), &a).await;
+    let (_, board, t) = started(&h, &g, &a, &[&b], "/new halma4 10s").await;
+    let (_, text) = good_turn(&t);
+    let c2 = h.cursor();
+    let moved = Timestamp::now();
+    a.replies(&g, &board, &text);
+    h.chat(g.clone())
+        .sees(c2, "the move shown", |c| {
+            c.is("EditMessageMedia") && c.text().is_some_and(|t| t.contains("Last: ⚪"))
+        })
+        .await;
+    let shown = Timestamp::now();
+    assert!(
+        shown.since(moved).0 >= 1000,
+        "the board was not held back: {} ms",
+        shown.since(moved).0
+    );
+    h.settle().await;
+    let t = game(&h, t.id);
+    let deadline = t.deadline.expect("Boris's limit").at;
+    assert!(
+        deadline.0 + 300 >= shown.0 + 10_000,
+        "Boris's 10 s end {} ms after the board was shown",
+        deadline.0 as i64 - shown.0 as i64
+    );
+    assert!(deadline.0 <= shown.0 + 10_500);
+    h.assert_within_limits();
+}
+
+/// Buttons forged, stale or someone else's, on lobbies and table boards, and moves for
+/// another seat: each gets a clear answer and nothing changes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn forged_stale_and_foreign_buttons_at_a_table_change_nothing() {
+    let h = Harness::start().await;
+    let (a, b, e) = (h.person(alice()), h.person(boris()), h.person(erin()));
+    let g = english_group(&h, group(), &a).await;
+    let (lobby, board, t) = started(&h, &g, &a, &[&b], "/new halma3").await;
+    let id = t.id;
+    let before = game(&h, id);
+    // The lobby's buttons once its game has started.
+    assert_eq!(
+        e.taps(&g, &lobby, lobby_act(LobbyAct::Join)).await,
+        "This lobby is closed."
+    );
+    // Someone without a seat taps the picker.
+    let alert = e.taps(&g, &board, |cb| matches!(cb, Callback::Tap { .. })).await;
+    assert_eq!(alert, "This is not your game.");
+    // A stale ply.
+    let stale = Callback::Tap {
+        game: id,
+        ply: 7,
+        square: sq("a1"),
+    }
+    .encode();
+    let said = a.taps_data(&g, message_id(&board), &stale).await;
+    assert!(said.contains("out of date"), "{said}");
+    // A pass where a move exists.
+    let pass = Callback::Pass { game: id, ply: 0 }.encode();
+    let said = a.taps_data(&g, message_id(&board), &pass).await;
+    assert!(said.to_lowercase().contains("pass"), "{said}");
+    // Boris's move for Alice's seat, by button and typed.
+    let m = Callback::Move {
+        game: id,
+        ply: 0,
+        from: sq("c3"),
+        to: sq("d4"),
+        confirmed: false,
+    }
+    .encode();
+    let said = b.taps_data(&g, message_id(&board), &m).await;
+    assert!(said.contains("Alice"), "{said}");
+    let typed = b.says(&g, "c3-d4").await;
+    assert!(typed.text().unwrap().contains("Alice"), "{:?}", typed.text());
+    // A button naming a game of another chat.
+    let other = Callback::Tap {
+        game: GameId(id.0 + 1000),
+        ply: 0,
+        square: sq("a1"),
+    }
+    .encode();
+    assert!(!a.taps_data(&g, message_id(&board), &other).await.is_empty());
+    // Undecodable data.
+    assert!(!a.taps_data(&g, message_id(&board), "q:zz:zz:zz").await.is_empty());
+    assert_eq!(game(&h, id), before, "nothing changed");
     h.assert_within_limits();
 }

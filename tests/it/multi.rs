@@ -623,7 +623,8 @@ fn the_arena_program_finishes_first_against_greedy_seats_and_never_plays_illegal
 
 #[test]
 fn pictures_are_small_turn_to_the_viewer_and_mark_the_last_move() {
-    use ugolki_bot::render::multi::{MultiOptions, draw, render_multi_png};
+    use ugolki_bot::render::{RenderOptions, Renderer, table_pixels as draw};
+    let renderer = Renderer::new();
     let g = program_game(MultiVariant::Halma4);
     let positions = g.positions();
     let mid = positions[120];
@@ -631,12 +632,13 @@ fn pictures_are_small_turn_to_the_viewer_and_mark_the_last_move() {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("halma4");
     std::fs::create_dir_all(&dir).expect("dir");
     for view in Seat::ALL {
-        let opts = MultiOptions {
+        let opts = RenderOptions {
             view,
-            last: last.clone(),
-            ..MultiOptions::default()
+            size_px: 640,
+            last_move: last.clone(),
+            ..RenderOptions::default()
         };
-        let png = render_multi_png(&positions[121], &opts).expect("png");
+        let png = renderer.render_png(&positions[121], &opts).expect("png");
         assert!(png.len() < 60_000, "{view}: {} bytes", png.len());
         assert_eq!(&png[1..4], b"PNG");
         std::fs::write(dir.join(format!("mid-{}.png", view.letter())), &png).expect("write");
@@ -648,9 +650,10 @@ fn pictures_are_small_turn_to_the_viewer_and_mark_the_last_move() {
             .0;
         let start_img = draw(
             &MultiPos::start(MultiVariant::Halma4),
-            &MultiOptions {
+            &RenderOptions {
                 view: Seat::White,
-                ..MultiOptions::default()
+                size_px: 640,
+                ..RenderOptions::default()
             },
         )
         .expect("draw");

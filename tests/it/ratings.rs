@@ -95,7 +95,7 @@ fn k_switches_at_thirty_rated_games_over_a_long_series() {
             model_update(ra, i, rb, score_a),
             model_update(rb, i, ra, 1.0 - score_a),
         );
-        let [ca, cb] = end.ratings.expect("a rated game between people");
+        let [ca, cb] = end.two_ratings().expect("a rated game between people");
         assert_eq!((ca.before, ca.after), (ra, na), "game {i}");
         assert_eq!((cb.before, cb.after), (rb, nb), "game {i}");
         if i >= 30 {
@@ -224,7 +224,7 @@ fn racing_endings_are_counted_and_rated_once() {
             assert_eq!((a.games(), b.games()), (n, n), "{name}: {results:?}");
             assert_eq!((a.rated_games, b.rated_games), (n, n));
             // The stored change is the one the players' records took.
-            let [cw, cb] = end.ratings.unwrap();
+            let [cw, cb] = end.two_ratings().unwrap();
             assert_eq!((a.rating, b.rating), (cw.after, cb.after), "{name}");
             assert_eq!(a.last_change, cw.delta());
             // ... and it is the update for the stored result, from the ratings before.
@@ -399,7 +399,7 @@ fn decided(s: &GameService, variant: Variant, loser: UserId, now: u64) -> GameRe
     let g = s
         .create_game(
             NewGame {
-                variant,
+                variant: variant.into(),
                 ..classic_game([Player::Human(A), Player::Human(B)], CHAT)
             },
             t(now),
@@ -434,7 +434,7 @@ fn each_rated_variant_has_its_own_rating() {
         50,
     );
     assert!(!tri.rated && !house.rated);
-    assert_eq!((tri.ratings, house.ratings), (None, None));
+    assert_eq!((tri.two_ratings(), house.two_ratings()), (None, None));
 
     let a_diag = stats_in(&s, A, VariantId::Diagonal).unwrap();
     assert_eq!(
@@ -459,7 +459,7 @@ fn each_rated_variant_has_its_own_rating() {
     );
     let b_3x4 = stats_in(&s, B, VariantId::Classic3x4).unwrap();
     assert_eq!((b_3x4.wins, b_3x4.rating), (2, 1500 + 20 + 18));
-    assert_eq!(x2.ratings.unwrap()[0].after, second);
+    assert_eq!(x2.two_ratings().unwrap()[0].after, second);
     // Counted, not rated.
     let a_tri = stats_in(&s, A, VariantId::Triangle).unwrap();
     assert_eq!(

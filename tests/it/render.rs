@@ -56,7 +56,7 @@ fn ring_point(geo: &Geometry, s: Square) -> (u32, u32) {
 /// The classic start position drawn (default size) as `view` sees it.
 fn classic_start_seen_by(view: Color) -> RgbImage {
     let opts = RenderOptions {
-        view,
+        view: view.into(),
         ..RenderOptions::default()
     };
     decode(
@@ -104,7 +104,7 @@ fn every_square_centre_shows_its_piece_or_its_square_colour() {
         assert!(kinds.len() >= 10, "{board}: only {} kinds", kinds.len());
         for view in Color::ALL {
             let opts = RenderOptions {
-                view,
+                view: view.into(),
                 ..RenderOptions::default()
             };
             let img = decode(&r.render_png(pos, &opts).expect("renders"));
@@ -199,7 +199,7 @@ fn last_move_path_is_drawn_through_every_square_of_the_chain() {
     let r = Renderer::new();
     for view in Color::ALL {
         let opts = RenderOptions {
-            view,
+            view: view.into(),
             last_move: Some(path.clone()),
             better: None,
             ..RenderOptions::default()
@@ -278,7 +278,7 @@ fn selection_rings_the_piece_and_dots_exactly_its_destinations() {
         assert!(!sel.targets.is_empty(), "{variant}: {piece} can move");
         for view in Color::ALL {
             let opts = RenderOptions {
-                view,
+                view: view.into(),
                 selection: Some(sel.clone()),
                 ..RenderOptions::default()
             };
@@ -449,7 +449,7 @@ fn pictures_made_of_cached_bands_are_the_pictures_drawn_whole() {
             for (view, size_px) in [(Color::White, 720), (Color::Black, 333)] {
                 let opts = RenderOptions {
                     size_px,
-                    view,
+                    view: view.into(),
                     last_move: last.clone(),
                     better: None,
                     selection: selection.clone(),
@@ -484,7 +484,7 @@ fn gif_has_a_frame_per_ply_and_holds_the_last() {
     assert_eq!(plies, 11);
     let opts = GifOptions {
         size_px: 320,
-        view: Color::Black,
+        view: Color::Black.into(),
         ply_ms: 500,
         final_ms: 3000,
     };
@@ -521,7 +521,7 @@ fn gif_has_a_frame_per_ply_and_holds_the_last() {
                 &pos,
                 &RenderOptions {
                     size_px: 320,
-                    view: Color::Black,
+                    view: Color::Black.into(),
                     last_move,
                     better: None,
                     ..RenderOptions::default()
@@ -569,7 +569,7 @@ fn one_renderer_serves_many_threads() {
                     Color::Black
                 };
                 let o = RenderOptions {
-                    view,
+                    view: view.into(),
                     ..RenderOptions::default()
                 };
                 (view, r.render_png(&pos, &o).unwrap())

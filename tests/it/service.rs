@@ -86,7 +86,7 @@ fn sq(s: &str) -> Square {
 }
 
 fn legal_paths(g: &GameRecord) -> Vec<Path> {
-    let game = g.replay().unwrap();
+    let game = g.replay().unwrap().into_two().unwrap();
     game.legal_moves()
         .into_iter()
         .map(|m| game.position().path(m).unwrap())
@@ -147,8 +147,11 @@ fn a_move_from_a_known_replay_plays_as_from_the_store() {
         let m = played(out);
         let stored = s.game(g0.id).unwrap();
         assert_eq!(m.game, stored, "{}", env.name);
-        let after = after.expect("an active game's engine game comes back");
-        let replayed = stored.replay().unwrap();
+        let after = after
+            .expect("an active game's engine game comes back")
+            .into_two()
+            .unwrap();
+        let replayed = stored.replay().unwrap().into_two().unwrap();
         assert_eq!(after.position(), replayed.position(), "{}", env.name);
         assert_eq!(after.moves(), replayed.moves(), "{}", env.name);
         assert_eq!(after.legal_moves(), replayed.legal_moves(), "{}", env.name);
@@ -170,8 +173,8 @@ fn a_move_from_a_known_replay_plays_as_from_the_store() {
         assert_eq!(m.game, s.game(g0.id).unwrap(), "{}", env.name);
         let replayed = m.game.replay().unwrap();
         assert_eq!(
-            after.unwrap().position(),
-            replayed.position(),
+            after.unwrap().position_text(),
+            replayed.position_text(),
             "{}",
             env.name
         );
@@ -206,8 +209,8 @@ fn kept_replays_follow_the_record_version() {
     for env in envs() {
         let s = &env.svc;
         let g0 = pvp(s);
-        let same = |a: &ugolki_bot::engine::Game, b: &ugolki_bot::engine::Game| {
-            a.position() == b.position() && a.moves() == b.moves()
+        let same = |a: &ugolki_bot::engine::AnyGame, b: &ugolki_bot::engine::AnyGame| {
+            a.position_text() == b.position_text() && a.plies_played() == b.plies_played()
         };
         let at0 = s.replay(&g0).unwrap();
         assert!(same(&at0, &g0.replay().unwrap()), "{}", env.name);
@@ -221,7 +224,7 @@ fn kept_replays_follow_the_record_version() {
         )
         .game;
         let at1 = s.replay(&g1).unwrap();
-        assert_eq!(at1.moves().len(), 1, "{}", env.name);
+        assert_eq!(at1.plies(), 1, "{}", env.name);
         assert!(same(&at1, &g1.replay().unwrap()), "{}", env.name);
 
         // The old record still replays to itself, and the newer one after that.
@@ -246,7 +249,7 @@ fn kept_replays_follow_the_record_version() {
         let kept = s.replay(&stored).unwrap();
         assert!(same(&kept, &stored.replay().unwrap()), "{}", env.name);
         assert!(same(&kept, &after.unwrap()), "{}", env.name);
-        assert_eq!(kept.moves().len(), 2, "{}", env.name);
+        assert_eq!(kept.plies(), 2, "{}", env.name);
     }
 }
 
@@ -301,7 +304,7 @@ fn moves_are_checked_in_order_and_persist() {
             s.play(g.id, Actor::User(A), Expect::Ply(0), &text("C3 d3"), t(1))
                 .unwrap(),
         );
-        assert_eq!(m.path.to_string(), "c3-d3");
+        assert_eq!(m.ply.to_string(), "c3-d3");
         assert_eq!((m.game.ply(), m.game.version), (1, Version(2)));
         assert_eq!(m.game.side_to_move(), Color::Black);
         let m2 = played(
@@ -325,7 +328,7 @@ fn moves_are_checked_in_order_and_persist() {
             ["c3-d3", "f6-e6"]
         );
         assert_eq!(
-            stored.replay().unwrap().position().to_text(),
+            stored.replay().unwrap().position_text(),
             stored.position
         );
         let chat = s.chat(CHAT, t(3)).unwrap();
@@ -553,11 +556,11 @@ fn an_ending_move_updates_stats_and_chat_in_one_commit() {
         assert_eq!(
             m.game.status,
             Status::Over {
-                outcome: Outcome::win(Color::White, Reason::Goal),
+                outcome: Outcome::win(Color::White, Reason::Goal).into(),
                 at: t(2)
             }
         );
-        assert_eq!(m.game.ratings, None);
+        assert_eq!(m.game.two_ratings(), None);
         let (a, b) = (
             stats(s, A, VariantId::Classic),
             stats(s, B, VariantId::Classic),
@@ -586,7 +589,7 @@ fn ratings_change_only_in_rated_games_between_people() {
         assert!(g.rated);
         let end = s.resign(g.id, B, t(1)).unwrap();
         assert_eq!(
-            end.ratings,
+            end.two_ratings(),
             Some([
                 RatingChange {
                     before: 1500,
@@ -636,7 +639,7 @@ fn ratings_change_only_in_rated_games_between_people() {
         );
         // An unrated variant: counted, not rated.
         let mut ng = new_game([Player::Human(A), Player::Human(B)], TimeControl::Untimed);
-        ng.variant = Variant::new(VariantId::Triangle);
+        ng.variant = Variant::new(VariantId::Triangle).into();
         let g = s.create_game(ng, t(6)).unwrap();
         assert!(!g.rated);
         s.resign(g.id, B, t(7)).unwrap();
@@ -731,7 +734,7 @@ fn draw_offers_answers_and_expiry() {
             ServiceError::NoDrawOffers
         );
         let mut ng = new_game([Player::Human(A), Player::Human(B)], TimeControl::Untimed);
-        ng.variant = Variant::new(VariantId::Duelio);
+        ng.variant = Variant::new(VariantId::Duelio).into();
         let d = s.create_game(ng, t(0)).unwrap();
         assert_eq!(
             s.offer_draw(d.id, A, t(1)).unwrap_err(),
@@ -931,7 +934,7 @@ fn fischer_clock_reminder_flag_and_late_move() {
             Fired::NotDue
         );
         let m = played(by(s, g.id, A, "c3-d3", 40_000).unwrap());
-        assert_eq!(m.game.clocks.remaining, [Millis(22_000), Millis(60_000)]);
+        assert_eq!(m.game.clocks.remaining[..2], [Millis(22_000), Millis(60_000)]);
         assert_eq!(
             m.game.deadline,
             Some(Deadline {
@@ -1014,7 +1017,8 @@ fn per_move_limit_auto_move_then_loss_on_second_miss() {
         let Fired::AutoMoved(m) = s
             .fire_deadline(&entry, t(60_000), &mut |game| {
                 asked += 1;
-                Some(game.position().path(game.legal_moves()[3]).unwrap())
+                let game = game.two().unwrap();
+                Some(game.position().path(game.legal_moves()[3]).unwrap().into())
             })
             .unwrap()
         else {
@@ -1022,7 +1026,7 @@ fn per_move_limit_auto_move_then_loss_on_second_miss() {
         };
         assert_eq!(asked, 1);
         assert!(m.auto);
-        assert_eq!(m.game.clocks.missed, [1, 0]);
+        assert_eq!(m.game.clocks.missed[..2], [1, 0]);
         assert_eq!(m.game.ply(), 1);
         // Black moves in time; White misses again: White loses on time.
         by(s, g.id, B, "f6-e6", 70_000).unwrap();
@@ -1044,7 +1048,9 @@ fn per_move_limit_auto_move_then_loss_on_second_miss() {
             .unwrap();
         let e = s.deadlines(t(60_000), 10).unwrap()[0];
         let Fired::AutoMoved(_) = s
-            .fire_deadline(&e, t(60_000), &mut |_| Path::new(vec![sq("a1"), sq("h8")]))
+            .fire_deadline(&e, t(60_000), &mut |_| {
+                Path::new(vec![sq("a1"), sq("h8")]).map(Into::into)
+            })
             .unwrap()
         else {
             panic!()
@@ -1053,7 +1059,7 @@ fn per_move_limit_auto_move_then_loss_on_second_miss() {
         let Fired::AutoMoved(m) = s.fire_deadline(&e, t(120_000), &mut |_| None).unwrap() else {
             panic!()
         };
-        assert_eq!(m.game.clocks.missed, [1, 1]);
+        assert_eq!(m.game.clocks.missed[..2], [1, 1]);
         let m = played(
             s.play(
                 g.id,
@@ -1064,7 +1070,7 @@ fn per_move_limit_auto_move_then_loss_on_second_miss() {
             )
             .unwrap(),
         );
-        assert_eq!(m.game.clocks.missed, [0, 1]);
+        assert_eq!(m.game.clocks.missed[..2], [0, 1]);
         let e = s.deadlines(t(181_000), 10).unwrap()[0];
         let Fired::Ended(end) = s.fire_deadline(&e, t(181_000), &mut |_| None).unwrap() else {
             panic!()
@@ -1362,7 +1368,7 @@ fn challenges_open_targeted_declined_expired() {
                 t(0)
             )
             .unwrap_err(),
-            ServiceError::BadSetup("you cannot challenge yourself".into())
+            ServiceError::BadSetup(ugolki_bot::game::SetupError::OwnChallenge)
         );
 
         // Expiry: by the deadline index, and a late tap before the timer.
@@ -1515,7 +1521,7 @@ fn the_training_room_has_one_player() {
                 increment: Millis(0),
             },
         );
-        ng.variant = Variant::new(VariantId::Training);
+        ng.variant = Variant::new(VariantId::Training).into();
         let g = s.create_game(ng.clone(), t(0)).unwrap();
         assert_eq!(g.time_control, TimeControl::Untimed);
         assert!(!g.rated);
@@ -1525,7 +1531,7 @@ fn the_training_room_has_one_player() {
         let end = s.resign(g.id, A, t(3)).unwrap();
         assert!(matches!(end.status, Status::Aborted { .. }));
         assert!(s.user(A).unwrap().is_none());
-        ng.players = [Player::Human(A), Player::Program { level: 1 }];
+        ng.players = vec![Player::Human(A), Player::Program { level: 1 }];
         assert!(matches!(
             s.create_game(ng, t(0)),
             Err(ServiceError::BadSetup(_))
@@ -1790,7 +1796,7 @@ fn a_game_paused_for_the_abandonment_period_is_called_off_without_a_result() {
             panic!("not ended");
         };
         assert_eq!(over.status, Status::Aborted { by: None, at: end });
-        assert_eq!(over.ratings, None);
+        assert_eq!(over.two_ratings(), None);
         for u in [A, B] {
             assert_eq!(stats(s, u, VariantId::Classic).games(), 0, "{}", env.name);
         }

@@ -65,15 +65,6 @@ impl Storage for FullDisk {
         self.check()?;
         self.inner.put_analysis(a)
     }
-    fn table(
-        &self,
-        id: ugolki_bot::game::TableId,
-    ) -> Result<Option<ugolki_bot::game::TableRecord>, StoreError> {
-        self.inner.table(id)
-    }
-    fn chat_tables(&self, chat: ChatId) -> Result<Vec<ugolki_bot::game::TableId>, StoreError> {
-        self.inner.chat_tables(chat)
-    }
     fn user(&self, id: UserId) -> Result<Option<UserRecord>, StoreError> {
         self.inner.user(id)
     }

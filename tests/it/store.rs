@@ -17,7 +17,7 @@ use ugolki_bot::game::*;
 use ugolki_bot::store::v0::{ChatV0, GameV0, StatsV0, UserV0};
 use ugolki_bot::store::v1::{self, ChatV1};
 use ugolki_bot::store::{OpenError, SledStore, StoreConfig, codec, keys};
-use ugolki_bot::store::{v2, v3, v4, v5, v6};
+use ugolki_bot::store::{v2, v3, v4, v5, v6, v7};
 
 const A: UserId = UserId(11);
 const B: UserId = UserId(22);
@@ -87,7 +87,7 @@ fn text(s: &str) -> MoveInput {
 fn pvp(s: &GameService, variant: VariantId, now: u64) -> GameRecord {
     s.create_game(
         NewGame {
-            variant: Variant::new(variant),
+            variant: Variant::new(variant).into(),
             message: Some(MessageId(1)),
             ..classic_game([Player::Human(A), Player::Human(B)], CHAT)
         },
@@ -288,7 +288,7 @@ fn a_schema_0_database_is_migrated_on_open() {
         g1.moves.iter().map(|p| p.to_string()).collect::<Vec<_>>(),
         ["c3-d3", "f6-e6", "b3-b4"]
     );
-    assert_eq!(g1.position, g1.replay().unwrap().position().to_text());
+    assert_eq!(g1.position, g1.replay().unwrap().position_text());
     assert_eq!(g1.side_to_move(), Color::Black);
     assert_eq!(g1.time_control, "5+3".parse().unwrap());
     assert_eq!(
@@ -306,12 +306,12 @@ fn a_schema_0_database_is_migrated_on_open() {
     let g2 = s.game(GameId(2)).unwrap();
     assert_eq!(
         g2.status,
-        Status::Over {
-            outcome: Outcome::win(Color::Black, Reason::Resignation),
-            at: t(1_700_000_100_000)
-        }
+        Status::over(
+            Outcome::win(Color::Black, Reason::Resignation),
+            t(1_700_000_100_000)
+        )
     );
-    assert_eq!(g2.variant.id(), VariantId::Diagonal);
+    assert_eq!(g2.variant.id(), VariantId::Diagonal.id());
     let g3 = s.game(GameId(3)).unwrap();
     assert_eq!(g3.players, [Player::Human(A), Player::Program { level: 4 }]);
     assert!(!g3.rated);
@@ -455,7 +455,7 @@ fn a_schema_1_database_is_migrated_on_open() {
         let raw = raw_sled(dir.path());
         let gt = raw.open_tree("games").unwrap();
         for g in &games {
-            gt.insert(keys::game(g.id), v1::encode(&v1::game_v1(g)).unwrap())
+            gt.insert(keys::game(g.id), v1::encode(&v1::game_v1(&v7::game_v7(g).unwrap())).unwrap())
                 .unwrap();
         }
         let ct = raw.open_tree("chats").unwrap();
@@ -576,7 +576,7 @@ fn migrates_from(
 fn a_schema_2_database_is_migrated_on_open() {
     let old = OldSchema {
         schema: 2,
-        game: |g| v2::encode(&v2::game_v2(g)).unwrap(),
+        game: |g| v2::encode(&v2::game_v2(&v7::game_v7(g).unwrap())).unwrap(),
         chat: |c| v2::encode(&v2::chat_v2(c)).unwrap(),
     };
     let per_minute = |c: &mut ChatSettings| {
@@ -608,7 +608,7 @@ fn a_schema_3_database_is_migrated_on_open() {
             .unwrap()
             .insert(
                 keys::game(game.id),
-                v3::encode(&v3::game_v3(&game)).unwrap(),
+                v3::encode(&v3::game_v3(&v7::game_v7(&game).unwrap())).unwrap(),
             )
             .unwrap();
         mark_schema(&raw, 3);
@@ -630,7 +630,7 @@ fn a_schema_3_database_is_migrated_on_open() {
 fn a_schema_4_database_is_migrated_on_open() {
     let old = OldSchema {
         schema: 4,
-        game: |g| v4::encode(&v4::game_v4(g)).unwrap(),
+        game: |g| v4::encode(&v4::game_v4(&v7::game_v7(g).unwrap())).unwrap(),
         chat: |c| v4::encode(&v4::chat_v4(c)).unwrap(),
     };
     let dm = ChatId(A.0 as i64);
@@ -650,7 +650,7 @@ fn a_schema_4_database_is_migrated_on_open() {
 fn a_schema_5_database_is_migrated_on_open() {
     let old = OldSchema {
         schema: 5,
-        game: |g| v5::encode(&v5::game_v5(g)).unwrap(),
+        game: |g| v5::encode(&v5::game_v5(&v7::game_v7(g).unwrap())).unwrap(),
         chat: |c| v5::encode(&v5::chat_v5(c)).unwrap(),
     };
     let dm = ChatId(A.0 as i64);
@@ -698,41 +698,171 @@ fn a_schema_6_database_is_migrated_on_open() {
     assert_current_schema(dir.path(), &["users"]);
 }
 
-/// A table survives a reopen: its record, the chat's index of active tables, and its
-/// deadline (a lobby's lapse), which the timer then fires once.
+/// A lobby survives a reopen: its record, the chat's index of open games, and its
+/// deadline (its lapse), which the timer then fires once.
 #[test]
-fn tables_survive_a_reopen_with_their_index_and_deadline() {
+fn lobbies_survive_a_reopen_with_their_index_and_deadline() {
     let dir = tempfile::tempdir().unwrap();
     let id = {
         let store = open(dir.path());
         let s = service(&store);
-        let t0 = s
-            .open_lobby(CHAT, A, MultiVariant::Halma4, Some(60), t(0))
+        let g0 = s
+            .open_lobby(CHAT, A, MultiVariant::Halma4, TimeControl::Untimed, t(0))
             .unwrap();
-        let t1 = s.join_table(t0.id, B, t(1)).unwrap();
-        assert_eq!(t1.seat_of(B), Some(Seat::Green));
-        t0.id
+        let g1 = s.join_lobby(g0.id, B, t(1)).unwrap();
+        assert_eq!(g1.seat_of(B), Some(Seat::Green));
+        g0.id
     };
     let store = open(dir.path());
     let s = service(&store);
-    let t1 = s.table(id).unwrap();
-    assert_eq!(t1.status, TableStatus::Lobby);
-    assert_eq!(store.chat_tables(CHAT).unwrap(), vec![id]);
+    let g1 = s.game(id).unwrap();
+    assert_eq!(g1.status, Status::Lobby);
+    assert_eq!(store.chat_games(CHAT).unwrap(), vec![id]);
     let due = store.deadlines(Timestamp(u64::MAX), 10).unwrap();
     assert_eq!(due.len(), 1);
-    assert_eq!(due[0].target, DeadlineTarget::Table(id));
+    assert_eq!(due[0].target, DeadlineTarget::Game(id));
     let lapse = due[0].at;
-    let mut never = |_: &ugolki_bot::engine::Game| None;
+    let mut never = |_: &ugolki_bot::engine::AnyGame| None;
     match s.fire_deadline(&due[0], lapse, &mut never).unwrap() {
-        Fired::TableLapsed(t) => assert_eq!(t.status, TableStatus::Lapsed),
+        Fired::LobbyLapsed(g) => assert!(g.lapsed_lobby(), "{g:?}"),
         other => panic!("{other:?}"),
     }
     assert!(matches!(
         s.fire_deadline(&due[0], lapse, &mut never).unwrap(),
         Fired::NotDue
     ));
-    assert!(store.chat_tables(CHAT).unwrap().is_empty());
+    assert!(store.chat_games(CHAT).unwrap().is_empty());
     assert!(store.deadlines(Timestamp(u64::MAX), 10).unwrap().is_empty());
+    // A lobby that never started is nobody's game.
+    assert!(store.user_games(A, None, 10).unwrap().is_empty());
+}
+
+/// A genuine schema 7 database, with a two-sided game and a table of four in play (its
+/// own tree, its chat's index and a deadline key of its kind), opens as schema 8: the
+/// table is a game under its own id with its plies, leaves, seats and time, listed in its
+/// chat's open games and its players' histories, its deadline re-armed; the two-sided game
+/// is as it was; the old trees are gone.
+#[test]
+fn a_schema_7_database_with_tables_is_migrated_on_open() {
+    use ugolki_bot::engine::multi::{Leave, MultiGame, Turn};
+    let dir = tempfile::tempdir().unwrap();
+    let pvp_game = {
+        let store = open(dir.path());
+        let s = service(&store);
+        let g = pvp(&s, VariantId::Classic, 0);
+        let out = s.play(g.id, Actor::User(A), Expect::Any, &text("c3-d3"), t(1)).unwrap();
+        out.game().clone()
+    };
+    // A halma4 table 5 turns in, Green left, a 60 s limit, as the previous program kept it.
+    let mut game = MultiGame::new(MultiVariant::Halma4);
+    for _ in 0..5 {
+        let turn = game.position().legal_turns()[0];
+        game.play(turn).unwrap();
+    }
+    game.leave(Seat::Green, Leave::Resignation);
+    let table = v7::TableV7 {
+        id: GameId(77),
+        version: Version(9),
+        variant: MultiVariant::Halma4,
+        host: A,
+        seats: vec![
+            Player::Human(A),
+            Player::Human(B),
+            Player::Program { level: 2 },
+            Player::Human(UserId(33)),
+        ],
+        status: v7::TableStatusV7::Playing,
+        record: game.write_record(&[]),
+        chat: CHAT,
+        message: Some(MessageId(40)),
+        per_move: Some(60),
+        missed: [0, 0, 0, 1],
+        turn_started: t(5_000),
+        created_at: t(1_000),
+        updated_at: t(5_000),
+        ratings: Vec::new(),
+        deadline: Some(Deadline {
+            at: t(65_000),
+            kind: DeadlineKind::MoveMissed,
+        }),
+    };
+    {
+        let raw = raw_sled(dir.path());
+        raw.open_tree("games")
+            .unwrap()
+            .insert(
+                keys::game(pvp_game.id),
+                v7::encode(&v7::game_v7(&pvp_game).unwrap()).unwrap(),
+            )
+            .unwrap();
+        raw.open_tree("tables")
+            .unwrap()
+            .insert(keys::game(table.id), v7::encode(&table).unwrap())
+            .unwrap();
+        let mut ck = keys::chat(CHAT).to_vec();
+        ck.extend_from_slice(&table.id.0.to_be_bytes());
+        raw.open_tree("chat_tables")
+            .unwrap()
+            .insert(ck, &[7u8][..])
+            .unwrap();
+        let mut dk = vec![2u8];
+        dk.extend_from_slice(&table.id.0.to_be_bytes());
+        raw.open_tree("deadlines")
+            .unwrap()
+            .insert(dk, &[7u8][..])
+            .unwrap();
+        mark_schema(&raw, 7);
+    }
+    let store = open(dir.path());
+    assert_eq!(store.schema().unwrap(), codec::SCHEMA);
+    let s = service(&store);
+    assert_eq!(s.game(pvp_game.id).unwrap(), pvp_game);
+    let g = s.game(table.id).unwrap();
+    assert_eq!(g.variant, ugolki_bot::engine::AnyVariant::Multi(MultiVariant::Halma4));
+    assert_eq!(g.players, table.seats);
+    assert_eq!((g.host, g.status, g.version), (Some(A), Status::Active, Version(9)));
+    assert_eq!(g.ply(), 5);
+    assert_eq!(
+        g.leaves,
+        [SeatLeft {
+            ply: 5,
+            seat: Seat::Green,
+            how: Leave::Resignation
+        }]
+    );
+    assert_eq!(
+        g.time_control,
+        TimeControl::PerMove {
+            limit: Millis::secs(60)
+        }
+    );
+    assert_eq!(g.clocks.missed, [0, 0, 0, 1]);
+    assert_eq!(g.message, Some(MessageId(40)));
+    let replay = g.replay().expect("the table replays as a game");
+    assert_eq!(replay.plies(), 5);
+    assert!(replay.left().has(Seat::Green));
+    assert!(g.moves.iter().all(|p| p != &ugolki_bot::engine::Ply::Pass) || game.turns().contains(&Turn::Pass));
+    let mut open_games = store.chat_games(CHAT).unwrap();
+    open_games.sort_unstable();
+    assert_eq!(open_games, vec![pvp_game.id, table.id]);
+    for u in [A, B, UserId(33)] {
+        assert!(store.user_games(u, None, 10).unwrap().contains(&table.id), "{u}");
+    }
+    let due = store.deadlines(Timestamp(u64::MAX), 10).unwrap();
+    assert!(due.iter().any(|d| d.target == DeadlineTarget::Game(table.id)), "{due:?}");
+    drop(s);
+    drop(store);
+    let raw = raw_sled(dir.path());
+    let names: Vec<String> = raw
+        .tree_names()
+        .iter()
+        .map(|n| String::from_utf8_lossy(n).to_string())
+        .collect();
+    assert!(!names.contains(&"tables".to_string()), "{names:?}");
+    assert!(!names.contains(&"chat_tables".to_string()), "{names:?}");
+    assert!(raw.open_tree("deadlines").unwrap().iter().all(|kv| kv.unwrap().0[0] != 2));
+    drop(raw);
+    assert_current_schema(dir.path(), &["games", "users", "chats"]);
 }
 
 /// Records removed by retention leave nothing behind: not their index entries, nor their
@@ -1024,7 +1154,7 @@ fn populate(s: &GameService) {
         .enumerate()
     {
         let g = pvp(s, v, i as u64);
-        let game = g.replay().unwrap();
+        let game = g.replay().unwrap().into_two().unwrap();
         let p = game.position().path(game.legal_moves()[0]).unwrap();
         s.play(
             g.id,

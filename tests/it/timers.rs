@@ -40,17 +40,20 @@ fn kind(f: &Fired) -> String {
         Fired::ProgramToMove(_) => "program_to_move".into(),
         Fired::Reminder { kind, .. } => format!("reminder:{kind:?}"),
         Fired::DrawOfferExpired(_) => "draw_offer_expired".into(),
-        Fired::AutoMoved(m) => format!("auto_moved:{}", m.path),
+        Fired::AutoMoved(m) => format!("auto_moved:{}", m.ply),
         Fired::Ended(g) => match g.status {
-            Status::Over { outcome, .. } => format!("ended:{}:{}", outcome.result, outcome.reason),
+            Status::Over { .. } => {
+                let o = g.outcome().expect("a two-sided result");
+                format!("ended:{}:{}", o.result, o.reason)
+            }
             Status::Aborted { .. } => "ended:aborted".into(),
-            Status::Active => "ended:?".into(),
+            Status::Active | Status::Lobby => "ended:?".into(),
         },
         Fired::ChallengeExpired(_) => "challenge_expired".into(),
         Fired::TimeUp(_) => "time_up".into(),
         Fired::TurnNotice(g) => format!("turn_notice:{}", g.ply()),
-        Fired::TableLapsed(t) => format!("table_lapsed:{}", t.id),
-        Fired::TableDue(t) => format!("table_due:{}", t.id),
+        Fired::Left { game, seat, .. } => format!("left:{}:{seat}", game.id),
+        Fired::LobbyLapsed(g) => format!("lobby_lapsed:{}", g.id),
     }
 }
 
@@ -100,8 +103,9 @@ impl Env {
             }),
             // The program plays the first legal move for a player who missed.
             auto_move: Arc::new(|g| {
-                let m = g.legal_moves().into_iter().next()?;
-                g.position().path(m).ok()
+                let from = *g.movable().first()?;
+                let to = *g.destinations(from).first()?;
+                g.check(&[from, to]).ok()
             }),
             parallel: 2,
             batch: 16,

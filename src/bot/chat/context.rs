@@ -101,6 +101,8 @@ struct TapInner {
     t: &'static dyn Texts,
     answered: AtomicBool,
     reply: Mutex<Option<Answer>>,
+    /// What its handler's calls are checked against (see [`telegram::TapCause`]).
+    cause: Arc<telegram::TapCause>,
 }
 
 impl Tap {
@@ -113,6 +115,8 @@ impl Tap {
             .map(|m| ChatId(m.chat.id.0))
             .unwrap_or(ChatId(user.0 as i64));
         let t = texts(app.chat_lang(chat, Some(user)).await);
+        let what = format!("the tap {}", q.data.as_deref().unwrap_or("(no data)"));
+        let cause = Arc::new(telegram::TapCause::new(what, app.taps.clone()));
         Tap(Arc::new(TapInner {
             app,
             q,
@@ -121,7 +125,13 @@ impl Tap {
             t,
             answered: AtomicBool::new(false),
             reply: Mutex::new(None),
+            cause,
         }))
+    }
+
+    /// What the calls its handler makes are checked against: its answer goes first.
+    pub fn cause(&self) -> Arc<telegram::TapCause> {
+        Arc::clone(&self.0.cause)
     }
 
     /// The query.
@@ -192,6 +202,7 @@ impl Tap {
         if self.0.answered.swap(true, Ordering::SeqCst) {
             return;
         }
+        self.0.cause.answering();
         let (app, q) = (&self.0.app, &self.0.q);
         let r = telegram::call_unpaced(&app.pacer, || {
             let mut req = app.bot.answer_callback_query(q.id.clone());

@@ -510,7 +510,6 @@ mod tests {
     #[test]
     fn eight_by_eight_grid_is_shaped_like_the_board() {
         let v = Variant::new(VariantId::Classic);
-        let pos = v.start();
         let game = AnyGame::Two(crate::engine::Game::new(&v));
         let t = texts(Language::En);
         let k = board(GameId(5), 0, &game, Seat::White, &Selection::default(), t);

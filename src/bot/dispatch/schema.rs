@@ -22,6 +22,7 @@ use crate::bot::features::start;
 use crate::bot::features::stats;
 use crate::bot::features::training;
 use crate::bot::metrics;
+use crate::bot::telegram;
 use crate::bot::state::turn_notices::Place;
 use crate::bot::state::{Allowance, App};
 use crate::bot::texts::Texts;
@@ -322,6 +323,34 @@ where
     dptree::map_async(HandOn(f)).endpoint(report_error)
 }
 
+/// A tap handler `f` wrapped as [`HandOn`] does, run on behalf of its tap: every call it
+/// makes, and every view update it asks for, is checked to come after the tap's answer
+/// ([`telegram::check_answered`]).
+struct HandOnTap<F>(F);
+
+impl<F, Args> Injectable<Handled, Args> for HandOnTap<F>
+where
+    F: Injectable<HandlerResult, Args>,
+{
+    fn inject<'a>(&'a self, deps: &'a DependencyMap) -> CompiledFn<'a, Handled> {
+        let run = self.0.inject(deps);
+        let tap: Arc<Tap> = deps.get();
+        Arc::new(move || {
+            let fut = run();
+            let cause = tap.cause();
+            Box::pin(async move {
+                Handled(Arc::new(telegram::on_behalf_of(cause, fut).await))
+            })
+        })
+    }
+
+    fn input_types() -> BTreeSet<dptree::Type> {
+        let mut types = F::input_types();
+        types.insert(dptree::Type::of::<Tap>());
+        types
+    }
+}
+
 /// The endpoint of a tap handler `f`: the query is answered, with `f`'s reply or the
 /// explanation of its error.
 #[track_caller]
@@ -329,7 +358,7 @@ fn on_tap<F, Args>(f: F) -> UpdateHandler<BotError>
 where
     F: Injectable<HandlerResult, Args> + Send + Sync + 'static,
 {
-    dptree::map_async(HandOn(f)).endpoint(answer_tap)
+    dptree::map_async(HandOnTap(f)).endpoint(answer_tap)
 }
 
 async fn report_error(app: App, m: Incoming, r: Handled) -> HandlerResult {

@@ -95,18 +95,26 @@ async fn typed_move(
     let (chat, user) = (m.chat, m.user);
     let deadline = g.variant.two().and_then(|v| v.rules().exit_deadline);
     let (id, ply) = (g.id, g.ply());
-    match user_move(app, g, user, input, Expect::Any, false, t).await? {
+    match user_move(app, g, user, input, Expect::Any, false).await? {
         Attempt::Played(stored) => play::changed(app, *stored),
         Attempt::Confirm { path, .. } => {
             let kb = keyboard::confirm_return_home(id, ply, path.from(), path.to(), t);
             let text = t.confirm_return_home(&path.to_string(), deadline.unwrap_or(0));
             say(app, chat, Some(m.id()), &text, Some(kb)).await?;
         }
+        Attempt::Flagged(g) => {
+            messages::refuse(app, chat, user, Some(m.id()), t.game_over());
+            play::changed(app, *g);
+        }
         // A flood of bad moves gets the newest explanation, not one each.
-        Attempt::Refused(reason) => {
+        Attempt::Refused(g, why) => {
+            let reason = play::moves::refusal_words(app, &g, &why, t).await;
             messages::refuse(app, chat, user, Some(m.id()), escape(&reason))
         }
-        Attempt::Stale => messages::refuse(app, chat, user, Some(m.id()), t.stale_button()),
+        Attempt::Stale(id) => {
+            messages::refuse(app, chat, user, Some(m.id()), t.stale_button());
+            play::refresh(app, id)?;
+        }
     }
     Ok(())
 }
@@ -143,17 +151,20 @@ pub async fn on_square(
         return Ok(());
     };
     if ply != g.ply() || !on_current_board(tap.query(), &g) {
+        tap.answer(Answer::Alert(t.stale_button())).await;
         // Redrawing is expensive: a flood of old taps gets the alert only.
         if app.allow_action(user.0) {
             play::refresh(&app, g.id)?;
         }
-        return tap.reply(Answer::Alert(t.stale_button()));
+        return Ok(());
     }
+    let _ = seat;
     let game = app.games.read(|s| s.replay(&g))?;
     if g.player_to_move() != crate::game::Player::Human(user) && !g.is_solo() {
         app.count_action(user.0);
-        let why = play::moves::not_yours(&app, &g, &game, seat, t).await;
-        return tap.reply(Answer::Alert(why));
+        let why = play::moves::turn_refusal(&game, &g, user);
+        let words = play::moves::refusal_words(&app, &g, &why, t).await;
+        return tap.reply(Answer::Alert(words));
     }
     // Selecting a piece is half a move: never limited (its keyboard edit waits for the
     // chat's slot, newer selections replacing older ones).
@@ -180,11 +191,11 @@ fn no_move_reason(game: &AnyGame, square: Square, mover: Seat) -> IllegalMove {
 
 /// The picker's pass (a table's seat with no move).
 pub async fn on_pass(app: App, tap: Tap, (game, ply): (GameId, u32)) -> HandlerResult {
-    let (user, t) = (tap.user(), tap.texts());
+    let user = tap.user();
     let Some((g, _)) = played_game(&app, &tap, game).await? else {
         return Ok(());
     };
-    let attempt = user_move(&app, g, user, Input::Pass, Expect::Ply(ply), false, t).await?;
+    let attempt = user_move(&app, g, user, Input::Pass, Expect::Ply(ply), false).await?;
     answer_attempt(&app, &tap, attempt, ply).await
 }
 
@@ -203,7 +214,7 @@ pub async fn on_move(
         return tap.reply(Answer::Alert(t.not_your_game()));
     }
     let input = Input::Tapped { from, to };
-    let attempt = user_move(&app, g.clone(), user, input, Expect::Ply(ply), confirmed, t).await?;
+    let attempt = user_move(&app, g.clone(), user, input, Expect::Ply(ply), confirmed).await?;
     // A confirmation asked in a separate message (typed moves) is done with (once the tap
     // is answered).
     let leftover = confirmed && !on_current_board(q, &g);
@@ -230,13 +241,21 @@ async fn answer_attempt(app: &App, tap: &Tap, attempt: Attempt, ply: u32) -> Han
             board::show_ui(app, id, ply, tap.board(), Ui::ConfirmHome { from, to });
             Ok(())
         }
-        Attempt::Refused(s) => {
-            app.count_action(user.0);
-            tap.reply(Answer::Alert(s))
+        Attempt::Flagged(g) => {
+            tap.answer(Answer::Alert(t.game_over())).await;
+            play::changed(app, *g);
+            Ok(())
         }
-        Attempt::Stale => {
+        Attempt::Refused(g, why) => {
             app.count_action(user.0);
-            tap.reply(Answer::Alert(t.stale_button()))
+            let words = play::moves::refusal_words(app, &g, &why, t).await;
+            tap.reply(Answer::Alert(words))
+        }
+        Attempt::Stale(id) => {
+            app.count_action(user.0);
+            tap.answer(Answer::Alert(t.stale_button())).await;
+            play::refresh(app, id)?;
+            Ok(())
         }
     }
 }
@@ -249,6 +268,7 @@ pub async fn on_reset(app: App, tap: Tap, (game, ply): (GameId, u32)) -> Handler
         return tap.reply(Answer::Alert(t.bad_button()));
     };
     if !on_current_board(q, &g) {
+        tap.answer(Answer::Silent).await;
         if app.allow_action(user.0) {
             remove_keyboard(&app, q).await;
         }

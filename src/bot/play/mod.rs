@@ -55,6 +55,7 @@ const ANSWER_WAIT: std::time::Duration = std::time::Duration::from_millis(300);
 /// answers. Returns at once: the views, the announcement and the program's move go on in
 /// the background.
 pub fn changed(app: &App, change: impl Into<Change>) {
+    crate::bot::telegram::check_answered("a change shown");
     let Change { game: g, replayed } = change.into();
     // A move the program is about to answer is shown together with the answer, in one
     // edit: each edit costs a second of the chat's pace, and a player who moves quickly

@@ -129,7 +129,8 @@ pub fn on_current_board(q: &CallbackQuery, g: &GameRecord) -> bool {
         .is_some_and(|m| g.is_board(ChatId(m.chat.id.0), MessageId(m.id.0)))
 }
 
-/// How a move attempt went, for the handler to tell the player.
+/// How a move attempt went, for the handler to tell the player (in their words, at the
+/// edge: [`refusal_words`]) and then to show.
 #[derive(Debug)]
 pub enum Attempt {
     /// Stored; the caller reports it to [`super::changed`] (a tap is answered in between,
@@ -142,10 +143,15 @@ pub enum Attempt {
         /// The path that would be played.
         path: Path,
     },
-    /// Refused, with the reason in the player's language.
-    Refused(String),
-    /// The position changed since the player looked (the board was refreshed).
-    Stale,
+    /// The mover's clock had run out: the game changed (it ended, or at a table their
+    /// seat is out) instead; the caller tells them, then reports it to
+    /// [`super::changed`].
+    Flagged(Box<GameRecord>),
+    /// Refused: the game as read, and why.
+    Refused(Box<GameRecord>, ServiceError),
+    /// The position changed since the player looked: the caller tells them, then shows
+    /// the game anew ([`super::refresh`]).
+    Stale(GameId),
 }
 
 /// A move as a person gave it, read once where it arrived.
@@ -166,8 +172,9 @@ pub enum Input {
 }
 
 /// A person's move in `g` (as the handler read it): check whose turn it is, ask before a
-/// losing return home, play it with the expectation `expect`. The caller reports a played
-/// move to [`super::changed`].
+/// losing return home, play it with the expectation `expect`. Nothing is shown here: the
+/// caller answers first (a tap's spinner), then reports a played move to
+/// [`super::changed`] or refreshes a stale board.
 pub async fn user_move(
     app: &App,
     g: GameRecord,
@@ -175,34 +182,31 @@ pub async fn user_move(
     input: Input,
     expect: Expect,
     confirmed: bool,
-    t: &dyn Texts,
 ) -> Result<Attempt, BotError> {
     let id = g.id;
+    let refused = |g: GameRecord, why| Ok(Attempt::Refused(Box::new(g), why));
     let game = match app.games.read(|s| s.replay(&g)) {
         Ok(game) => game,
-        Err(e) => {
-            return refusal(&e, t)
-                .map(Attempt::Refused)
-                .ok_or(BotError::Service(e));
-        }
+        Err(e) if e.class() == crate::game::ErrorClass::Failure => return Err(e.into()),
+        Err(e) => return refused(g, e),
     };
-    let Some(seat) = g.seat_of(user) else {
-        return Ok(Attempt::Refused(t.not_your_game()));
-    };
+    if g.seat_of(user).is_none() {
+        return refused(g, ServiceError::NotYourGame);
+    }
     if let Expect::Ply(p) = expect
         && p != g.ply()
     {
-        super::refresh(app, id)?;
-        return Ok(Attempt::Stale);
+        return Ok(Attempt::Stale(id));
     }
     if !g.is_active() {
-        return Ok(Attempt::Refused(t.game_over()));
+        return refused(g, ServiceError::GameOver);
     }
     if g.paused.is_some() {
-        return Ok(Attempt::Refused(format!("⏸ {}", t.paused())));
+        return refused(g, ServiceError::Paused);
     }
     if g.player_to_move() != crate::game::Player::Human(user) && !g.is_solo() {
-        return Ok(Attempt::Refused(not_yours(app, &g, &game, seat, t).await));
+        let why = turn_refusal(&game, &g, user);
+        return refused(g, why);
     }
     let ply = match &input {
         Input::Typed(Ok(readings)) => game.resolve(readings),
@@ -213,7 +217,7 @@ pub async fn user_move(
     };
     let ply = match ply {
         Ok(p) => p,
-        Err(e) => return Ok(Attempt::Refused(t.move_error(&e))),
+        Err(e) => return refused(g, ServiceError::Illegal(e)),
     };
     if !confirmed
         && game.is_return_home(&ply)
@@ -226,6 +230,7 @@ pub async fn user_move(
     }
     let mv = MoveInput::from(&ply);
     let now = app.now();
+    let read = g.clone();
     let r = app
         .games
         .run(move |s| s.play_known((g, game), Actor::User(user), expect, &mv, now))
@@ -234,41 +239,41 @@ pub async fn user_move(
         Ok((MoveOutcome::Played(m), after)) => {
             Ok(Attempt::Played(Box::new(Change::played(m.game, after))))
         }
-        Ok((MoveOutcome::Flagged(g), _)) => {
-            super::changed(app, g);
-            Ok(Attempt::Refused(t.game_over()))
-        }
-        Err(ServiceError::Stale { .. }) => {
-            super::refresh(app, id)?;
-            Ok(Attempt::Stale)
-        }
-        Err(e) => match refusal(&e, t) {
-            Some(text) => Ok(Attempt::Refused(text)),
-            None => Err(e.into()),
-        },
+        Ok((MoveOutcome::Flagged(g), _)) => Ok(Attempt::Flagged(Box::new(g))),
+        Err(ServiceError::Stale { .. }) => Ok(Attempt::Stale(id)),
+        Err(e) if e.class() == crate::game::ErrorClass::Refusal => refused(read, e),
+        Err(e) => Err(e.into()),
     }
 }
 
-/// Why a person whose seat is not to move may not move: their seat is done (finished or
-/// left), or whose move it is (a table names the seat's player).
-pub async fn not_yours(
+/// A refusal in the words of `t`: a table's "not your turn" names whose move it is (its
+/// seat's player, or the program for a seat it plays).
+pub async fn refusal_words(
     app: &App,
     g: &GameRecord,
-    game: &AnyGame,
-    mine: Seat,
+    why: &ServiceError,
     t: &dyn Texts,
 ) -> String {
-    if game.done().has(mine) {
-        return t.seat_done();
+    match why {
+        ServiceError::NotYourTurn if g.is_table() => {
+            let to_move = g.to_move();
+            let lang = app.chat_lang(g.chat, None).await;
+            let name = match g.player_to_move() {
+                p @ crate::game::Player::Human(_) => app.player_mention(p, lang).await,
+                _ => format!("🤖 {}", t.seat_name(to_move)),
+            };
+            t.not_your_seat(&name, to_move)
+        }
+        ServiceError::Paused => format!("⏸ {}", t.paused()),
+        e => refusal(e, t).unwrap_or_else(|| t.try_again()),
     }
-    if !g.is_table() {
-        return t.not_your_turn();
+}
+
+/// Why `user`, who plays `g` but not its seat to move, may not move: their seat is done
+/// (finished or left), or it is someone else's turn.
+pub fn turn_refusal(game: &AnyGame, g: &GameRecord, user: UserId) -> ServiceError {
+    match g.seat_of(user).is_some_and(|s| game.done().has(s)) {
+        true => ServiceError::SeatDone,
+        false => ServiceError::NotYourTurn,
     }
-    let to_move = g.to_move();
-    let lang = app.chat_lang(g.chat, None).await;
-    let name = match g.player_to_move() {
-        p @ crate::game::Player::Human(_) => app.player_mention(p, lang).await,
-        _ => format!("🤖 {}", t.seat_name(to_move)),
-    };
-    t.not_your_seat(&name, to_move)
 }

@@ -112,6 +112,8 @@ pub struct AppInner {
     pub live: Arc<crate::bot::state::liveness::Liveness>,
     /// The bot's clock (see [`BotClock`]).
     pub clock: Arc<BotClock>,
+    /// Taps answered after a call they caused (see [`crate::bot::telegram::TapOrder`]).
+    pub taps: Arc<crate::bot::telegram::TapOrder>,
     /// The Mini App's open pages, per game.
     pub pages: crate::bot::state::pages::Pages,
     /// How boards open the Mini App (`None`: it is not served).

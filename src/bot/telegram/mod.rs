@@ -511,6 +511,82 @@ pub fn gone(e: &RequestError) -> bool {
     )
 }
 
+/// Taps answered after a call made on their behalf: a tap's spinner must stop before
+/// anything it causes is sent (docs/PACING.md). Counted (the `ugolki_taps_answered_late`
+/// metric), logged as a bug, and kept for the tests, which fail on any.
+#[derive(Debug, Default)]
+pub struct TapOrder {
+    late: Mutex<Vec<String>>,
+}
+
+impl TapOrder {
+    fn record(&self, what: String) {
+        tracing::error!(what, "a tap was answered after a call it caused");
+        metrics::counter!(crate::bot::metrics::TAPS_ANSWERED_LATE).increment(1);
+        let mut late = self.late.lock().unwrap_or_else(|e| e.into_inner());
+        if late.len() < 100 {
+            late.push(what);
+        }
+    }
+
+    /// What was done before its tap's answer, so far.
+    pub fn late(&self) -> Vec<String> {
+        self.late.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+}
+
+/// The tap a handler is answering, for as long as it runs: whether it has been answered,
+/// what it is (for the report) and where a late answer is recorded.
+#[derive(Debug)]
+pub struct TapCause {
+    answered: std::sync::atomic::AtomicBool,
+    what: String,
+    order: std::sync::Arc<TapOrder>,
+}
+
+impl TapCause {
+    /// A tap described by `what` (its button's data), reported to `order`.
+    pub fn new(what: String, order: std::sync::Arc<TapOrder>) -> TapCause {
+        TapCause {
+            answered: std::sync::atomic::AtomicBool::new(false),
+            what,
+            order,
+        }
+    }
+
+    /// The tap is being answered: from now on its handler may cause calls.
+    pub fn answering(&self) {
+        self.answered.store(true, Ordering::SeqCst);
+    }
+}
+
+tokio::task_local! {
+    static CAUSE: std::sync::Arc<TapCause>;
+}
+
+/// Run a tap's handler `f`: every call it makes, and every view update it asks for, is
+/// checked against its answer ([`check_answered`]).
+pub async fn on_behalf_of<F: Future>(cause: std::sync::Arc<TapCause>, f: F) -> F::Output {
+    CAUSE.scope(cause, f).await
+}
+
+/// What a handler may ask Telegram before it answers a tap: questions whose answer decides
+/// the tap's (is the tapper an admin?), which change nothing anyone sees.
+const ASKS: [&str; 3] = ["GetChatMember", "GetChatAdministrators", "GetMe"];
+
+/// `what` is about to happen on behalf of the tap being handled, if any: it must have been
+/// answered already.
+pub fn check_answered(what: &str) {
+    if ASKS.contains(&what) {
+        return;
+    }
+    let _ = CAUSE.try_with(|c| {
+        if !c.answered.load(Ordering::SeqCst) {
+            c.order.record(format!("{}: {what}", c.what));
+        }
+    });
+}
+
 /// Run the Telegram request `f` builds, of `kind` to `chat`, within the limits, with
 /// retries: a 429 freezes the chat for its `retry_after` and the call waits it out (up to
 /// 5 times); transient failures back off and retry (up to 3 times). Every attempt is
@@ -525,6 +601,7 @@ where
     F: FnMut() -> R,
     R: Request<Err = RequestError>,
 {
+    check_answered(method_of::<R>());
     retried(pacer, chat, Mode::Paced(kind), method_of::<R>(), || {
         f().send()
     })
@@ -539,6 +616,7 @@ where
     F: FnMut() -> R,
     R: Request<Err = RequestError>,
 {
+    check_answered(method_of::<R>());
     retried(pacer, 0, Mode::Unpaced, method_of::<R>(), || f().send()).await
 }
 

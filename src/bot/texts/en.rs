@@ -1163,7 +1163,7 @@ impl TableTexts for En {
             s.push_str(&en_seat_line(self, l));
             s.push('\n');
         }
-        if let Some(tc) = v.limit() {
+        if let Some(tc) = Some(v.time).filter(|t| *t != TimeControl::Untimed) {
             s.push_str(&format!("\n⏱ {}", self.time_control(&tc)));
         }
         s.push_str(&format!(

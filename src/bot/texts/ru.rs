@@ -1197,7 +1197,7 @@ impl TableTexts for Ru {
             s.push_str(&ru_seat_line(self, l));
             s.push('\n');
         }
-        if let Some(tc) = v.limit() {
+        if let Some(tc) = Some(v.time).filter(|t| *t != TimeControl::Untimed) {
             s.push_str(&format!("\n⏱ {}", self.time_control(&tc)));
         }
         s.push_str(&format!(

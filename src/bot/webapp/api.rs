@@ -7,7 +7,7 @@ use crate::bot::play;
 use crate::bot::play::moves::{Attempt, Input, user_move};
 use crate::bot::state::App;
 use crate::bot::texts::{Texts, mention, texts, webapp as words};
-use crate::bot::webapp::refusal::{ApiError, body, service};
+use crate::bot::webapp::refusal::{ApiError, body, refused, service};
 use crate::bot::webapp::sessions::{Refused, Viewer};
 use crate::bot::webapp::view::{self, plain};
 use crate::bot::webapp::{Shared, initdata};
@@ -295,7 +295,7 @@ pub async fn act(
                 (Input::Tapped { from, to }, req.ply, req.confirm)
             }
         };
-        let attempt = user_move(app, g, user, input, Expect::Ply(ply), confirm, t)
+        let attempt = user_move(app, g, user, input, Expect::Ply(ply), confirm)
             .await
             .map_err(|e| {
                 tracing::warn!(error = %e, "a Mini App move failed");
@@ -311,10 +311,15 @@ pub async fn act(
                 "confirm",
                 words::text(viewer.lang, "losing_confirm"),
             )),
-            Attempt::Refused(text) => {
-                Err(ApiError::new(StatusCode::CONFLICT, "refused", plain(&text)))
+            Attempt::Flagged(g) => {
+                play::changed(app, *g);
+                Err(refused(&ServiceError::GameOver, plain(&t.game_over())))
             }
-            Attempt::Stale => Err(ApiError::new(
+            Attempt::Refused(g, why) => {
+                let text = play::moves::refusal_words(app, &g, &why, t).await;
+                Err(refused(&why, plain(&text)))
+            }
+            Attempt::Stale(_) => Err(ApiError::new(
                 StatusCode::CONFLICT,
                 "stale",
                 plain(&t.stale_button()),

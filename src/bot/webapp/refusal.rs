@@ -81,14 +81,24 @@ pub(crate) fn body<T: serde::de::DeserializeOwned>(
     })
 }
 
-/// A service error as a refusal (or a 500 for a failure).
-pub(crate) fn service(e: ServiceError, t: &dyn Texts) -> ApiError {
-    let status = match &e {
+/// The status a refusal of `e` answers with.
+fn status_of(e: &ServiceError) -> StatusCode {
+    match e {
         ServiceError::NoSuchGame(_) => StatusCode::NOT_FOUND,
         ServiceError::NotYourGame => StatusCode::FORBIDDEN,
         ServiceError::Busy => StatusCode::SERVICE_UNAVAILABLE,
         _ => StatusCode::CONFLICT,
-    };
+    }
+}
+
+/// A refusal `e` already put in the player's `words`.
+pub(crate) fn refused(e: &ServiceError, words: String) -> ApiError {
+    ApiError::new(status_of(e), code_of(e), words)
+}
+
+/// A service error as a refusal (or a 500 for a failure).
+pub(crate) fn service(e: ServiceError, t: &dyn Texts) -> ApiError {
+    let status = status_of(&e);
     match refusal(&e, t) {
         Some(text) if !matches!(e, ServiceError::Store(_)) => {
             ApiError::new(status, code_of(&e), plain(&text))
@@ -108,6 +118,8 @@ fn code_of(e: &ServiceError) -> &'static str {
         ServiceError::GameOver => "game_over",
         ServiceError::Stale { .. } => "stale",
         ServiceError::Illegal(_) => "illegal",
+        ServiceError::SeatDone => "seat_done",
+        ServiceError::Paused => "paused",
         _ => "refused",
     }
 }

@@ -438,6 +438,11 @@ impl GameRecord {
         self.ratings.iter().find(|r| r.seat == s).map(|r| r.change)
     }
 
+    /// A rated two-sided game's rating changes (White, Black).
+    pub fn two_ratings(&self) -> Option<[RatingChange; 2]> {
+        Some([self.rating_of(Seat::White)?, self.rating_of(Seat::Black)?])
+    }
+
     /// When a correspondence (days a move) turn is due.
     pub fn move_due(&self) -> Option<Timestamp> {
         match self.time_control {

@@ -23,9 +23,10 @@ const HISTORY_ROWS: usize = 10;
 /// Games looked at to fill `/history` (skipping games in progress).
 const HISTORY_SCAN: usize = 400;
 
-/// A record or replay button.
-/// Tapped on an inline board, the file goes to the tapper's private chat with the bot,
-/// which Telegram allows only once they have started it: they are told where to do so.
+/// A record or replay button: the tap is answered, then the file is sent where it was
+/// tapped. Tapped on an inline board, the file goes to the tapper's private chat with the
+/// bot, which Telegram allows only once they have started it: if it cannot go there, the
+/// inline board says where to start the bot.
 pub async fn on_export_tap(
     app: App,
     tap: Tap,
@@ -36,13 +37,17 @@ pub async fn on_export_tap(
     if !app.allow_action(tap.user().0) {
         return tap.reply(Answer::Toast(t.slow_down()));
     }
-    match export_button(&app, tap.chat(), tap.user(), game, gif, t).await {
-        Ok(Some(alert)) => tap.reply(Answer::Alert(alert)),
-        Ok(None) => Ok(()),
+    let g = match exportable(&app, tap.chat(), tap.user(), game, t).await? {
+        Ok(g) => g,
+        Err(alert) => return tap.reply(Answer::Alert(alert)),
+    };
+    tap.answer(Answer::Silent).await;
+    match send_export(&app, tap.chat(), g.id, Some(gif), t).await {
         Err(BotError::Telegram(e)) if telegram::cannot_write_privately(&e) => {
-            tap.reply(Answer::Alert(t.private_only(me.username())))
+            board::notice(&app, &g, t.private_only(me.username()));
+            Ok(())
         }
-        Err(e) => Err(e),
+        r => r,
     }
 }
 
@@ -227,28 +232,26 @@ async fn send_export(
     Ok(())
 }
 
-/// A record or replay button (under a finished board or in `/history`), tapped by
-/// `user` in `chat`: allowed for a game of this chat or one of the user's own games;
-/// the file goes to this chat. `Ok(Some(alert))` when refused.
-async fn export_button(
+/// Game `id` when `user` may have its record and replay in `chat` (tapped under a
+/// finished board or in `/history`): a game of this chat or one of the user's own, and
+/// finished; else why not.
+async fn exportable(
     app: &App,
     chat: ChatId,
     user: UserId,
     id: GameId,
-    gif: bool,
     t: &dyn Texts,
-) -> Result<Option<String>, BotError> {
+) -> Result<Result<GameRecord, String>, BotError> {
     let g = match app.games.run(move |s| s.game(id)).await {
         Ok(g) => g,
-        Err(ServiceError::NoSuchGame(_)) => return Ok(Some(t.bad_button())),
+        Err(ServiceError::NoSuchGame(_)) => return Ok(Err(t.bad_button())),
         Err(e) => return Err(e.into()),
     };
-    if g.board_in(chat).is_none() && g.color_of(user).is_none() {
-        return Ok(Some(t.not_your_game()));
+    if g.board_in(chat).is_none() && g.seat_of(user).is_none() {
+        return Ok(Err(t.not_your_game()));
     }
-    if g.is_active() {
-        return Ok(Some(t.export_not_finished()));
+    if g.is_open() {
+        return Ok(Err(t.export_not_finished()));
     }
-    send_export(app, chat, g.id, Some(gif), t).await?;
-    Ok(None)
+    Ok(Ok(g))
 }

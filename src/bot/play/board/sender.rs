@@ -86,6 +86,7 @@ pub(super) fn request(
     ply: u32,
     done: Option<tokio::sync::oneshot::Sender<()>>,
 ) {
+    telegram::check_answered("a board update");
     let want = Want {
         ui,
         ply,
