@@ -290,7 +290,8 @@ function paintBoard() {
   if (!g) return;
   const n = g.size || 8;
   const table = g.kind === 'table';
-  const turns = table ? g.turns || 0 : g.viewer?.seat === 'b' ? 2 : 0;
+  // Quarter turns that bring the viewer's camp to the bottom left (Black's: two).
+  const turns = typeof g.turns === 'number' ? g.turns : 0;
   if (!B || B.n !== n || B.turns !== turns) buildBoard(n, turns);
   const root = $('board');
   root.dataset.version = g.version ?? '';
@@ -427,8 +428,9 @@ function paintInfo() {
   mv.replaceChildren(el('span', 'cap', t('moves')));
   mv.hidden = moves.length === 0;
   let pair = null;
+  // Every ply as [seat, "c3-e5"]: a table's each with its seat's mark, two sides' in
+  // numbered pairs.
   if (table) {
-    // A table's turns, each with its seat's mark: [seat, "c3-e5"].
     moves.forEach(([c, m], i) => {
       const e = el('span', 'mv' + (i === moves.length - 1 ? ' last' : ''), (g.players?.[c]?.mark || c) + ' ' + m);
       e.dataset.seat = c;
@@ -438,7 +440,7 @@ function paintInfo() {
     tick();
     return;
   }
-  moves.forEach((m, i) => {
+  moves.forEach(([, m], i) => {
     if (i % 2 === 0) {
       pair = el('span', 'pair');
       pair.append(el('span', 'num', i / 2 + 1 + '.'));
@@ -477,7 +479,10 @@ function seatList(box) {
     const dl = el('span', 'deadline');
     dl.dataset.side = c;
     dl.hidden = true;
-    row.append(dl);
+    const clock = el('span', 'clock');
+    clock.dataset.side = c;
+    clock.hidden = true;
+    row.append(dl, clock);
     box.append(row);
   }
 }

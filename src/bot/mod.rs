@@ -42,7 +42,7 @@ pub use webapp::{MAX_AGE as WEBAPP_MAX_AGE, WebAppConfig};
 /// buttons.
 #[cfg(feature = "testing")]
 pub mod testing {
-    pub use super::controls::callback::{Act, Callback, LobbyAct, SettingKey};
+    pub use super::controls::callback::{Act, Callback, LobbyAct, Setting};
     pub use super::play::end::date_of;
     pub use super::play::program::program_choice;
 }

@@ -4,7 +4,7 @@
 use serde_json::Value;
 use std::sync::Arc;
 use std::time::Duration;
-pub use ugolki_bot::bot::testing::{Act, Callback, SettingKey};
+pub use ugolki_bot::bot::testing::{Act, Callback, Setting};
 use ugolki_bot::bot::{self, BotClock, BotConfig, TapOrder, Updates};
 use ugolki_bot::engine::{Color, Square, VariantId};
 use ugolki_bot::fakeapi::{Call, FakeApi, TelegramLimits, TgChat, TgUser};
@@ -32,7 +32,10 @@ impl Drop for Harness {
         // Every tap in every end-to-end test is answered before anything it causes.
         if !std::thread::panicking() {
             let late = self.taps.late();
-            assert!(late.is_empty(), "taps answered after a call they caused: {late:#?}");
+            assert!(
+                late.is_empty(),
+                "taps answered after a call they caused: {late:#?}"
+            );
         }
     }
 }
@@ -275,14 +278,10 @@ pub async fn open_group_game(
     }
 }
 
-/// `user` opens /settings in their private chat and taps the button that sets `key` to
-/// `value` (e.g. turn notifications `on`); returns the menu the bot shows again after the
-/// change.
-pub async fn tap_setting(h: &Harness, user: &TgUser, key: SettingKey, value: &str) -> Call {
-    let setting = Callback::Setting {
-        key,
-        value: value.into(),
-    };
+/// `user` opens /settings in their private chat and taps the button that sets `setting`
+/// (e.g. turn notifications on); returns the menu the bot shows again after the change.
+pub async fn tap_setting(h: &Harness, user: &TgUser, setting: Setting) -> Call {
+    let setting = Callback::Setting(setting);
     let dm = TgChat::Private(user.clone());
     let c0 = h.cursor();
     h.api.send_text(&dm, user, "/settings");

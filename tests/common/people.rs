@@ -9,8 +9,7 @@
 //! let toast = boris.taps(&group, &lobby, |cb| matches!(cb, Callback::Lobby { .. })).await;
 //! ```
 
-use super::harness::{Harness, WAIT, button, decoded, message_id};
-use std::time::Duration;
+use super::harness::{Harness, button, decoded, message_id};
 use ugolki_bot::bot::testing::Callback;
 use ugolki_bot::fakeapi::{Call, TgChat, TgUser};
 
@@ -173,20 +172,6 @@ impl Chat<'_> {
             .await
     }
 
-    /// Wait up to `within` for a call here after `from` that `pred` accepts.
-    pub async fn maybe(
-        &self,
-        from: u64,
-        within: Duration,
-        pred: impl Fn(&Call) -> bool,
-    ) -> Option<Call> {
-        let id = self.id();
-        self.h
-            .api
-            .wait_for(from, within, move |m| m.chat_id() == Some(id) && pred(m))
-            .await
-    }
-
     /// The board message `board` as it stands now in the fake (its latest caption,
     /// keyboard and picture).
     pub fn now(&self, board: &Call) -> Option<ugolki_bot::fakeapi::StoredMessage> {
@@ -201,6 +186,3 @@ pub fn callbacks_of(m: &ugolki_bot::fakeapi::StoredMessage) -> Vec<Callback> {
         .filter_map(|(_, d)| decoded(&d))
         .collect()
 }
-
-/// How long a test waits for something the bot does at once.
-pub const SOON: Duration = WAIT;

@@ -117,13 +117,7 @@ async fn group_settings_are_for_admins_anonymous_ones_included() {
         })
         .await;
     let five = button(&menu, "5+3", |cb| {
-        matches!(
-            cb,
-            Callback::Setting {
-                key: SettingKey::Time,
-                ..
-            }
-        )
+        matches!(cb, Callback::Setting(Setting::Time(_)))
     });
     let c3 = h.cursor();
     let tap = h.api.tap(&g, &b, message_id(&menu), &five);

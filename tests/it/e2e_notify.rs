@@ -4,21 +4,15 @@
 
 use crate::common::harness::*;
 use ugolki_bot::fakeapi::{TgChat, TgUser};
-use ugolki_bot::game::ChatId;
+use ugolki_bot::game::{ChatId, NoticeDelay, Pace};
 
 /// `user` sets turn notifications `on` or off with the /settings buttons of their
 /// private chat.
 async fn set_notify(h: &Harness, user: &TgUser, on: bool) {
-    let menu = tap_setting(h, user, SettingKey::Notify, if on { "on" } else { "off" }).await;
+    let menu = tap_setting(h, user, Setting::Notify(on)).await;
     // The waits are offered while notifications are on.
     let waits = has_button(&menu.buttons(), |cb| {
-        matches!(
-            cb,
-            Callback::Setting {
-                key: SettingKey::NoticeSlow,
-                ..
-            }
-        )
+        matches!(cb, Callback::Setting(Setting::NoticeDelay(Pace::Slow, _)))
     });
     assert_eq!(waits, on, "{:?}", menu.buttons());
     let stored = h
@@ -186,7 +180,12 @@ async fn on_a_clock_a_notice_only_for_who_asked_and_one_in_a_game_of_days() {
     .await;
     // Asked for at once on a clock too: told in a 5+3 game.
     for u in [&a, &b] {
-        let menu = tap_setting(&h, u, SettingKey::NoticeClock, "0").await;
+        let menu = tap_setting(
+            &h,
+            u,
+            Setting::NoticeDelay(Pace::Clock, NoticeDelay::AT_ONCE),
+        )
+        .await;
         let text = menu.text().expect("the menu's text");
         assert!(text.contains("on a clock: at once"), "{text}");
     }

@@ -5,7 +5,7 @@
 
 use crate::common::harness::*;
 use ugolki_bot::fakeapi::{TgChat, TgUser};
-use ugolki_bot::game::{ChatId, Millis, NoticeDelay, Timing};
+use ugolki_bot::game::{ChatId, Millis, NoticeDelay, Pace, Timing};
 
 const MINUTE: u64 = 60_000;
 
@@ -24,12 +24,10 @@ async fn a_notice_waits_the_chosen_hour_and_is_dropped_if_the_player_looked() {
     let mut h = Harness::start_killable(Timing::default()).await;
     let (a, c) = (alice(), carol());
     // Alice turns notifications on, and chooses an hour in slow games.
-    tap_setting(&h, &a, SettingKey::Notify, "on").await;
-    let hour = Callback::Setting {
-        key: SettingKey::NoticeSlow,
-        value: "60".into(),
-    };
-    let menu = tap_setting(&h, &a, SettingKey::NoticeSlow, "60").await;
+    tap_setting(&h, &a, Setting::Notify(true)).await;
+    let hour = Setting::NoticeDelay(Pace::Slow, NoticeDelay::After { minutes: 60 });
+    let menu = tap_setting(&h, &a, hour.clone()).await;
+    let hour = Callback::Setting(hour);
     let text = menu.text().expect("the menu's text");
     assert!(text.contains("untimed or days a move: after 1 h"), "{text}");
     assert!(text.contains("on a clock: never"), "{text}");
@@ -45,10 +43,10 @@ async fn a_notice_waits_the_chosen_hour_and_is_dropped_if_the_player_looked() {
     // A forged wait is refused and changes nothing.
     let dm = TgChat::Private(a.clone());
     let c0 = h.cursor();
-    let forged = Callback::Setting {
-        key: SettingKey::NoticeSlow,
-        value: "7".into(),
-    };
+    let forged = Callback::Setting(Setting::NoticeDelay(
+        Pace::Slow,
+        NoticeDelay::After { minutes: 7 },
+    ));
     let qid = h.api.tap(&dm, &a, message_id(&menu), &forged.encode());
     h.expect(c0, "the refusal", |c| {
         c.is("AnswerCallbackQuery") && c.str("callback_query_id") == Some(qid.as_str())

@@ -536,7 +536,11 @@ fn fast_players_move(g: &ugolki_bot::game::GameRecord) -> ugolki_bot::engine::Pa
         nodes: Some(3_000),
         ..Limits::default()
     };
-    let game = g.replay().expect("the game replays").into_two().expect("two sides");
+    let game = g
+        .replay()
+        .expect("the game replays")
+        .into_two()
+        .expect("two sides");
     ai::best_move(&game, &limits).expect("a legal move")
 }
 

@@ -327,10 +327,7 @@ fn moves_are_checked_in_order_and_persist() {
                 .collect::<Vec<_>>(),
             ["c3-d3", "f6-e6"]
         );
-        assert_eq!(
-            stored.replay().unwrap().position_text(),
-            stored.position
-        );
+        assert_eq!(stored.replay().unwrap().position_text(), stored.position);
         let chat = s.chat(CHAT, t(3)).unwrap();
         assert_eq!(s.store().chat_games(CHAT).unwrap(), vec![g.id]);
         assert_eq!(chat.players, vec![A, B]);
@@ -934,7 +931,10 @@ fn fischer_clock_reminder_flag_and_late_move() {
             Fired::NotDue
         );
         let m = played(by(s, g.id, A, "c3-d3", 40_000).unwrap());
-        assert_eq!(m.game.clocks.remaining[..2], [Millis(22_000), Millis(60_000)]);
+        assert_eq!(
+            m.game.clocks.remaining[..2],
+            [Millis(22_000), Millis(60_000)]
+        );
         assert_eq!(
             m.game.deadline,
             Some(Deadline {

@@ -455,8 +455,11 @@ fn a_schema_1_database_is_migrated_on_open() {
         let raw = raw_sled(dir.path());
         let gt = raw.open_tree("games").unwrap();
         for g in &games {
-            gt.insert(keys::game(g.id), v1::encode(&v1::game_v1(&v7::game_v7(g).unwrap())).unwrap())
-                .unwrap();
+            gt.insert(
+                keys::game(g.id),
+                v1::encode(&v1::game_v1(&v7::game_v7(g).unwrap())).unwrap(),
+            )
+            .unwrap();
         }
         let ct = raw.open_tree("chats").unwrap();
         for c in &chats {
@@ -750,7 +753,9 @@ fn a_schema_7_database_with_tables_is_migrated_on_open() {
         let store = open(dir.path());
         let s = service(&store);
         let g = pvp(&s, VariantId::Classic, 0);
-        let out = s.play(g.id, Actor::User(A), Expect::Any, &text("c3-d3"), t(1)).unwrap();
+        let out = s
+            .play(g.id, Actor::User(A), Expect::Any, &text("c3-d3"), t(1))
+            .unwrap();
         out.game().clone()
     };
     // A halma4 table 5 turns in, Green left, a 60 s limit, as the previous program kept it.
@@ -818,9 +823,15 @@ fn a_schema_7_database_with_tables_is_migrated_on_open() {
     let s = service(&store);
     assert_eq!(s.game(pvp_game.id).unwrap(), pvp_game);
     let g = s.game(table.id).unwrap();
-    assert_eq!(g.variant, ugolki_bot::engine::AnyVariant::Multi(MultiVariant::Halma4));
+    assert_eq!(
+        g.variant,
+        ugolki_bot::engine::AnyVariant::Multi(MultiVariant::Halma4)
+    );
     assert_eq!(g.players, table.seats);
-    assert_eq!((g.host, g.status, g.version), (Some(A), Status::Active, Version(9)));
+    assert_eq!(
+        (g.host, g.status, g.version),
+        (Some(A), Status::Active, Version(9))
+    );
     assert_eq!(g.ply(), 5);
     assert_eq!(
         g.leaves,
@@ -841,15 +852,25 @@ fn a_schema_7_database_with_tables_is_migrated_on_open() {
     let replay = g.replay().expect("the table replays as a game");
     assert_eq!(replay.plies(), 5);
     assert!(replay.left().has(Seat::Green));
-    assert!(g.moves.iter().all(|p| p != &ugolki_bot::engine::Ply::Pass) || game.turns().contains(&Turn::Pass));
+    assert!(
+        g.moves.iter().all(|p| p != &ugolki_bot::engine::Ply::Pass)
+            || game.turns().contains(&Turn::Pass)
+    );
     let mut open_games = store.chat_games(CHAT).unwrap();
     open_games.sort_unstable();
     assert_eq!(open_games, vec![pvp_game.id, table.id]);
     for u in [A, B, UserId(33)] {
-        assert!(store.user_games(u, None, 10).unwrap().contains(&table.id), "{u}");
+        assert!(
+            store.user_games(u, None, 10).unwrap().contains(&table.id),
+            "{u}"
+        );
     }
     let due = store.deadlines(Timestamp(u64::MAX), 10).unwrap();
-    assert!(due.iter().any(|d| d.target == DeadlineTarget::Game(table.id)), "{due:?}");
+    assert!(
+        due.iter()
+            .any(|d| d.target == DeadlineTarget::Game(table.id)),
+        "{due:?}"
+    );
     drop(s);
     drop(store);
     let raw = raw_sled(dir.path());
@@ -860,7 +881,12 @@ fn a_schema_7_database_with_tables_is_migrated_on_open() {
         .collect();
     assert!(!names.contains(&"tables".to_string()), "{names:?}");
     assert!(!names.contains(&"chat_tables".to_string()), "{names:?}");
-    assert!(raw.open_tree("deadlines").unwrap().iter().all(|kv| kv.unwrap().0[0] != 2));
+    assert!(
+        raw.open_tree("deadlines")
+            .unwrap()
+            .iter()
+            .all(|kv| kv.unwrap().0[0] != 2)
+    );
     drop(raw);
     assert_current_schema(dir.path(), &["games", "users", "chats"]);
 }

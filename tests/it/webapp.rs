@@ -335,7 +335,7 @@ async fn a_move_on_the_page_reaches_the_chat_and_a_move_in_the_chat_reaches_the_
     let bid = message_id(&opened.board);
     h.api.reply_text(&grp, &black, bid, "f6-e6");
     let heard = next_game_at(&mut stream, &mut buf, 2).await;
-    assert_eq!(heard["moves"], json!(["b3-d3", "f6-e6"]));
+    assert_eq!(heard["moves"], json!([["w", "b3-d3"], ["b", "f6-e6"]]));
     assert_eq!(heard["viewer"]["move"], false);
 
     // A draw offered on the page is told in the chat with its buttons, and the other

@@ -6,7 +6,9 @@
 //! numbers in base 36, squares as `c3`.
 
 use crate::engine::{Color, Square, VariantId};
-use crate::game::{ChallengeId, GameId, Language, LinkToken};
+use crate::game::{
+    ChallengeId, GameId, Language, LinkToken, NoticeDelay, Orientation, Pace, TimeControl,
+};
 
 /// Telegram's limit on callback data.
 pub const MAX_LEN: usize = 64;
@@ -100,13 +102,8 @@ pub enum Callback {
     },
     /// Set the language.
     Lang(Language),
-    /// A settings change: key and value.
-    Setting {
-        /// Which setting.
-        key: SettingKey,
-        /// Its new value as text.
-        value: String,
-    },
+    /// A settings change: which setting and its new value.
+    Setting(Setting),
     /// An action button of an inline board, where players cannot type commands.
     Act {
         /// Game.
@@ -169,7 +166,83 @@ pub enum Act {
     Abort,
 }
 
-/// Chat settings changed by buttons.
+/// A chat setting's new value, as a settings button carries it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Setting {
+    /// The default variant.
+    Variant(VariantId),
+    /// The default time control.
+    Time(TimeControl),
+    /// The chat's language (`None`: each person's own).
+    Language(Option<Language>),
+    /// How group boards are turned.
+    Orientation(Orientation),
+    /// Takebacks in unrated games.
+    Takebacks(bool),
+    /// Turn notifications (private chats).
+    Notify(bool),
+    /// How long a turn notice waits in games of a pace (private chats).
+    NoticeDelay(Pace, NoticeDelay),
+}
+
+impl Setting {
+    /// Which setting it changes.
+    pub fn key(&self) -> SettingKey {
+        match self {
+            Setting::Variant(_) => SettingKey::Variant,
+            Setting::Time(_) => SettingKey::Time,
+            Setting::Language(_) => SettingKey::Language,
+            Setting::Orientation(_) => SettingKey::Orientation,
+            Setting::Takebacks(_) => SettingKey::Takebacks,
+            Setting::Notify(_) => SettingKey::Notify,
+            Setting::NoticeDelay(Pace::Slow, _) => SettingKey::NoticeSlow,
+            Setting::NoticeDelay(Pace::Clock, _) => SettingKey::NoticeClock,
+        }
+    }
+
+    /// The value as the button's data writes it.
+    fn code(&self) -> String {
+        let on_off = |on: bool| if on { "on" } else { "off" }.to_string();
+        match self {
+            Setting::Variant(v) => v.id().to_string(),
+            Setting::Time(tc) => tc.to_string(),
+            Setting::Language(None) => "auto".into(),
+            Setting::Language(Some(l)) => l.code().into(),
+            Setting::Orientation(Orientation::White) => "white".into(),
+            Setting::Orientation(Orientation::SideToMove) => "side".into(),
+            Setting::Takebacks(on) | Setting::Notify(on) => on_off(*on),
+            Setting::NoticeDelay(_, d) => d.code(),
+        }
+    }
+
+    /// The setting `key` with the value `code` (see [`Setting::code`]).
+    fn parse(key: SettingKey, code: &str) -> Option<Setting> {
+        let on_off = || match code {
+            "on" => Some(true),
+            "off" => Some(false),
+            _ => None,
+        };
+        Some(match key {
+            SettingKey::Variant => Setting::Variant(code.parse().ok()?),
+            SettingKey::Time => Setting::Time(code.parse().ok()?),
+            SettingKey::Language => Setting::Language(match code {
+                "auto" => None,
+                c => Some(Language::from_code(c)?),
+            }),
+            SettingKey::Orientation => Setting::Orientation(match code {
+                "white" => Orientation::White,
+                "side" => Orientation::SideToMove,
+                _ => return None,
+            }),
+            SettingKey::Takebacks => Setting::Takebacks(on_off()?),
+            SettingKey::Notify => Setting::Notify(on_off()?),
+            SettingKey::NoticeSlow => Setting::NoticeDelay(Pace::Slow, code.parse().ok()?),
+            SettingKey::NoticeClock => Setting::NoticeDelay(Pace::Clock, code.parse().ok()?),
+        })
+    }
+}
+
+/// Which chat setting a button changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SettingKey {
     /// Default variant.
@@ -335,8 +408,8 @@ impl Callback {
                 format!("p:{}:{c}:{l}", variant_code(*variant))
             }
             Callback::Lang(l) => format!("l:{}", l.code()),
-            Callback::Setting { key, value } => {
-                let k = match key {
+            Callback::Setting(setting) => {
+                let k = match setting.key() {
                     SettingKey::Variant => "v",
                     SettingKey::Time => "t",
                     SettingKey::Language => "l",
@@ -346,7 +419,7 @@ impl Callback {
                     SettingKey::NoticeSlow => "s",
                     SettingKey::NoticeClock => "c",
                 };
-                format!("s:{k}:{value}")
+                format!("s:{k}:{}", setting.code())
             }
             Callback::Act { game, ply, act } => {
                 let a = match act {
@@ -512,10 +585,7 @@ impl Callback {
                 if value.is_empty() || value.len() > 32 {
                     return Err(BadCallback);
                 }
-                Callback::Setting {
-                    key,
-                    value: value.to_string(),
-                }
+                Callback::Setting(Setting::parse(key, value).ok_or(BadCallback)?)
             }
             ["n"] => Callback::Noop,
             _ => return Err(BadCallback),
@@ -634,10 +704,18 @@ mod tests {
                 level: None,
             },
             Callback::Lang(Language::Ru),
-            Callback::Setting {
-                key: SettingKey::Time,
-                value: "5+3".into(),
-            },
+            Callback::Setting(Setting::Time("5+3".parse().unwrap())),
+            Callback::Setting(Setting::Variant(VariantId::Triangle)),
+            Callback::Setting(Setting::Language(None)),
+            Callback::Setting(Setting::Language(Some(Language::En))),
+            Callback::Setting(Setting::Orientation(Orientation::SideToMove)),
+            Callback::Setting(Setting::Takebacks(false)),
+            Callback::Setting(Setting::Notify(true)),
+            Callback::Setting(Setting::NoticeDelay(
+                Pace::Slow,
+                NoticeDelay::After { minutes: 15 },
+            )),
+            Callback::Setting(Setting::NoticeDelay(Pace::Clock, NoticeDelay::Never)),
             Callback::Noop,
         ];
         for cb in all {

@@ -22,9 +22,9 @@ use crate::bot::features::start;
 use crate::bot::features::stats;
 use crate::bot::features::training;
 use crate::bot::metrics;
-use crate::bot::telegram;
 use crate::bot::state::turn_notices::Place;
 use crate::bot::state::{Allowance, App};
+use crate::bot::telegram;
 use crate::bot::texts::Texts;
 use dptree::case;
 use dptree::di::{CompiledFn, DependencyMap, Injectable};
@@ -219,7 +219,7 @@ fn buttons() -> UpdateHandler<BotError> {
         )
         .branch(case![Callback::Lobby { game, act }].chain(on_tap(lobby::on_tap)))
         .branch(case![Callback::Lang(l)].chain(on_tap(settings::on_lang_tap)))
-        .branch(case![Callback::Setting { key, value }].chain(on_tap(settings::on_setting)))
+        .branch(case![Callback::Setting(setting)].chain(on_tap(settings::on_setting)))
 }
 
 /// A refused command: whether to say so (once a minute; otherwise quietly).
@@ -338,9 +338,7 @@ where
         Arc::new(move || {
             let fut = run();
             let cause = tap.cause();
-            Box::pin(async move {
-                Handled(Arc::new(telegram::on_behalf_of(cause, fut).await))
-            })
+            Box::pin(async move { Handled(Arc::new(telegram::on_behalf_of(cause, fut).await)) })
         })
     }
 

@@ -14,6 +14,7 @@ use crate::bot::play::challenges;
 use crate::bot::play::moves::{on_current_board, picked, played_game, tapped_game};
 use crate::bot::state::App;
 use crate::bot::texts::{Texts, escape, mention};
+use crate::engine::Leave;
 use crate::game::{
     ChatId, DrawOutcome, GameId, GameRecord, GameService, Player, ServiceError, Timestamp, UserId,
 };
@@ -179,7 +180,8 @@ pub async fn on_resign_tap(app: App, tap: Tap, game: GameId) -> HandlerResult {
     }
     match r {
         Ok(g) => {
-            play::changed(&app, g);
+            let seat = g.seat_of(user);
+            play::announce::left(&app, g, seat, Leave::Resignation);
             Ok(())
         }
         Err(e) => tap.reply(Answer::Alert(
@@ -280,10 +282,11 @@ pub async fn on_claim(
         let id = g.id;
         // A refusal is explained by the routing (`Tap::finish`).
         let now = app.now();
+        let late = g.to_move();
         let g = app.games.run(move |s| s.claim_win(id, user, now)).await?;
         tap.answer(Answer::Silent).await;
         remove_keyboard(&app, tap.query()).await;
-        play::changed(&app, g);
+        play::announce::left(&app, g, Some(late), Leave::Timeout);
         return Ok(());
     }
     tap.answer(Answer::Silent).await;

@@ -18,8 +18,20 @@ use crate::engine::{AnyGame, IllegalMove, InputError, Seat, Square, read_squares
 use crate::game::{Expect, GameId, GameRecord};
 use teloxide::types::{CallbackQuery, InlineKeyboardButtonKind};
 
+/// The most squares a typed move is read with: more than any chain of jumps visits (a
+/// jump lands on a new square of one colour each time, at most 64 on a 16×16 board).
+const MOST_SQUARES: usize = 65;
+
 /// Whether free text looks like an attempted move (so a reason is worth replying).
 fn looks_like_move(text: &str, read: &Result<Vec<Vec<Square>>, InputError>) -> bool {
+    // Squares alone are a move, up to the longest chain a board allows (one across a
+    // 16×16 board runs past 40 characters); longer text that is not squares is talk.
+    if read
+        .as_ref()
+        .is_ok_and(|squares| squares.len() <= MOST_SQUARES)
+    {
+        return true;
+    }
     if text.chars().count() > 40 {
         return false;
     }

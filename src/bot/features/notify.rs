@@ -25,7 +25,7 @@ pub fn turn_due(app: &App, g: &GameRecord) {
             app.boards.carry((g.id.0, at.lane()), before, g.version);
         }
     }
-    let Player::Human(user) = g.player(g.side_to_move()) else {
+    let Player::Human(user) = g.player_to_move() else {
         return;
     };
     if !g.is_active() {

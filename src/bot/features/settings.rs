@@ -3,7 +3,7 @@
 
 use crate::bot::chat::context::{Answer, HandlerResult, Incoming, Tap};
 use crate::bot::chat::messages::{remove_keyboard, say};
-use crate::bot::controls::callback::{Callback, SettingKey};
+use crate::bot::controls::callback::{Callback, Setting};
 use crate::bot::controls::commands::Command;
 use crate::bot::controls::keyboard;
 use crate::bot::state::App;
@@ -75,17 +75,17 @@ pub async fn on_lang_tap(app: App, tap: Tap, l: Language) -> HandlerResult {
 }
 
 /// A settings button (group admins only).
-pub async fn on_setting(app: App, tap: Tap, (key, value): (SettingKey, String)) -> HandlerResult {
+pub async fn on_setting(app: App, tap: Tap, setting: Setting) -> HandlerResult {
     let (chat, user, t) = (tap.chat(), tap.user(), tap.texts());
     if !is_admin(&app, chat, user).await {
         return tap.reply(Answer::Alert(t.admins_only()));
     }
-    let Some(change) = Change::parse(key, &value) else {
+    if !offered(&setting) {
         return tap.reply(Answer::Alert(t.bad_button()));
-    };
+    }
     let now = app.now();
     app.games
-        .run(move |s| s.update_chat_settings(chat, now, |c| change.apply(c)))
+        .run(move |s| s.update_chat_settings(chat, now, |c| apply(&setting, c)))
         .await?;
     tap.answer(Answer::Toast("✓".into())).await;
     // The language may be the one just changed.
@@ -94,69 +94,25 @@ pub async fn on_setting(app: App, tap: Tap, (key, value): (SettingKey, String)) 
     menu(&app, chat, t).await
 }
 
-/// One setting's new value.
-#[derive(Clone, Debug)]
-enum Change {
-    Variant(Variant),
-    Time(TimeControl),
-    /// `None`: each person's own (a button older menus still carry).
-    Language(Option<Language>),
-    Orientation(Orientation),
-    Takebacks(bool),
-    Notify(bool),
-    /// A turn notice's wait in games of a pace.
-    NoticeDelay(Pace, NoticeDelay),
-}
-
-impl Change {
-    fn parse(key: SettingKey, value: &str) -> Option<Change> {
-        Some(match key {
-            SettingKey::Variant => Change::Variant(Variant::new(value.parse().ok()?)),
-            SettingKey::Time => Change::Time(value.parse().ok()?),
-            SettingKey::Language => Change::Language(match value {
-                "auto" => None,
-                code => Some(Language::from_code(code)?),
-            }),
-            SettingKey::Takebacks => Change::Takebacks(on_off(value)?),
-            SettingKey::Notify => Change::Notify(on_off(value)?),
-            // Only the waits offered: a forged value changes nothing.
-            SettingKey::NoticeSlow => {
-                Change::NoticeDelay(Pace::Slow, offered(&SLOW_DELAYS, value)?)
-            }
-            SettingKey::NoticeClock => {
-                Change::NoticeDelay(Pace::Clock, offered(&CLOCK_DELAYS, value)?)
-            }
-            SettingKey::Orientation => Change::Orientation(match value {
-                "white" => Orientation::White,
-                "side" => Orientation::SideToMove,
-                _ => return None,
-            }),
-        })
-    }
-
-    fn apply(&self, c: &mut ChatSettings) {
-        match self {
-            Change::Variant(v) => c.variant = v.clone(),
-            Change::Time(tc) => c.time_control = *tc,
-            Change::Language(l) => c.language = *l,
-            Change::Orientation(o) => c.orientation = *o,
-            Change::Takebacks(on) => c.takebacks = *on,
-            Change::Notify(on) => c.notify_turns = *on,
-            Change::NoticeDelay(pace, d) => c.turn_notices.set(*pace, *d),
-        }
+/// Whether the menu offers `setting`: a turn notice waits only as long as offered (a
+/// forged wait changes nothing; sightings are kept no longer than the longest).
+fn offered(setting: &Setting) -> bool {
+    match setting {
+        Setting::NoticeDelay(Pace::Slow, d) => SLOW_DELAYS.contains(d),
+        Setting::NoticeDelay(Pace::Clock, d) => CLOCK_DELAYS.contains(d),
+        _ => true,
     }
 }
 
-/// The offered choice whose code is `value`.
-fn offered(choices: &[NoticeDelay], value: &str) -> Option<NoticeDelay> {
-    choices.iter().copied().find(|d| d.code() == value)
-}
-
-fn on_off(value: &str) -> Option<bool> {
-    match value {
-        "on" => Some(true),
-        "off" => Some(false),
-        _ => None,
+fn apply(setting: &Setting, c: &mut ChatSettings) {
+    match setting {
+        Setting::Variant(v) => c.variant = Variant::new(*v),
+        Setting::Time(tc) => c.time_control = *tc,
+        Setting::Language(l) => c.language = *l,
+        Setting::Orientation(o) => c.orientation = *o,
+        Setting::Takebacks(on) => c.takebacks = *on,
+        Setting::Notify(on) => c.notify_turns = *on,
+        Setting::NoticeDelay(pace, d) => c.turn_notices.set(*pace, *d),
     }
 }
 
@@ -258,75 +214,70 @@ async fn menu(app: &App, chat: ChatId, t: &dyn Texts) -> HandlerResult {
     let mark = |on: bool, label: String| if on { format!("✅ {label}") } else { label };
     let variant = |v: &VariantId| {
         let label = mark(s.variant.id() == *v, t.variant_name(*v));
-        button(label, SettingKey::Variant, v.id())
+        button(label, Setting::Variant(*v))
     };
-    let time = |x: &&str| {
-        let tc: TimeControl = x.parse().unwrap_or_default();
-        let label = mark(s.time_control == tc, t.time_control(&tc));
-        button(label, SettingKey::Time, x)
+    let times: Vec<TimeControl> = TIME_CHOICES.iter().filter_map(|x| x.parse().ok()).collect();
+    let time = |tc: &TimeControl| {
+        let label = mark(s.time_control == *tc, t.time_control(tc));
+        button(label, Setting::Time(*tc))
     };
     let mut rows = vec![
         VARIANT_CHOICES[..3].iter().map(variant).collect::<Vec<_>>(),
         VARIANT_CHOICES[3..].iter().map(variant).collect(),
         // Clocks, then days a move (correspondence).
-        TIME_CHOICES[..5].iter().map(time).collect(),
-        TIME_CHOICES[5..].iter().map(time).collect(),
-        [
-            (Language::En, "en", "English"),
-            (Language::Ru, "ru", "Русский"),
-        ]
-        .into_iter()
-        .map(|(l, code, name)| {
-            let label = mark(s.language == Some(l), name.into());
-            button(label, SettingKey::Language, code)
-        })
-        .collect(),
+        times[..5].iter().map(time).collect(),
+        times[5..].iter().map(time).collect(),
+        [(Language::En, "English"), (Language::Ru, "Русский")]
+            .into_iter()
+            .map(|(l, name)| {
+                let label = mark(s.language == Some(l), name.into());
+                button(label, Setting::Language(Some(l)))
+            })
+            .collect(),
     ];
     rows.push(
-        [(true, "on"), (false, "off")]
+        [true, false]
             .into_iter()
-            .map(|(on, value)| {
+            .map(|on| {
                 let label = mark(s.takebacks == on, t.takebacks_setting(on));
-                button(label, SettingKey::Takebacks, value)
+                button(label, Setting::Takebacks(on))
             })
             .collect(),
     );
     if chat.0 > 0 {
         rows.push(
-            [(true, "on"), (false, "off")]
+            [true, false]
                 .into_iter()
-                .map(|(on, value)| {
+                .map(|on| {
                     let label = mark(s.notify_turns == on, t.notify_setting(on));
-                    button(label, SettingKey::Notify, value)
+                    button(label, Setting::Notify(on))
                 })
                 .collect(),
         );
         if s.notify_turns {
             let n = s.turn_notices;
-            let delays = |pace: Pace, choices: [NoticeDelay; 4], key: SettingKey| {
+            let delays = |pace: Pace, choices: [NoticeDelay; 4]| {
                 choices
                     .into_iter()
                     .map(|d| {
                         let label = mark(n.get(pace) == d, t.notice_delay_button(pace, d));
-                        button(label, key, &d.code())
+                        button(label, Setting::NoticeDelay(pace, d))
                     })
                     .collect::<Vec<_>>()
             };
-            rows.push(delays(Pace::Slow, SLOW_DELAYS, SettingKey::NoticeSlow));
-            rows.push(delays(Pace::Clock, CLOCK_DELAYS, SettingKey::NoticeClock));
+            rows.push(delays(Pace::Slow, SLOW_DELAYS));
+            rows.push(delays(Pace::Clock, CLOCK_DELAYS));
         }
     }
     if chat.0 < 0 {
         rows.push(vec![
             button(
                 mark(s.orientation == Orientation::White, t.btn_white()),
-                SettingKey::Orientation,
-                "white",
+                Setting::Orientation(Orientation::White),
             ),
             button(
                 mark(s.orientation == Orientation::SideToMove, "⇅".into()),
-                SettingKey::Orientation,
-                "side",
+                Setting::Orientation(Orientation::SideToMove),
             ),
         ]);
     }
@@ -344,12 +295,8 @@ async fn menu(app: &App, chat: ChatId, t: &dyn Texts) -> HandlerResult {
     Ok(())
 }
 
-fn button(label: String, key: SettingKey, value: &str) -> InlineKeyboardButton {
-    let data = Callback::Setting {
-        key,
-        value: value.to_string(),
-    };
-    InlineKeyboardButton::callback(label, data.encode())
+fn button(label: String, setting: Setting) -> InlineKeyboardButton {
+    InlineKeyboardButton::callback(label, Callback::Setting(setting).encode())
 }
 
 #[cfg(test)]
@@ -367,11 +314,20 @@ mod tests {
     }
 
     #[test]
+    fn every_time_offered_is_a_time_control() {
+        for x in TIME_CHOICES {
+            let tc: TimeControl = x.parse().expect(x);
+            assert_eq!(tc.to_string(), x, "a button's value is its canonical text");
+        }
+    }
+
+    #[test]
     fn only_the_waits_offered_are_accepted() {
-        assert!(Change::parse(SettingKey::NoticeSlow, "15").is_some());
-        assert!(Change::parse(SettingKey::NoticeSlow, "never").is_none());
-        assert!(Change::parse(SettingKey::NoticeSlow, "7").is_none());
-        assert!(Change::parse(SettingKey::NoticeClock, "never").is_some());
-        assert!(Change::parse(SettingKey::NoticeClock, "60").is_none());
+        let wait = |pace, code: &str| Setting::NoticeDelay(pace, code.parse().unwrap());
+        assert!(offered(&wait(Pace::Slow, "15")));
+        assert!(!offered(&wait(Pace::Slow, "never")));
+        assert!(!offered(&wait(Pace::Slow, "7")));
+        assert!(offered(&wait(Pace::Clock, "never")));
+        assert!(!offered(&wait(Pace::Clock, "60")));
     }
 }

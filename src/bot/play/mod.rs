@@ -6,6 +6,7 @@
 //! ([`challenges`]), offers ([`offers`]) and the end of a game ([`end`]).
 
 pub(crate) mod analysis;
+pub(crate) mod announce;
 pub(crate) mod board;
 pub(crate) mod challenges;
 pub(crate) mod end;

@@ -248,12 +248,7 @@ pub async fn user_move(
 
 /// A refusal in the words of `t`: a table's "not your turn" names whose move it is (its
 /// seat's player, or the program for a seat it plays).
-pub async fn refusal_words(
-    app: &App,
-    g: &GameRecord,
-    why: &ServiceError,
-    t: &dyn Texts,
-) -> String {
+pub async fn refusal_words(app: &App, g: &GameRecord, why: &ServiceError, t: &dyn Texts) -> String {
     match why {
         ServiceError::NotYourTurn if g.is_table() => {
             let to_move = g.to_move();

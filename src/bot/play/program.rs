@@ -52,13 +52,18 @@ pub fn spawn_program_move(app: &App, id: GameId) {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .remove(&id.0);
-        if let Err(e) = r {
-            tracing::warn!(game = %id, error = %e, "the program's move failed");
+        // Reported only once this search no longer holds the game: at a table the next
+        // seat may be the program's too, and its move starts from this report.
+        match r {
+            Ok(Some(change)) => super::changed(&app, change),
+            Ok(None) => {}
+            Err(e) => tracing::warn!(game = %id, error = %e, "the program's move failed"),
         }
     });
 }
 
-async fn program_move(app: &App, id: GameId) -> Result<(), BotError> {
+/// The program's move in game `id`, if it is to move: the change to report.
+async fn program_move(app: &App, id: GameId) -> Result<Option<Change>, BotError> {
     let (mut g, mut game) = board::reload(app, id)?;
     // A new game's board is posted by the handler that created it, and the timer may fire
     // the program's first move before that: wait for the board (up to 2 s) instead of
@@ -71,10 +76,10 @@ async fn program_move(app: &App, id: GameId) -> Result<(), BotError> {
         (g, game) = board::reload(app, id)?;
     }
     let Player::Program { level } = g.player_to_move() else {
-        return Ok(());
+        return Ok(None);
     };
     if !g.is_active() || g.paused.is_some() {
-        return Ok(());
+        return Ok(None);
     }
     // One of the AI pool's permits first: a search takes a whole core for up to its
     // level's budget, and unbounded searches on the blocking pool starve every other
@@ -92,7 +97,7 @@ async fn program_move(app: &App, id: GameId) -> Result<(), BotError> {
         (ply, game)
     })
     .await?;
-    let Some(ply) = ply else { return Ok(()) };
+    let Some(ply) = ply else { return Ok(None) };
     let version = g.version;
     let mv = MoveInput::from(&ply);
     let now = app.now();
@@ -109,12 +114,9 @@ async fn program_move(app: &App, id: GameId) -> Result<(), BotError> {
         })
         .await;
     match r {
-        Ok((out, after)) => {
-            super::changed(app, Change::played(out.game().clone(), after));
-            Ok(())
-        }
+        Ok((out, after)) => Ok(Some(Change::played(out.game().clone(), after))),
         // Someone (a resignation, a timer) changed the game first: nothing to do.
-        Err(ServiceError::Stale { .. } | ServiceError::GameOver) => Ok(()),
+        Err(ServiceError::Stale { .. } | ServiceError::GameOver) => Ok(None),
         Err(e) => Err(e.into()),
     }
 }

@@ -75,7 +75,7 @@ async fn recent_boards(app: &App) -> Result<Vec<GameId>, ServiceError> {
             for id in active {
                 match s.game(id) {
                     Ok(g) if g.is_active() && g.message.is_some() => {
-                        let timer = matches!(g.player(g.side_to_move()), Player::Program { .. })
+                        let timer = matches!(g.player_to_move(), Player::Program { .. })
                             || redraws_soon(&g, soon, abandon_after)
                             || g.paused.is_some();
                         games.push((g.updated_at.0, id, timer));

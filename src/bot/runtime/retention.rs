@@ -3,7 +3,9 @@
 //! removed a day (`Timing::challenge_retention`, `--challenge-retention-secs`) after it was
 //! accepted, declined, withdrawn or lapsed: every inline query stores the games it offers
 //! as challenges, most of which nobody takes, and without this the store would grow with
-//! every query. In memory, sightings that can no longer hold back a notice, offers too
+//! every query. A table's lobby that nobody started is nobody's game and goes the same
+//! day after it lapsed (by its own deadline, so no walk through the games finds it). In
+//! memory, sightings that can no longer hold back a notice, offers too
 //! close to their lapse to be offered again, and idle per-person limits are dropped.
 //!
 //! The sweep runs in the background, a bounded step at a time (a few hundred records read

@@ -5,6 +5,7 @@ use crate::bot::chat::messages::{close_challenge_message, say};
 use crate::bot::controls::keyboard;
 use crate::bot::error::BotError;
 use crate::bot::play;
+use crate::bot::play::announce::{places, tell};
 use crate::bot::play::board::{self, BoardAt};
 use crate::bot::state::App;
 use crate::bot::texts::texts;
@@ -130,14 +131,7 @@ async fn announce(app: &App, f: Fired) -> Result<(), BotError> {
             }
             play::changed(app, m.game);
         }
-        Fired::Left { game, seat, how } => {
-            for (at, lang) in places(app, &game).await {
-                let who = app.player_mention(game.player(seat), lang).await;
-                let text = texts(lang).table_left(&who, seat, how);
-                said(tell(app, &game, at, text).await);
-            }
-            play::changed(app, game);
-        }
+        Fired::Left { game, seat, how } => play::announce::seat_left(app, game, seat, how).await,
         Fired::Ended(g) | Fired::LobbyLapsed(g) => play::changed(app, g),
         // Nothing on the board changes.
         Fired::TurnNotice(g) => crate::bot::features::notify::turn_due(app, &g),
@@ -155,32 +149,6 @@ fn said(r: Result<(), BotError>) {
     if let Err(e) = r {
         tracing::debug!(error = %e, "an announcement could not be sent");
     }
-}
-
-/// Each board of `g` with the language spoken there.
-async fn places(app: &App, g: &GameRecord) -> Vec<(BoardAt, Language)> {
-    let mut out = Vec::new();
-    for at in board::places(g) {
-        let chat = match at {
-            BoardAt::Chat(chat) => chat,
-            // The game's language is its challenger's (see `GameRecord::chat`).
-            BoardAt::Inline(_) => g.chat,
-        };
-        out.push((at, app.game_lang_in(g, chat).await));
-    }
-    out
-}
-
-/// Say `text` at a board: in its chat, or under an inline board's caption (there is no
-/// chat to send it to).
-async fn tell(app: &App, g: &GameRecord, at: BoardAt, text: String) -> Result<(), BotError> {
-    match at {
-        BoardAt::Chat(chat) => {
-            say(app, chat, None, &text, None).await?;
-        }
-        BoardAt::Inline(_) => board::notice(app, g, text),
-    }
-    Ok(())
 }
 
 /// A correspondence reminder for the player to move: in their private chat with the bot

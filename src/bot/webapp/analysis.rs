@@ -10,7 +10,7 @@ use crate::bot::webapp::Shared;
 use crate::bot::webapp::api::{game_of, viewer};
 use crate::bot::webapp::refusal::{ApiError, service};
 use crate::engine::{Color, Game};
-use crate::game::{AnalysisRecord, GameRecord, ServiceError};
+use crate::game::{AnalysisRecord, GameRecord};
 use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
@@ -33,13 +33,9 @@ pub async fn analysis(
     let t = texts(viewer.lang);
     let id = game_of(&web, &token, t)?;
     let app = &web.app;
-    let g = match app.games.read(|s| s.game(id)) {
-        Ok(g) => g,
-        // A table of three or four: not analysed.
-        Err(ServiceError::NoSuchGame(_)) => return Err(refused(t.analysis_two_players_only())),
-        Err(e) => return Err(service(e, t)),
-    };
-    // Anyone the page shows the game to may see its analysis (the token is the access).
+    let g = app.games.read(|s| s.game(id)).map_err(|e| service(e, t))?;
+    // Anyone the page shows the game to may see its analysis (the token is the access); a
+    // table of three or four is not analysed.
     if let Err(r) = play::analysis::may_analyse(&g, viewer.user, None) {
         return Err(refused(r.text(t)));
     }

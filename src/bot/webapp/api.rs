@@ -355,7 +355,8 @@ pub async fn act(
             let g = run(crate::game::GameService::resign)
                 .await
                 .map_err(|e| service(e, t))?;
-            play::changed(app, g);
+            let seat = g.seat_of(user);
+            play::announce::left(app, g, seat, crate::engine::Leave::Resignation);
         }
         Action::Draw => match app
             .games

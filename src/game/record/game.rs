@@ -519,6 +519,15 @@ impl GameRecord {
                 kind: DeadlineKind::ChallengeExpiry,
             });
         }
+        // A lobby nobody started is nobody's game: it goes when a lapsed challenge would.
+        if let Status::Aborted { at, .. } = self.status
+            && self.lapsed_lobby()
+        {
+            return Some(Deadline {
+                at: at.plus(t.challenge_retention),
+                kind: DeadlineKind::ChallengeExpiry,
+            });
+        }
         if !self.is_active() {
             return None;
         }

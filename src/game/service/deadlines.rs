@@ -66,6 +66,11 @@ impl GameService {
             let Some(d) = cur.deadline.filter(|d| d.at <= now) else {
                 return Ok(Step::Done(Firing::Done(Box::new(Fired::NotDue))));
             };
+            if cur.lapsed_lobby() {
+                // Past its retention: removed, as the retention sweep removes challenges.
+                self.store.remove(&[(RecordRef::Game(id), cur.version)])?;
+                return Ok(Step::Done(Firing::Done(Box::new(Fired::NotDue))));
+            }
             let kind = self.due_kind(&cur, d.kind, now);
             let mut next = cur.clone();
             let effect = match self.deadline_effect(&cur, &mut next, kind, now, auto_move)? {
