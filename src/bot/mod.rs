@@ -25,7 +25,7 @@ use features::membership;
 pub(crate) use runtime::health;
 use runtime::{recover, retention, timer};
 use state::liveness::Liveness;
-use state::{replays, replies, turn_notices};
+use state::replays;
 use telegram as tg;
 
 pub use error::BotError;
@@ -48,12 +48,10 @@ pub mod testing {
 }
 
 use crate::game::{AsyncGames, GameService, Language, Storage, Timing};
-use crate::render::Renderer;
 use state::{App, AppInner, Tuning};
 
-use std::collections::{HashMap, HashSet};
 use std::net::SocketAddr;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use teloxide::adaptors::CacheMe;
 use teloxide::dispatching::Dispatcher;
 use teloxide::prelude::*;
@@ -295,13 +293,13 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
         }
     };
     let username = connected?;
-    if let Some(launch) = &app.launch {
+    if let Some(launch) = app.views.launch() {
         let _ = launch.username.set(username);
         set_menu_button(&bot, &launch.url).await;
     }
     // What calls learn about their chats (removed, blocked, moved) is acted on here; the
     // chats already known to be unreachable get no calls from the start.
-    let events = app.pacer.subscribe();
+    let events = app.tg.pacer().subscribe();
     tokio::spawn(membership::watch(app.clone(), events));
     membership::load(&app).await;
     let stop = crate::game::scheduler::Stop::default();
@@ -320,8 +318,7 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
     {
         tracing::warn!("stopping before every board was redrawn after the restart");
     }
-    app.stopping
-        .store(true, std::sync::atomic::Ordering::SeqCst);
+    app.tasks.begin_stop();
     stop.stop();
     sweeper.abort();
     let _ = timer_task.await;
@@ -381,53 +378,35 @@ fn build_app(
     live: Arc<Liveness>,
 ) -> Result<App, BotError> {
     let service = Arc::new(GameService::new(store, cfg.timing));
+    let launch = cfg.webapp.as_ref().map(|w| state::pages::Launch {
+        url: w.url.clone(),
+        short_name: w.short_name.clone(),
+        username: std::sync::OnceLock::new(),
+        links: state::links::Links::new(&cfg.token),
+    });
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let replays = replays::ReplayThread::start("ugolki-replays")
+        .map_err(|e| BotError::config("starting the replay thread", e))?;
+    let analyses = state::analyses::Analyses::start()
+        .map_err(|e| BotError::config("starting the analysis thread", e))?;
     Ok(App(Arc::new(AppInner {
-        bot,
+        tg: state::parts::Telegram::new(bot, tg::Pacer::new(cfg.pacing), cfg.taps.clone(), live),
         games: AsyncGames::new(service),
-        renderer: Renderer::new(),
-        pacer: tg::Pacer::new(cfg.pacing),
-        boards: play::board::Outbox::default(),
-        replies: replies::Replies::default(),
-        notices: turn_notices::Notices::default(),
-        offers: state::offers::Offers::default(),
+        views: Arc::new(state::parts::Views::new(cores, launch)),
+        people: state::parts::People::new(cfg.actions_per_minute, cfg.actions_window),
+        tasks: Arc::new(state::parts::Tasks::new(
+            cfg.ai_threads,
+            replays,
+            analyses,
+            cfg.clock.clone(),
+        )),
         tuning: Tuning {
             board_px: cfg.board_px,
             auto_move_level: cfg.auto_move_level,
-            actions_per_minute: cfg.actions_per_minute,
-            actions_window: cfg.actions_window,
             unhealthy_after: cfg.unhealthy_after,
             media_chats: cfg.media_chats.clone(),
             sweep_every: cfg.sweep_every,
         },
-        thinking: Mutex::new(HashSet::new()),
-        ai_pool: Arc::new(tokio::sync::Semaphore::new(cfg.ai_threads.max(1))),
-        render_pool: Arc::new(tokio::sync::Semaphore::new(
-            std::thread::available_parallelism().map_or(2, |n| n.get()),
-        )),
-        seen_lang: Mutex::new(HashMap::new()),
-        actions: Mutex::new(HashMap::new()),
-        touched: Mutex::new(HashMap::new()),
-        to_repair: Mutex::new(HashSet::new()),
-        reposts: Mutex::new(HashSet::new()),
-        replays: replays::ReplayThread::start("ugolki-replays")
-            .map_err(|e| BotError::config("starting the replay thread", e))?,
-        analyses: state::analyses::Analyses::start()
-            .map_err(|e| BotError::config("starting the analysis thread", e))?,
-        ending: std::sync::atomic::AtomicUsize::new(0),
-        stopping: std::sync::atomic::AtomicBool::new(false),
-        started: std::time::Instant::now(),
-        timers: Arc::default(),
-        live,
-        clock: cfg.clock.clone(),
-        taps: cfg.taps.clone(),
-        pages: state::pages::Pages::default(),
-        launch: cfg.webapp.as_ref().map(|w| state::pages::Launch {
-            url: w.url.clone(),
-            short_name: w.short_name.clone(),
-            username: std::sync::OnceLock::new(),
-            links: state::links::Links::new(&cfg.token),
-        }),
-        reachability: tokio::sync::Mutex::new(()),
     })))
 }
 
@@ -458,7 +437,7 @@ async fn dispatch(
     ));
     match updates {
         Updates::Polling => {
-            let listener = updates::Polling::new(bot, app.live.clone()).await;
+            let listener = updates::Polling::new(bot, app.tg.live().clone()).await;
             dispatcher
                 .dispatch_with_listener(
                     listener,
@@ -472,7 +451,7 @@ async fn dispatch(
                 .map_err(|e| BotError::config("the webhook URL", e))?;
             // Registering the webhook is retried like getMe: an outage at start-up must not
             // stop the bot.
-            let listener = at_start("setWebhook", &app.live, || {
+            let listener = at_start("setWebhook", &app.tg.live(), || {
                 tg::counted(
                     "SetWebhook",
                     teloxide::update_listeners::webhooks::axum(
@@ -482,7 +461,7 @@ async fn dispatch(
                 )
             })
             .await?;
-            tokio::spawn(updates::watch_webhook(bot.clone(), app.live.clone()));
+            tokio::spawn(updates::watch_webhook(bot.clone(), app.tg.live().clone()));
             dispatcher
                 .dispatch_with_listener(
                     listener,
@@ -502,8 +481,7 @@ async fn stop_on_signal(
     mut signals: Signals,
 ) {
     signals.recv().await;
-    app.stopping
-        .store(true, std::sync::atomic::Ordering::SeqCst);
+    app.tasks.begin_stop();
     tracing::info!("shutting down: finishing in-flight updates");
     // teloxide refuses to shut down a dispatcher that is not running yet (a signal during
     // start-up): ask again until it takes it, or the signal is lost and the bot runs on.
@@ -522,15 +500,15 @@ async fn stop_on_signal(
 fn log_totals(app: &App) {
     // How well the picture band cache did over the process's life: a low share of reused
     // bands under load means its budget is too small for the games in play.
-    let bands = app.renderer.band_stats();
+    let bands = app.views.renderer().band_stats();
     tracing::info!(
         reused = bands.hits,
         compressed = bands.misses,
         "picture bands"
     );
     // How much Telegram's limits held the bot back, and whether it ever overstepped them.
-    let pace = app.pacer.stats();
-    let boards = app.boards.stats();
+    let pace = app.tg.pacer().stats();
+    let boards = app.views.boards().stats();
     tracing::info!(
         too_many_requests = pace.too_many_requests,
         waited = pace.waited,
@@ -539,7 +517,7 @@ fn log_totals(app: &App) {
         boards_coalesced = boards.coalesced,
         boards_unchanged = boards.unchanged,
         boards_older_dropped = boards.older,
-        replies_collapsed = app.replies.collapsed(),
+        replies_collapsed = app.people.replies().collapsed(),
         "pacing"
     );
 }
@@ -552,9 +530,9 @@ fn log_totals(app: &App) {
 async fn finish_background(app: &App, limit: std::time::Duration) {
     let end = tokio::time::Instant::now() + limit;
     loop {
-        let moves = app.thinking.lock().unwrap_or_else(|e| e.into_inner()).len();
-        let ends = app.ending.load(std::sync::atomic::Ordering::SeqCst);
-        let boards = app.boards.busy();
+        let moves = app.tasks.thinking();
+        let ends = app.tasks.endings();
+        let boards = app.views.boards().busy();
         if moves == 0 && ends == 0 && boards == 0 {
             return;
         }

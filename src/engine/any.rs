@@ -7,7 +7,6 @@
 //! Seats are the four corners ([`Seat`]); a two-sided game seats White and Black, which
 //! sit in opposite corners as they do at a four-seat table.
 
-use super::game::{Game, Played};
 use super::multi::{
     Leave, MultiGame, MultiOutcome, MultiPos, MultiPositionError, MultiVariant, Seat, SeatSet, Turn,
 };
@@ -15,6 +14,7 @@ use super::notation::{MoveError, parse_move, resolve_readings};
 use super::outcome::{GameResult, Outcome, Reason};
 use super::position::{IllegalMove, Path, Position, PositionError, Variant};
 use super::square::{Color, Square};
+use crate::engine::game::{Game, Played};
 use std::fmt;
 
 impl From<Color> for Seat {

@@ -390,8 +390,7 @@ pub mod seats4 {
 /// `[white, black]` pair (or `null`).
 pub mod seat_ratings {
     use super::*;
-    use crate::game::rating::RatingChange;
-    use crate::game::record::SeatRating;
+    use crate::game::rating::{RatingChange, SeatRating};
 
     /// Write the changes.
     pub fn serialize<S: Serializer>(v: &[SeatRating], s: S) -> Result<S::Ok, S::Error> {

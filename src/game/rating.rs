@@ -1,6 +1,7 @@
 //! Elo ratings (RULES.md §8) as pure functions; the service applies them inside
 //! the transaction that finishes a game.
 
+use crate::engine::Seat;
 use serde::{Deserialize, Serialize};
 
 /// Every player's rating in a variant before their first rated game.
@@ -115,6 +116,15 @@ pub fn multi_update(players: &[(Rated, u8)], seats: usize) -> Vec<RatingChange> 
             }
         })
         .collect()
+}
+
+/// A seat's rating change in a rated game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatRating {
+    /// The seat.
+    pub seat: Seat,
+    /// Before and after.
+    pub change: RatingChange,
 }
 
 #[cfg(test)]

@@ -870,7 +870,9 @@ async fn leaving_the_game_asks_first_and_hands_the_seat_to_the_program() {
     let text = end.text().unwrap();
     assert!(text.contains("every other player has left"), "{text}");
     assert!(!text.contains("team"), "{text}");
-    // Each leaving is said once (Alice's too: the round was played out after it).
+    // Each leaving is said once (Alice's too: the round was played out after it, so her
+    // leaving and the end are said side by side).
+    h.chat(g.clone()).reads(c4, "has left the game").await;
     assert_eq!(
         h.chat(g.clone()).said_since(c3, "has left the game").len(),
         3

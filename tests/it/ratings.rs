@@ -538,5 +538,7 @@ fn the_export_carries_ratings_and_stats() {
         .iter()
         .find_map(|l| l.get("game"))
         .expect("the game exported");
-    assert_eq!(exported["ratings"][1]["after"], 1480);
+    // Each seat's change: Black's second.
+    assert_eq!(exported["ratings"][1]["seat"], "b");
+    assert_eq!(exported["ratings"][1]["change"]["after"], 1480);
 }

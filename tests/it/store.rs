@@ -735,9 +735,19 @@ fn lobbies_survive_a_reopen_with_their_index_and_deadline() {
         Fired::NotDue
     ));
     assert!(store.chat_games(CHAT).unwrap().is_empty());
-    assert!(store.deadlines(Timestamp(u64::MAX), 10).unwrap().is_empty());
-    // A lobby that never started is nobody's game.
+    // A lobby that never started is nobody's game, and it goes a day after it lapsed,
+    // as a lapsed challenge does.
     assert!(store.user_games(A, None, 10).unwrap().is_empty());
+    let due = store.deadlines(Timestamp(u64::MAX), 10).unwrap();
+    assert_eq!(due.len(), 1);
+    let gone = lapse.plus(Timing::default().challenge_retention);
+    assert_eq!(due[0].at, gone);
+    assert!(matches!(
+        s.fire_deadline(&due[0], gone, &mut never).unwrap(),
+        Fired::NotDue
+    ));
+    assert!(matches!(s.game(id), Err(ServiceError::NoSuchGame(_))));
+    assert!(store.deadlines(Timestamp(u64::MAX), 10).unwrap().is_empty());
 }
 
 /// A genuine schema 7 database, with a two-sided game and a table of four in play (its
@@ -1283,7 +1293,7 @@ fn export_then_import_round_trips_and_is_idempotent() {
     let lines: Vec<&str> = text_out.lines().collect();
     assert_eq!(lines.len() as u64, n + 1);
     assert!(
-        lines[0].starts_with(r#"{"header":{"format":"ugolki-export","version":1"#),
+        lines[0].starts_with(r#"{"header":{"format":"ugolki-export","version":2"#),
         "{}",
         lines[0]
     );

@@ -171,7 +171,7 @@ async fn every_bad_call_is_refused_with_a_reason_and_changes_nothing() {
             "move",
             br#"{"from":"f6","to":"e6","ply":0}"#.to_vec(),
             409,
-            "refused",
+            "not_your_turn",
         ),
         (&sw, "move", b"[1,2]".to_vec(), 400, "bad_request"),
         (
@@ -186,7 +186,7 @@ async fn every_bad_call_is_refused_with_a_reason_and_changes_nothing() {
             "move",
             br#"{"from":"c3","to":"c7","ply":0}"#.to_vec(),
             409,
-            "refused",
+            "illegal",
         ),
         (
             &sw,
@@ -235,7 +235,7 @@ async fn every_bad_call_is_refused_with_a_reason_and_changes_nothing() {
         page.post(&format!("api/game/{token}/move"), Some(&sw), mv)
             .await,
         409,
-        "refused",
+        "game_over",
     );
     assert_eq!(version_of(&h, id), ended);
     h.settle().await;
@@ -571,8 +571,8 @@ async fn a_table_of_four_is_shown_and_played_through_the_page() {
     assert!(msg.contains("Alice") && msg.contains("Белые"), "{msg}");
     let (st, j) = api.post(&path, Some(&se), body(0)).await;
     assert_eq!(
-        (st, j["message"].clone()),
-        (403, json!("You have no seat at this table."))
+        (st, j["error"].clone(), j["message"].clone()),
+        (403, json!("not_your_game"), json!("This is not your game."))
     );
     let (st, j) = api.post(&path, Some(&sa), body(5)).await;
     assert_eq!((st, j["error"].clone()), (409, json!("stale")));
@@ -592,10 +592,11 @@ async fn a_table_of_four_is_shown_and_played_through_the_page() {
         )
         .await;
     assert_eq!(st, 409, "a pass while there are moves");
-    let (st, _) = api
+    let (st, j) = api
         .post(&format!("api/game/{token}/takeback"), Some(&sa), json!({}))
         .await;
-    assert_eq!(st, 404, "a two-player action at a table");
+    assert_eq!(st, 409, "a two-player action at a table: {j}");
+    assert!(j["message"].as_str().is_some_and(|m| !m.is_empty()), "{j}");
     assert_eq!(api.game(&token, &se).await["ply"], 0);
 
     // Alice's move from the page: the answer shows it, and the chat's board follows.

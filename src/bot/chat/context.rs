@@ -116,7 +116,7 @@ impl Tap {
             .unwrap_or(ChatId(user.0 as i64));
         let t = texts(app.chat_lang(chat, Some(user)).await);
         let what = format!("the tap {}", q.data.as_deref().unwrap_or("(no data)"));
-        let cause = Arc::new(telegram::TapCause::new(what, app.taps.clone()));
+        let cause = Arc::new(telegram::TapCause::new(what, app.tg.taps().clone()));
         Tap(Arc::new(TapInner {
             app,
             q,
@@ -204,8 +204,8 @@ impl Tap {
         }
         self.0.cause.answering();
         let (app, q) = (&self.0.app, &self.0.q);
-        let r = telegram::call_unpaced(&app.pacer, || {
-            let mut req = app.bot.answer_callback_query(q.id.clone());
+        let r = telegram::call_unpaced(&app.tg.pacer(), || {
+            let mut req = app.tg.bot().answer_callback_query(q.id.clone());
             match &answer {
                 Answer::Silent => {}
                 Answer::Toast(s) => req = req.text(truncate200(s)),

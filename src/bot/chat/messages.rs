@@ -28,9 +28,10 @@ pub async fn say(
     } else {
         text.to_string()
     };
-    let m = telegram::call(&app.pacer, chat.0, telegram::Kind::Send, || {
+    let m = telegram::call(&app.tg.pacer(), chat.0, telegram::Kind::Send, || {
         let mut req = app
-            .bot
+            .tg
+            .bot()
             .send_message(teloxide::types::ChatId(chat.0), text.clone())
             .parse_mode(ParseMode::Html);
         if let Some(r) = reply_to {
@@ -66,9 +67,10 @@ pub async fn send_photo(
     keyboard: Option<InlineKeyboardMarkup>,
 ) -> Result<(), BotError> {
     let to = teloxide::types::ChatId(chat.0);
-    telegram::call(&app.pacer, chat.0, telegram::Kind::Send, || {
+    telegram::call(&app.tg.pacer(), chat.0, telegram::Kind::Send, || {
         let mut req = app
-            .bot
+            .tg
+            .bot()
             .send_photo(
                 to,
                 InputFile::memory(png.clone()).file_name(name.to_string()),
@@ -100,8 +102,8 @@ pub async fn send_file(
     // The three requests are different types with the same setters.
     macro_rules! send {
         ($method:ident, $bytes:expr) => {
-            telegram::call(&app.pacer, chat.0, telegram::Kind::Send, || {
-                let mut req = app.bot.$method(to, input($bytes));
+            telegram::call(&app.tg.pacer(), chat.0, telegram::Kind::Send, || {
+                let mut req = app.tg.bot().$method(to, input($bytes));
                 if let Some(c) = caption {
                     req = req.caption(c.to_string()).parse_mode(ParseMode::Html);
                 }
@@ -131,8 +133,9 @@ pub async fn close_challenge_message(
         return;
     };
     let chat = c.chat.0;
-    let r = telegram::call(&app.pacer, chat, telegram::Kind::Edit, || {
-        app.bot
+    let r = telegram::call(&app.tg.pacer(), chat, telegram::Kind::Edit, || {
+        app.tg
+            .bot()
             .edit_message_text(
                 teloxide::types::ChatId(chat),
                 teloxide::types::MessageId(mid.0),
@@ -161,8 +164,8 @@ pub async fn remove_keyboard(app: &App, q: &CallbackQuery) {
         return;
     }
     let (chat, id) = (m.chat.id, m.id);
-    let r = telegram::call(&app.pacer, chat.0, telegram::Kind::Edit, || {
-        app.bot.edit_message_reply_markup(chat, id)
+    let r = telegram::call(&app.tg.pacer(), chat.0, telegram::Kind::Edit, || {
+        app.tg.bot().edit_message_reply_markup(chat, id)
     })
     .await;
     if let Err(e) = r
@@ -194,9 +197,10 @@ fn is_board_keyboard(k: &InlineKeyboardMarkup) -> bool {
 pub async fn edit_text(app: &App, q: &CallbackQuery, text: &str, kb: Option<InlineKeyboardMarkup>) {
     let Some(m) = q.regular_message() else { return };
     let (chat, id) = (m.chat.id, m.id);
-    let r = telegram::call(&app.pacer, chat.0, telegram::Kind::Edit, || {
+    let r = telegram::call(&app.tg.pacer(), chat.0, telegram::Kind::Edit, || {
         let mut req = app
-            .bot
+            .tg
+            .bot()
             .edit_message_text(chat, id, text.to_string())
             .parse_mode(ParseMode::Html);
         if let Some(k) = &kb {
@@ -226,7 +230,7 @@ pub fn refuse(
     reply_to: Option<teloxide::types::MessageId>,
     text: String,
 ) {
-    if app.replies.put(chat, user, reply_to, text) {
+    if app.people.replies().put(chat, user, reply_to, text) {
         // The first reply of a burst is taken here, in the order the updates came: were
         // it left for the sender task, refusals handled before that task runs (a busy
         // machine) would replace it, and only the newest would ever be answered.
@@ -248,17 +252,17 @@ fn next_reply(
     chat: ChatId,
     user: UserId,
 ) -> Result<Option<Reply>, tokio::time::Instant> {
-    if let Some(t) = app.replies.ready_at(chat, user)
+    if let Some(t) = app.people.replies().ready_at(chat, user)
         && t > tokio::time::Instant::now()
     {
         return Err(t);
     }
-    if app.replies.waiting(chat, user)
-        && let Some(free) = app.reply_slot(user.0)
+    if app.people.replies().waiting(chat, user)
+        && let Some(free) = app.people.reply_slot(user.0)
     {
         return Err(tokio::time::Instant::from_std(free));
     }
-    Ok(app.replies.take(chat, user))
+    Ok(app.people.replies().take(chat, user))
 }
 
 /// Send `user`'s replies in `chat`, `first` at once, until none waits.

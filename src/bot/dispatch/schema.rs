@@ -38,7 +38,7 @@ use teloxide::types::Me;
 pub fn schema() -> UpdateHandler<BotError> {
     dptree::entry()
         .inspect(|app: App, u: Update| {
-            app.live.touch();
+            app.tg.live().touch();
             metrics::update(&u);
         })
         .branch(messages())
@@ -75,7 +75,9 @@ fn messages() -> UpdateHandler<BotError> {
                     membership::seen(&app, m.chat).await
                 })
                 .inspect(|app: App, m: Incoming| {
-                    app.notices.looked(m.user, Place::Chat(m.chat), app.now());
+                    app.people
+                        .notices()
+                        .looked(m.user, Place::Chat(m.chat), app.now());
                 })
                 .branch(
                     dptree::entry()
@@ -142,10 +144,12 @@ fn decode(q: CallbackQuery) -> Decoded {
 fn looked_by_tap(app: App, tap: Tap, button: Decoded) {
     let (user, at) = (tap.user(), app.now());
     if tap.inline().is_none() {
-        app.notices.looked(user, Place::Chat(tap.chat()), at);
+        app.people
+            .notices()
+            .looked(user, Place::Chat(tap.chat()), at);
     }
     if let Some(game) = button.0.as_ref().and_then(Callback::game) {
-        app.notices.looked(user, Place::Game(game), at);
+        app.people.notices().looked(user, Place::Game(game), at);
     }
 }
 
@@ -235,7 +239,7 @@ fn over_limit(app: App, m: Incoming, cmd: Command) -> Option<SlowDown> {
     if matches!(cmd, Command::M(_)) {
         return None;
     }
-    match app.check_action(m.user.0) {
+    match app.people.check_action(m.user.0) {
         Allowance::Allowed => None,
         Allowance::Refused { tell } => Some(SlowDown { tell }),
     }
@@ -281,7 +285,7 @@ fn tap_over_limit(app: App, tap: Tap, cb: Callback) -> bool {
             | Callback::Lang(_)
             | Callback::Setting { .. }
             | Callback::Lobby { .. }
-    ) && !app.allow_action(tap.user().0)
+    ) && !app.people.allow_action(tap.user().0)
 }
 
 async fn tap_slow_down(tap: Tap) -> HandlerResult {

@@ -154,7 +154,7 @@ async fn repost_board(app: &App, chat: ChatId, g: &GameRecord, t: &dyn Texts) ->
     // Two `/board`s at once (two people, or a double send) would post two boards, and
     // only the last stored would be tracked: the other's buttons would lead nowhere. The
     // second finds the first under way and leaves it to post the one board.
-    let Some(_posting) = app.reposting(g.id, chat) else {
+    let Some(_posting) = app.views.reposting(g.id, chat) else {
         return Ok(());
     };
     let (g, game) = board::reload(app, g.id)?;

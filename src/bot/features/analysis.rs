@@ -55,7 +55,7 @@ pub async fn on_analyze(
         say(&app, chat, reply, &r.text(t), None).await?;
         return Ok(());
     }
-    if !app.allow_action(me.0) {
+    if !app.people.allow_action(me.0) {
         say(&app, chat, reply, &t.slow_down(), None).await?;
         return Ok(());
     }
@@ -84,7 +84,7 @@ pub async fn on_analyze_tap(app: App, tap: Tap, game: GameId) -> HandlerResult {
     if let Err(r) = may_analyse(&g, me, Some(chat)) {
         return tap.reply(Answer::Alert(r.text(t)));
     }
-    if !app.allow_action(me.0) {
+    if !app.people.allow_action(me.0) {
         return tap.reply(Answer::Toast(t.slow_down()));
     }
     let to = Destination {

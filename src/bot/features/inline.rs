@@ -181,7 +181,7 @@ async fn offers_for(
     let mut missing = Vec::new();
     for &v in &w.variants {
         for &tc in &w.times {
-            match app.offers.get(from, &key(v, tc), at) {
+            match app.people.offers().get(from, &key(v, tc), at) {
                 Some(o) => have.push((v, tc, o)),
                 None => missing.push((v, tc)),
             }
@@ -220,7 +220,7 @@ async fn offers_for(
                 expires_at: c.expires_at,
             };
             let (v, tc) = (c.variant.id(), c.time_control);
-            app.offers.put(from, key(v, tc), offer, at);
+            app.people.offers().put(from, key(v, tc), offer, at);
             have.push((v, tc, offer));
         }
     }
@@ -242,7 +242,8 @@ async fn answer(
     hint: Option<String>,
 ) -> HandlerResult {
     let mut req = app
-        .bot
+        .tg
+        .bot()
         .answer_inline_query(q.id.clone(), results)
         .cache_time(CACHE_SECS)
         .is_personal(true);
@@ -253,7 +254,7 @@ async fn answer(
         });
     }
     // An answer is no message in a chat, and the person is waiting: not paced.
-    let r = crate::bot::telegram::call_unpaced(&app.pacer, || req.clone()).await;
+    let r = crate::bot::telegram::call_unpaced(&app.tg.pacer(), || req.clone()).await;
     if let Err(e) = r {
         tracing::debug!(error = %e, "answerInlineQuery failed");
     }
@@ -295,14 +296,14 @@ pub async fn on_answer(
     match r {
         Ok(Some(g)) => {
             tap.answer(Answer::Silent).await;
-            app.offers.forget(id);
+            app.people.offers().forget(id);
             // The challenge's message becomes the board.
             play::changed(&app, g);
             Ok(())
         }
         Ok(None) => {
             tap.answer(Answer::Silent).await;
-            app.offers.forget(id);
+            app.people.offers().forget(id);
             close(&app, id, &message.0).await;
             Ok(())
         }
@@ -369,7 +370,7 @@ pub async fn on_rematch(app: App, tap: Tap, game: GameId) -> HandlerResult {
     if newer {
         return tap.reply(Answer::Alert(t.stale_button()));
     }
-    if !app.allow_action(user.0) {
+    if !app.people.allow_action(user.0) {
         return tap.reply(Answer::Toast(t.slow_down()));
     }
     let token = LinkToken::random()?;

@@ -165,7 +165,7 @@ pub async fn on_square(
     if ply != g.ply() || !on_current_board(tap.query(), &g) {
         tap.answer(Answer::Alert(t.stale_button())).await;
         // Redrawing is expensive: a flood of old taps gets the alert only.
-        if app.allow_action(user.0) {
+        if app.people.allow_action(user.0) {
             play::refresh(&app, g.id)?;
         }
         return Ok(());
@@ -173,7 +173,7 @@ pub async fn on_square(
     let _ = seat;
     let game = app.games.read(|s| s.replay(&g))?;
     if g.player_to_move() != crate::game::Player::Human(user) && !g.is_solo() {
-        app.count_action(user.0);
+        app.people.count_action(user.0);
         let why = play::moves::turn_refusal(&game, &g, user);
         let words = play::moves::refusal_words(&app, &g, &why, t).await;
         return tap.reply(Answer::Alert(words));
@@ -185,7 +185,7 @@ pub async fn on_square(
         board::show_ui(&app, g.id, g.ply(), tap.board(), Ui::Select(square));
         return Ok(());
     }
-    app.count_action(user.0);
+    app.people.count_action(user.0);
     let why = t.illegal(&no_move_reason(&game, square, g.to_move()));
     tap.reply(Answer::Toast(format!("{square}: {why}")))
 }
@@ -222,7 +222,7 @@ pub async fn on_move(
         return Ok(());
     };
     if g.seat_of(user).is_none() {
-        app.count_action(user.0);
+        app.people.count_action(user.0);
         return tap.reply(Answer::Alert(t.not_your_game()));
     }
     let input = Input::Tapped { from, to };
@@ -259,12 +259,12 @@ async fn answer_attempt(app: &App, tap: &Tap, attempt: Attempt, ply: u32) -> Han
             Ok(())
         }
         Attempt::Refused(g, why) => {
-            app.count_action(user.0);
+            app.people.count_action(user.0);
             let words = play::moves::refusal_words(app, &g, &why, t).await;
             tap.reply(Answer::Alert(words))
         }
         Attempt::Stale(id) => {
-            app.count_action(user.0);
+            app.people.count_action(user.0);
             tap.answer(Answer::Alert(t.stale_button())).await;
             play::refresh(app, id)?;
             Ok(())
@@ -276,18 +276,18 @@ async fn answer_attempt(app: &App, tap: &Tap, attempt: Attempt, ply: u32) -> Han
 pub async fn on_reset(app: App, tap: Tap, (game, ply): (GameId, u32)) -> HandlerResult {
     let (user, t, q) = (tap.user(), tap.texts(), tap.query());
     let Some(g) = board_game(&app, &tap, game)? else {
-        app.count_action(user.0);
+        app.people.count_action(user.0);
         return tap.reply(Answer::Alert(t.bad_button()));
     };
     if !on_current_board(q, &g) {
         tap.answer(Answer::Silent).await;
-        if app.allow_action(user.0) {
+        if app.people.allow_action(user.0) {
             remove_keyboard(&app, q).await;
         }
         return Ok(());
     }
     if g.seat_of(user).is_none() {
-        app.count_action(user.0);
+        app.people.count_action(user.0);
         return tap.reply(Answer::Alert(t.not_your_game()));
     }
     tap.answer(Answer::Silent).await;

@@ -22,7 +22,9 @@ pub fn turn_due(app: &App, g: &GameRecord) {
     // Firing the notice changed the record but nothing its boards show.
     if let Some(before) = g.version.0.checked_sub(1).map(Version) {
         for at in board::places(g) {
-            app.boards.carry((g.id.0, at.lane()), before, g.version);
+            app.views
+                .boards()
+                .carry((g.id.0, at.lane()), before, g.version);
         }
     }
     let Player::Human(user) = g.player_to_move() else {
@@ -36,7 +38,8 @@ pub fn turn_due(app: &App, g: &GameRecord) {
         places.extend(g.boards().map(|b| Place::Chat(b.chat)));
     }
     if app
-        .notices
+        .people
+        .notices()
         .looked_since(user, &places, g.clocks.turn_started)
     {
         tracing::debug!(game = %g.id, "the player has looked since: no turn notice");
@@ -72,14 +75,17 @@ async fn board_shows_turn(app: &App, g: &GameRecord) -> bool {
     let started = tokio::time::Instant::now();
     loop {
         let waited = started.elapsed();
-        match app.boards.progress(g.id, &places, g.ply()) {
+        match app.views.boards().progress(g.id, &places, g.ply()) {
             Progress::Shown => break,
             Progress::Pending if waited < BOARD_WAIT => {}
             Progress::Idle if waited < BOARD_GRACE => {}
             Progress::Pending | Progress::Idle => break,
         }
-        let _ =
-            tokio::time::timeout(std::time::Duration::from_millis(100), app.boards.changed()).await;
+        let _ = tokio::time::timeout(
+            std::time::Duration::from_millis(100),
+            app.views.boards().changed(),
+        )
+        .await;
     }
     match board::reload(app, g.id) {
         Ok((now, _)) => now.is_active() && now.ply() == g.ply(),
@@ -117,7 +123,7 @@ async fn notify(app: &App, g: &GameRecord, user: UserId, what: Notice) -> Result
         return Ok(());
     }
     if let Notice::Turn = what
-        && !app.notices.take(user, g.id.0, g.ply())
+        && !app.people.notices().take(user, g.id.0, g.ply())
     {
         return Ok(());
     }

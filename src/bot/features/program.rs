@@ -74,7 +74,7 @@ pub async fn on_play_step(
             edit_text(&app, q, &t.choose_level(variant, &name), Some(kb)).await;
         }
         (Some(c), Some(l)) => {
-            if !app.allow_action(user.0) {
+            if !app.people.allow_action(user.0) {
                 return tap.reply(Answer::Toast(t.slow_down()));
             }
             tap.answer(Answer::Silent).await;

@@ -108,7 +108,7 @@ pub async fn request(
     to: Destination,
 ) -> Result<Requested, BotError> {
     let id = g.id;
-    if app.analyses.recently_failed(id) {
+    if app.tasks.analyses().recently_failed(id) {
         return Ok(Requested::Failed);
     }
     if app.games.run(move |s| s.analysis(id)).await?.is_some() {
@@ -118,9 +118,9 @@ pub async fn request(
         });
         return Ok(Requested::Stored);
     }
-    let asked = app.analyses.ask(id, user, to);
+    let asked = app.tasks.analyses().ask(id, user, to);
     if asked == Asked::Runs
-        && let Some(job) = app.analyses.running()
+        && let Some(job) = app.tasks.analyses().running()
     {
         let app = app.clone();
         tokio::spawn(async move { run_queue(app, job).await });
@@ -130,9 +130,9 @@ pub async fn request(
 
 /// Ask for game `id`'s analysis from the Mini App: queued like any other, sent nowhere.
 pub fn request_quietly(app: &App, id: GameId, user: UserId) -> Asked {
-    let asked = app.analyses.ask_quietly(id, user);
+    let asked = app.tasks.analyses().ask_quietly(id, user);
     if asked == Asked::Runs
-        && let Some(job) = app.analyses.running()
+        && let Some(job) = app.tasks.analyses().running()
     {
         let app = app.clone();
         tokio::spawn(async move { run_queue(app, job).await });
@@ -147,9 +147,9 @@ async fn run_queue(app: App, mut job: Job) {
         let made = make(&app, job.game).await;
         if let Err(e) = &made {
             tracing::warn!(game = %job.game, error = %e, "an analysis failed");
-            app.analyses.failed(job.game);
+            app.tasks.analyses().failed(job.game);
         }
-        let (done, next) = app.analyses.finish();
+        let (done, next) = app.tasks.analyses().finish();
         let to = done.map(|d| d.to).unwrap_or(job.to);
         let (a, id) = (app.clone(), job.game);
         tokio::spawn(async move {
@@ -182,7 +182,8 @@ async fn make(app: &App, id: GameId) -> Result<(), BotError> {
     };
     let started = std::time::Instant::now();
     let analysis = app
-        .analyses
+        .tasks
+        .analyses()
         .thread
         .run(move || ai_analysis::analyze(&game, EFFORT))
         .await?;
@@ -253,7 +254,7 @@ pub fn balances(a: &AnalysisRecord, from_start: bool) -> Vec<i32> {
 /// Send game `id`'s stored analysis to each of `to`; failures are logged.
 async fn deliver(app: &App, id: GameId, to: &[Destination]) {
     for d in to {
-        if app.pacer.is_unreachable(d.chat.0) {
+        if app.tg.pacer().is_unreachable(d.chat.0) {
             continue;
         }
         if let Err(e) = send(app, id, d).await {
@@ -305,9 +306,10 @@ async fn send(app: &App, id: GameId, d: &Destination) -> Result<(), BotError> {
     let sheet = sheet(&g, &game, &a, &worst, view, t);
     let app2 = app.clone();
     let png = app
-        .analyses
+        .tasks
+        .analyses()
         .thread
-        .run(move || render_analysis_sheet(&app2.renderer, &sheet))
+        .run(move || render_analysis_sheet(&app2.views.renderer(), &sheet))
         .await??;
     let kb = page_button(app, &g, d.chat, t);
     send_photo(
@@ -372,7 +374,7 @@ fn page_button(
     chat: ChatId,
     t: &dyn Texts,
 ) -> Option<InlineKeyboardMarkup> {
-    let launch = app.launch.as_ref()?;
+    let launch = app.views.launch()?;
     let button = if chat.0 > 0 {
         Some(InlineKeyboardButton::web_app(
             t.btn_analysis_page(),

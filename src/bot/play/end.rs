@@ -12,7 +12,6 @@ use crate::engine::{AnyGame, Game, Path};
 use crate::game::{ChatId, GameRecord, Player, Status};
 use crate::render::GifOptions;
 use std::collections::HashMap;
-use std::sync::atomic::Ordering;
 use std::sync::{Mutex, OnceLock};
 
 /// The record text of a game with the players' names, a tag per seat (`White`, `Black`;
@@ -80,8 +79,9 @@ pub async fn send_replay_to(
         },
     };
     let gif = app
-        .replays
-        .run(move || a.renderer.render_game_gif(&gm, &opts))
+        .tasks
+        .replays()
+        .run(move || a.views.renderer().render_game_gif(&gm, &opts))
         .await??;
     let name = file_name(g, "gif");
     send_file(app, to, Attachment::Animation(gif), &name, Some(caption)).await
@@ -108,23 +108,17 @@ pub async fn send_record_to(
 
 /// Announce the end of `g` in the background: its replay takes a while to make and send,
 /// and the chat's next updates (other games' moves) must not wait for it. A stop waits
-/// for these (`AppInner::ending`).
+/// for these ([`Tasks::ending`](crate::bot::state::parts::Tasks::ending)).
 pub(in crate::bot::play) fn spawn_announce_end(
     app: &App,
     g: GameRecord,
     replayed: Option<AnyGame>,
 ) {
-    /// Counts the announcement in [`AppInner::ending`](crate::bot::state::AppInner) while it runs.
-    struct Ending(App);
-    impl Drop for Ending {
-        fn drop(&mut self) {
-            self.0.ending.fetch_sub(1, Ordering::SeqCst);
-        }
-    }
-    app.ending.fetch_add(1, Ordering::SeqCst);
-    let guard = Ending(app.clone());
+    let ending = app.tasks.ending();
+    let app = app.clone();
     tokio::spawn(async move {
-        let app = &guard.0;
+        let _ending = ending;
+        let app = &app;
         // A game that ended by a move comes with its replay; one that ended otherwise (on
         // time, by resignation) is replayed here, off the handler's path.
         let g2 = g.clone();
@@ -146,7 +140,10 @@ pub(in crate::bot::play) fn spawn_announce_end(
 /// shows the game (a table's places and ratings said first, in reply to its board), and
 /// for the training room the comparison with the optimum.
 async fn announce_end(app: &App, g: &GameRecord, game: &AnyGame) -> Result<(), BotError> {
-    for b in g.boards().filter(|b| !app.pacer.is_unreachable(b.chat.0)) {
+    for b in g
+        .boards()
+        .filter(|b| !app.tg.pacer().is_unreachable(b.chat.0))
+    {
         let t = texts(app.game_lang_in(g, b.chat).await);
         let result = board::result_line(app, g, game, t)
             .await

@@ -115,7 +115,7 @@ pub async fn played_game(
             Some(c) => return Ok(Some((g, c))),
         },
     };
-    app.count_action(tap.user().0);
+    app.people.count_action(tap.user().0);
     tap.reply(Answer::Alert(why))?;
     Ok(None)
 }

@@ -11,7 +11,6 @@ use crate::bot::state::App;
 use crate::engine::multi::Turn;
 use crate::engine::{AnyGame, Ply};
 use crate::game::{Actor, Expect, GameId, MoveInput, Player, ServiceError};
-use std::sync::Arc;
 
 /// The program's ply for `game` at `level`, on the calling (blocking) thread.
 pub fn program_choice(game: &AnyGame, level: u8) -> Option<Ply> {
@@ -39,19 +38,13 @@ pub fn program_choice(game: &AnyGame, level: u8) -> Option<Ply> {
 
 /// Let the program move in game `id` in the background (once at a time per game).
 pub fn spawn_program_move(app: &App, id: GameId) {
-    {
-        let mut th = app.thinking.lock().unwrap_or_else(|e| e.into_inner());
-        if !th.insert(id.0) {
-            return;
-        }
+    if !app.tasks.start_thinking(id) {
+        return;
     }
     let app = app.clone();
     tokio::spawn(async move {
         let r = program_move(&app, id).await;
-        app.thinking
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .remove(&id.0);
+        app.tasks.done_thinking(id);
         // Reported only once this search no longer holds the game: at a table the next
         // seat may be the program's too, and its move starts from this report.
         match r {
@@ -84,8 +77,9 @@ async fn program_move(app: &App, id: GameId) -> Result<Option<Change>, BotError>
     // One of the AI pool's permits first: a search takes a whole core for up to its
     // level's budget, and unbounded searches on the blocking pool starve every other
     // chat's moves under load.
-    let permit = Arc::clone(&app.ai_pool)
-        .acquire_owned()
+    let permit = app
+        .tasks
+        .search_permit()
         .await
         .map_err(|_| BotError::Stopping)?;
     let (ply, game) = tokio::task::spawn_blocking(move || {

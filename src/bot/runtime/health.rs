@@ -69,7 +69,7 @@ async fn healthz(State(app): State<App>) -> Response {
 /// The age of the last answer from Telegram when healthy (see the module documentation),
 /// else why not.
 async fn health(app: &App) -> Result<Duration, String> {
-    if app.stopping.load(Ordering::SeqCst) {
+    if app.tasks.is_stopping() {
         return Err("stopping".into());
     }
     // One key's read: it goes through the same store, without scanning it.
@@ -86,8 +86,8 @@ async fn health(app: &App) -> Result<Duration, String> {
             ));
         }
     }
-    match app.live.age() {
-        None => Err(match app.live.failing() {
+    match app.tg.live().age() {
+        None => Err(match app.tg.live().failing() {
             Some(why) => format!("starting: no answer from Telegram yet ({why})"),
             None => "starting: no answer from Telegram yet".into(),
         }),
@@ -110,38 +110,44 @@ async fn render_metrics(State(app): State<App>) -> Response {
 /// The gauges, read when scraped: they describe the moment, not events.
 async fn set_gauges(app: &App) {
     let gauge = |name: &'static str, v: f64| ::metrics::gauge!(name).set(v);
-    gauge(
-        "ugolki_up",
-        f64::from(u8::from(!app.stopping.load(Ordering::SeqCst))),
-    );
-    gauge("ugolki_uptime_seconds", app.started.elapsed().as_secs_f64());
+    gauge("ugolki_up", f64::from(u8::from(!app.tasks.is_stopping())));
+    gauge("ugolki_uptime_seconds", app.tasks.uptime().as_secs_f64());
     if let Ok(ids) = app.games.run(|s| s.active_game_ids()).await {
         gauge("ugolki_games_active", ids.len() as f64);
     }
-    if let Some(age) = app.live.age() {
+    if let Some(age) = app.tg.live().age() {
         gauge("ugolki_updates_age_seconds", age.as_secs_f64());
     }
-    let thinking = app.thinking.lock().unwrap_or_else(|e| e.into_inner()).len();
+    let thinking = app.tasks.thinking();
     gauge("ugolki_program_moves_in_flight", thinking as f64);
-    gauge("ugolki_boards_queued", app.boards.busy() as f64);
-    gauge("ugolki_webapp_games_watched", app.pages.watched() as f64);
-    gauge("ugolki_replays_queued", app.replays.queued() as f64);
-    gauge("ugolki_analyses_waiting", app.analyses.waiting() as f64);
+    gauge("ugolki_boards_queued", app.views.boards().busy() as f64);
+    gauge(
+        "ugolki_webapp_games_watched",
+        app.views.pages().watched() as f64,
+    );
+    gauge("ugolki_replays_queued", app.tasks.replays().queued() as f64);
+    gauge(
+        "ugolki_analyses_waiting",
+        app.tasks.analyses().waiting() as f64,
+    );
     let counter = |name: &'static str, v: u64| ::metrics::counter!(name).absolute(v);
-    let pace = app.pacer.stats();
+    let pace = app.tg.pacer().stats();
     counter("ugolki_pacing_waits_total", pace.waited);
     counter("ugolki_pacing_wait_milliseconds_total", pace.waited_ms);
-    let boards = app.boards.stats();
+    let boards = app.views.boards().stats();
     counter("ugolki_boards_sent_total", boards.sent);
     counter("ugolki_boards_coalesced_total", boards.coalesced);
-    counter("ugolki_replies_collapsed_total", app.replies.collapsed());
+    counter(
+        "ugolki_replies_collapsed_total",
+        app.people.replies().collapsed(),
+    );
     counter(
         "ugolki_timers_fired_total",
-        app.timers.fired.load(Ordering::Relaxed),
+        app.tasks.timers().fired.load(Ordering::Relaxed),
     );
     counter(
         "ugolki_timers_errors_total",
-        app.timers.errors.load(Ordering::Relaxed),
+        app.tasks.timers().errors.load(Ordering::Relaxed),
     );
 }
 

@@ -33,7 +33,7 @@ pub async fn refresh_recent_boards(app: &App) {
             return;
         }
     };
-    app.mark_for_repair(&recent);
+    app.views.mark_for_repair(&recent);
     tracing::info!(
         games = recent.len(),
         "redrawing the boards of games changed just before the restart"
@@ -42,7 +42,7 @@ pub async fn refresh_recent_boards(app: &App) {
     let mut tasks = tokio::task::JoinSet::new();
     let mut skipped = 0usize;
     for id in recent {
-        if !app.needs_repair(id) {
+        if !app.views.needs_repair(id) {
             skipped += 1;
             continue;
         }
@@ -57,7 +57,7 @@ pub async fn refresh_recent_boards(app: &App) {
         });
     }
     while tasks.join_next().await.is_some() {}
-    app.mark_for_repair(&[]);
+    app.views.mark_for_repair(&[]);
     tracing::info!(already_shown = skipped, "boards redrawn after the restart");
 }
 

@@ -19,7 +19,6 @@
 
 use crate::bot::state::App;
 use crate::game::ChallengeId;
-use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 /// How often a pass runs by default (`--sweep-every-secs`).
@@ -41,9 +40,9 @@ pub async fn run(app: App) {
     loop {
         tokio::select! {
             () = tokio::time::sleep(wait) => {}
-            () = app.clock.jumped() => {}
+            () = app.tasks.clock().jumped() => {}
         }
-        if app.stopping.load(Ordering::SeqCst) {
+        if app.tasks.is_stopping() {
             return;
         }
         pass(&app, &mut cursor).await;
@@ -88,7 +87,7 @@ async fn pass(app: &App, cursor: &mut ChallengeId) {
         tracing::info!(removed, examined, "challenges past their retention removed");
     }
     let at = app.now();
-    app.notices.sweep(at);
-    app.offers.sweep(at);
-    app.sweep_actions();
+    app.people.notices().sweep(at);
+    app.people.offers().sweep(at);
+    app.people.sweep_actions();
 }

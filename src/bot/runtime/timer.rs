@@ -26,13 +26,7 @@ impl Sink for Announcer {
     }
 
     fn busy(&self, e: &DeadlineEntry) -> bool {
-        scheduler::program_move_of(e).is_some_and(|g| {
-            self.0
-                .thinking
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .contains(&g.0)
-        })
+        scheduler::program_move_of(e).is_some_and(|g| self.0.tasks.is_thinking(g))
     }
 }
 
@@ -41,7 +35,7 @@ pub async fn run(app: App, stop: Stop) {
     let level = app.tuning.auto_move_level;
     // A jump of the bot's clock (tests) makes deadlines due without any write.
     let wake = app.games.service().deadlines_changed();
-    let clock = app.clock.clone();
+    let clock = app.tasks.clock().clone();
     let forward = tokio::spawn(async move {
         loop {
             clock.jumped().await;
@@ -50,12 +44,12 @@ pub async fn run(app: App, stop: Stop) {
     });
     Scheduler {
         games: app.games.clone(),
-        clock: app.clock.clone(),
+        clock: app.tasks.clock().clone(),
         sink: Arc::new(Announcer(app.clone())),
         auto_move: Arc::new(move |g| play::program::program_choice(g, level)),
         parallel: 2,
         batch: 128,
-        stats: Arc::clone(&app.timers),
+        stats: Arc::clone(&app.tasks.timers()),
     }
     .run(stop)
     .await;

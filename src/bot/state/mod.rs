@@ -11,22 +11,19 @@ pub(crate) mod liveness;
 pub(crate) mod offers;
 pub(crate) mod outbox;
 pub(crate) mod pages;
+pub(crate) mod parts;
 pub(crate) mod replays;
 pub(crate) mod replies;
 pub(crate) mod turn_notices;
 
-use crate::bot::telegram::Pacer;
-use crate::engine::Color;
 use crate::game::{
-    AsyncGames, ChatId, ChatRecord, GameId, GameRecord, Language, Millis, Player, ServiceError,
-    Timestamp, UserId, UserProfile,
+    AsyncGames, ChatId, ChatRecord, GameRecord, Language, Millis, Player, ServiceError, Timestamp,
+    UserId, UserProfile,
 };
-use crate::render::Renderer;
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::VecDeque;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use teloxide::Bot;
 use teloxide::types::User;
 
 /// Tunables of a running bot (from configuration).
@@ -36,11 +33,6 @@ pub struct Tuning {
     pub board_px: u32,
     /// Level the program plays when it moves for a player who missed the per-move limit.
     pub auto_move_level: u8,
-    /// Actions one user may start per minute that cost the bot work no game bounds (new
-    /// games, `/board`, renders, settings, refusal replies); moves are never counted.
-    pub actions_per_minute: u32,
-    /// The span that limit counts in (a minute; tests shorten it).
-    pub actions_window: Duration,
     /// `/healthz` fails when Telegram has not answered for this long.
     pub unhealthy_after: std::time::Duration,
     /// Where inline boards' pictures are uploaded (see [`crate::bot::BotConfig::media_chats`]).
@@ -53,77 +45,24 @@ pub struct Tuning {
 #[derive(Clone)]
 pub struct App(pub Arc<AppInner>);
 
-/// The contents of [`App`].
+/// The contents of [`App`]: a few parts, each reached through its methods, so that a
+/// feature touches only what it needs.
 pub struct AppInner {
-    /// The Telegram client.
-    pub bot: Bot,
-    /// The game service.
+    /// Telegram: the client, pacing, the order of tap answers, liveness.
+    pub tg: parts::Telegram,
+    /// The game service (reads in place through a type that cannot write).
     pub games: AsyncGames,
-    /// Board pictures.
-    pub renderer: Renderer,
-    /// Outgoing pacing.
-    pub pacer: Pacer,
-    /// Board edits waiting for their chat's slot, newest state only.
-    pub boards: crate::bot::state::outbox::Outbox,
-    /// Refusal replies per person, a burst collapsed into its newest.
-    pub replies: crate::bot::state::replies::Replies,
-    /// Turn notifications sent.
-    pub notices: crate::bot::state::turn_notices::Notices,
-    /// Challenges offered through inline mode, for reuse while someone types.
-    pub offers: crate::bot::state::offers::Offers,
+    /// Each game's views: boards, pictures, the Mini App's pages.
+    pub views: Arc<parts::Views>,
+    /// The people the bot answers: languages, names, limits, refusals, notices.
+    pub people: parts::People,
+    /// The work beside the chats: searches, replays, analyses, ends, clock, stop.
+    pub tasks: Arc<parts::Tasks>,
     /// Tunables.
     pub tuning: Tuning,
-    /// Games the program is thinking in (one search per game at a time).
-    pub thinking: Mutex<HashSet<u64>>,
-    /// Permits for program searches: at most this many run at once on the blocking pool,
-    /// the rest wait their turn without holding a thread.
-    pub ai_pool: Arc<tokio::sync::Semaphore>,
-    /// Permits for board pictures: one per core. Pictures are drawn on the runtime's
-    /// workers; more at once would only time-slice the cores while each holds its pixel
-    /// buffers, which were a large part of the bot's memory under load.
-    pub render_pool: Arc<tokio::sync::Semaphore>,
-    /// Telegram's `language_code` per user, as last seen (not persisted).
-    pub seen_lang: Mutex<HashMap<u64, Language>>,
-    /// Per-user action timestamps for rate limiting.
-    pub actions: Mutex<HashMap<u64, ActionLog>>,
-    /// Name and username last stored per user by [`App::touch`] (skips the store call
-    /// when nothing changed; cleared when it reaches [`TOUCHED_MAX`] entries).
-    pub touched: Mutex<HashMap<u64, (String, Option<String>)>>,
-    /// Games whose boards the start-up repair has yet to redraw (see `recover`); a board
-    /// shown since by a move is taken off, so the repair does not draw it again.
-    pub to_repair: Mutex<HashSet<u64>>,
-    /// Boards (game, chat) being posted anew by `/board` right now.
-    pub reposts: Mutex<HashSet<(u64, i64)>>,
-    /// GIF replays are made here, one at a time and below the moves' priority.
-    pub replays: crate::bot::state::replays::ReplayThread,
-    /// Analyses asked for, made one at a time on a thread of their own below the moves'
-    /// priority.
-    pub analyses: crate::bot::state::analyses::Analyses,
-    /// Game ends being announced in the background (see `flow::spawn_announce_end`); a
-    /// stop waits for them.
-    pub ending: std::sync::atomic::AtomicUsize,
-    /// Set when the stop begins (the health check answers 503 from then on).
-    pub stopping: std::sync::atomic::AtomicBool,
-    /// When the bot started (for the uptime metric).
-    pub started: std::time::Instant,
-    /// The timer task's counters (served as metrics).
-    pub timers: Arc<crate::game::scheduler::Stats>,
-    /// When Telegram last answered a poll or delivered an update (for `/healthz`).
-    pub live: Arc<crate::bot::state::liveness::Liveness>,
-    /// The bot's clock (see [`BotClock`]).
-    pub clock: Arc<BotClock>,
-    /// Taps answered after a call they caused (see [`crate::bot::telegram::TapOrder`]).
-    pub taps: Arc<crate::bot::telegram::TapOrder>,
-    /// The Mini App's open pages, per game.
-    pub pages: crate::bot::state::pages::Pages,
-    /// How boards open the Mini App (`None`: it is not served).
-    pub launch: Option<crate::bot::state::pages::Launch>,
-    /// Held while a chat is marked closed to the bot or open again, so that the two
-    /// happen one at a time (see `membership`).
-    pub reachability: tokio::sync::Mutex<()>,
 }
 
-/// Bound of [`AppInner::touched`].
+/// How many people's stored names are remembered (see [`parts::People::stored_as`]).
 pub const TOUCHED_MAX: usize = 100_000;
 
 /// One user's expensive actions in the last minute, and when they were last told to slow
@@ -232,112 +171,33 @@ impl crate::game::scheduler::Clock for BotClock {
     }
 }
 
-/// A board being posted anew (see [`App::reposting`]); dropping it ends that.
-pub struct Reposting {
-    app: App,
-    key: (u64, i64),
-}
-
-impl Drop for Reposting {
-    fn drop(&mut self) {
-        self.app
-            .reposts
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .remove(&self.key);
-    }
-}
-
 impl App {
     /// The time now on the bot's clock.
     pub fn now(&self) -> Timestamp {
-        self.clock.now()
-    }
-
-    /// Take the right to post game `id`'s board in `chat` anew; `None` while another
-    /// caller holds it.
-    pub fn reposting(&self, id: GameId, chat: ChatId) -> Option<Reposting> {
-        let key = (id.0, chat.0);
-        let fresh = self
-            .reposts
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(key);
-        fresh.then(|| Reposting {
-            app: self.clone(),
-            key,
-        })
-    }
-
-    /// Start the start-up repair's list over with `games` (empty when it is done).
-    pub fn mark_for_repair(&self, games: &[GameId]) {
-        let mut r = self.to_repair.lock().unwrap_or_else(|e| e.into_inner());
-        r.clear();
-        r.extend(games.iter().map(|g| g.0));
-        r.shrink_to_fit();
-    }
-
-    /// Whether game `id`'s boards still wait for the start-up repair.
-    pub fn needs_repair(&self, id: GameId) -> bool {
-        self.to_repair
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .contains(&id.0)
-    }
-
-    /// Every board of game `id` now shows its stored state.
-    pub fn repaired(&self, id: GameId) {
-        let mut r = self.to_repair.lock().unwrap_or_else(|e| e.into_inner());
-        if !r.is_empty() {
-            r.remove(&id.0);
-        }
+        self.tasks.clock().now()
     }
 
     /// Remember the user's name/username (for challenges by mention) and Telegram language.
     pub async fn touch(&self, u: &User) {
+        let user = UserId(u.id.0);
         if let Some(l) = u.language_code.as_deref().and_then(Language::from_code) {
-            self.seen_lang
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .insert(u.id.0, l);
+            self.people.saw_language(user, l);
         }
         let p = UserProfile {
-            id: UserId(u.id.0),
+            id: user,
             name: u.full_name(),
             username: u.username.clone(),
         };
         let seen = (p.name.clone(), p.username.clone());
-        let known = self
-            .touched
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&u.id.0)
-            .is_some_and(|k| *k == seen);
-        if known {
-            // Stored already by this process (a store call per update saved).
+        if self.people.stored_as(user, &seen) {
             return;
         }
         let now = self.now();
         let r = self.games.run(move |s| s.touch_user(&p, now)).await;
         match r {
-            Ok(_) => {
-                let mut t = self.touched.lock().unwrap_or_else(|e| e.into_inner());
-                if t.len() >= TOUCHED_MAX {
-                    t.clear();
-                }
-                t.insert(u.id.0, seen);
-            }
+            Ok(_) => self.people.stored(user, seen),
             Err(e) => tracing::warn!(error = %e, "could not record a user"),
         }
-    }
-
-    /// The language Telegram last reported for `user` (not persisted).
-    pub fn seen_language(&self, user: UserId) -> Option<Language> {
-        self.seen_lang
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&user.0)
-            .copied()
     }
 
     /// The language of a chat: a private chat's owner's; a group's setting, which the
@@ -365,7 +225,7 @@ impl App {
         }
         let lang = match user {
             Some(u) => stored
-                .or_else(|| self.seen_language(u))
+                .or_else(|| self.people.seen_language(u))
                 .unwrap_or(Language::En),
             None => Language::En,
         };
@@ -397,7 +257,7 @@ impl App {
         if chat.0 > 0 {
             return self.chat_lang(chat, None).await;
         }
-        let first_human = Color::ALL.into_iter().find_map(|c| g.player(c).user());
+        let first_human = g.people().into_iter().next();
         self.chat_lang(chat, first_human).await
     }
 
@@ -423,64 +283,6 @@ impl App {
     /// A mention of a user by id.
     pub async fn user_mention(&self, u: UserId) -> String {
         self.player_mention(Player::Human(u), Language::En).await
-    }
-
-    /// The per-user limit on what costs the bot work that no game bounds (new games and
-    /// challenges, `/board`, renders, settings, store scans, refusal replies): true if
-    /// `user` may start one now (it is then counted). Moves are never asked about: a game
-    /// bounds them (one per turn), and a legal move in one's own game is always played.
-    pub fn allow_action(&self, user: u64) -> bool {
-        self.check_action(user) == Allowance::Allowed
-    }
-
-    /// Count a refused input of `user`'s against the limit (its answer is free, a tap's
-    /// alert, but the input cost a read; a flood of them uses the budget up).
-    pub fn count_action(&self, user: u64) {
-        let _ = self.check_action(user);
-    }
-
-    /// As [`App::allow_action`], also saying whether a refusal should be told.
-    pub fn check_action(&self, user: u64) -> Allowance {
-        let per_min = self.tuning.actions_per_minute as usize;
-        if per_min == 0 {
-            return Allowance::Allowed;
-        }
-        let mut g = self.actions.lock().unwrap_or_else(|e| e.into_inner());
-        let now = Instant::now();
-        let window = self.tuning.actions_window;
-        let verdict = g.entry(user).or_default().check(now, per_min, window);
-        if g.len() > 100_000 {
-            g.retain(|_, l| l.recent(now, window));
-        }
-        verdict
-    }
-
-    /// Forget the people who have done nothing in the last minute.
-    pub fn sweep_actions(&self) {
-        let now = Instant::now();
-        let mut g = self.actions.lock().unwrap_or_else(|e| e.into_inner());
-        let window = self.tuning.actions_window;
-        g.retain(|_, l| l.recent(now, window));
-        g.shrink_to_fit();
-    }
-
-    /// Count a refusal's reply to `user` against the limit: `None` when it may go now
-    /// (counted), else when the limit lets one more through (the reply waits until then,
-    /// so a refusal is never silent, and a flood of refused input costs no more than its
-    /// budget).
-    pub fn reply_slot(&self, user: u64) -> Option<Instant> {
-        let per_min = self.tuning.actions_per_minute as usize;
-        if per_min == 0 {
-            return None;
-        }
-        let mut g = self.actions.lock().unwrap_or_else(|e| e.into_inner());
-        let now = Instant::now();
-        let log = g.entry(user).or_default();
-        let window = self.tuning.actions_window;
-        match log.check(now, per_min, window) {
-            Allowance::Allowed => None,
-            Allowance::Refused { .. } => Some(log.free_at(now, per_min, window)),
-        }
     }
 }
 

@@ -44,7 +44,7 @@ pub async fn analysis(
         .read(|s| s.analysis(id))
         .map_err(|e| service(e, t))?;
     let Some(a) = stored else {
-        if app.analyses.recently_failed(id) {
+        if app.tasks.analyses().recently_failed(id) {
             return Err(refused(t.analysis_failed()));
         }
         let asked = play::analysis::request_quietly(app, id, viewer.user);
@@ -55,7 +55,7 @@ pub async fn analysis(
                 plain(&play::analysis::Requested::Queue(asked).text(t)),
             )),
             Asked::Runs | Asked::Queued { .. } | Asked::Joined => {
-                let ahead = app.analyses.place_of(id).unwrap_or(0);
+                let ahead = app.tasks.analyses().place_of(id).unwrap_or(0);
                 Ok(Json(json!({
                     "state": if ahead == 0 { "running" } else { "queued" },
                     "ahead": ahead,

@@ -129,8 +129,8 @@ pub(crate) fn viewer(
 /// The game a token names, or 404.
 pub(crate) fn game_of(web: &Shared, token: &str, t: &dyn Texts) -> Result<GameId, ApiError> {
     web.app
-        .launch
-        .as_ref()
+        .views
+        .launch()
         .and_then(|l| l.links.game(token))
         .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, "no_such_game", t.bad_button()))
 }
@@ -150,7 +150,7 @@ pub async fn games(
     let viewer = viewer(&web, &headers, None)?;
     let t = texts(viewer.lang);
     let user = viewer.user;
-    let Some(launch) = web.app.launch.as_ref() else {
+    let Some(launch) = web.app.views.launch() else {
         return Ok(Json(Vec::new()));
     };
     // The records and their players' names in one trip; no replay, the list shows none.
@@ -465,7 +465,7 @@ async fn rematch(app: &App, g: &crate::game::GameRecord, viewer: &Viewer, token:
         .ok()
         .and_then(|v| v.into_iter().next())
         .filter(|n| n.id != g.id && n.is_active());
-    match (newest, app.launch.as_ref()) {
+    match (newest, app.views.launch()) {
         (Some(n), Some(l)) => shown(app, n.id, viewer, &l.links.token(n.id)),
         _ => shown(app, g.id, viewer, token),
     }

@@ -85,7 +85,7 @@ pub async fn events(
     let t = texts(viewer.lang);
     let id = game_of(&web, &token, t)?;
     let token = token.to_ascii_lowercase();
-    let rx = web.app.pages.watch(id);
+    let rx = web.app.views.pages().watch(id);
     let (last, first) = snapshot(&web.app, id, &viewer, &token).map_err(|e| service(e, t))?;
     let start = Watching {
         app: web.app.clone(),

@@ -148,14 +148,7 @@ pub struct SeatLeft {
     pub how: Leave,
 }
 
-/// A seat's rating change in a rated game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SeatRating {
-    /// The seat.
-    pub seat: Seat,
-    /// Before and after.
-    pub change: RatingChange,
-}
+pub use crate::game::rating::SeatRating;
 
 /// One game of two, three or four seats, from its lobby (a table in a group) or its
 /// start to its end. Fields added since the first layout default when missing, so a JSON

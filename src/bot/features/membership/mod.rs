@@ -52,7 +52,7 @@ pub async fn on_my_member(app: App, m: Membership) -> HandlerResult {
 /// A person wrote or tapped in their private chat with the bot: if the bot could not
 /// write there (they had blocked it), it can now.
 pub async fn seen(app: &App, chat: ChatId) {
-    if chat.0 > 0 && app.pacer.is_unreachable(chat.0) {
+    if chat.0 > 0 && app.tg.pacer().is_unreachable(chat.0) {
         back(app, chat).await;
     }
 }
@@ -60,14 +60,14 @@ pub async fn seen(app: &App, chat: ChatId) {
 /// The bot cannot write to `chat`: mark it, and pause its games (a board of theirs in
 /// another chat, such as the opponent's private chat, shows them paused).
 pub async fn gone(app: &App, chat: ChatId) {
-    let _one = app.reachability.lock().await;
-    app.pacer.set_unreachable(chat.0, true);
+    let _one = app.tg.reachability_change().await;
+    app.tg.pacer().set_unreachable(chat.0, true);
     let now = app.now();
     let paused = match app.games.run(move |s| s.chat_unreachable(chat, now)).await {
         Ok(paused) => paused,
         Err(e) => {
             // Unmarked, the next call into the chat is refused again and retries this.
-            app.pacer.set_unreachable(chat.0, false);
+            app.tg.pacer().set_unreachable(chat.0, false);
             tracing::warn!(%chat, error = %e, "could not pause the games of an unreachable chat");
             return;
         }
@@ -85,7 +85,7 @@ pub async fn gone(app: &App, chat: ChatId) {
 
 /// The bot can write to `chat` again: its games resume and their boards are posted anew.
 pub async fn back(app: &App, chat: ChatId) {
-    let one = app.reachability.lock().await;
+    let one = app.tg.reachability_change().await;
     let now = app.now();
     let games = match app.games.run(move |s| s.chat_reachable(chat, now)).await {
         Ok(games) => games,
@@ -94,7 +94,7 @@ pub async fn back(app: &App, chat: ChatId) {
             return;
         }
     };
-    app.pacer.set_unreachable(chat.0, false);
+    app.tg.pacer().set_unreachable(chat.0, false);
     drop(one);
     if games.is_empty() {
         return;
@@ -124,7 +124,7 @@ pub async fn load(app: &App) {
     match app.games.run(|s| s.unreachable_chats()).await {
         Ok(chats) => {
             for c in &chats {
-                app.pacer.set_unreachable(c.0, true);
+                app.tg.pacer().set_unreachable(c.0, true);
             }
             if !chats.is_empty() {
                 tracing::info!(chats = chats.len(), "chats the bot cannot write to");

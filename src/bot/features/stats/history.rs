@@ -11,7 +11,7 @@ use crate::bot::play;
 use crate::bot::play::board;
 use crate::bot::state::App;
 use crate::bot::telegram;
-use crate::bot::texts::{HistoryRow, Opponent, Texts, escape};
+use crate::bot::texts::{HistoryRow, Opponent, Texts, escape, texts};
 use crate::game::standings::{PlayerResult, ended_at, rating_change_of};
 use crate::game::{ChatId, GameId, GameRecord, MessageId, Player, ServiceError, Status, UserId};
 use teloxide::prelude::*;
@@ -34,7 +34,7 @@ pub async fn on_export_tap(
     me: Me,
 ) -> HandlerResult {
     let t = tap.texts();
-    if !app.allow_action(tap.user().0) {
+    if !app.people.allow_action(tap.user().0) {
         return tap.reply(Answer::Toast(t.slow_down()));
     }
     let g = match exportable(&app, tap.chat(), tap.user(), game, t).await? {
@@ -44,7 +44,9 @@ pub async fn on_export_tap(
     tap.answer(Answer::Silent).await;
     match send_export(&app, tap.chat(), g.id, Some(gif), t).await {
         Err(BotError::Telegram(e)) if telegram::cannot_write_privately(&e) => {
-            board::notice(&app, &g, t.private_only(me.username()));
+            // Said on the board, which everyone sees in the game's language.
+            let board_t = texts(app.game_lang(&g).await);
+            board::notice(&app, &g, board_t.private_only(me.username()));
             Ok(())
         }
         r => r,
@@ -204,7 +206,7 @@ pub async fn on_export(app: App, m: Incoming, t: &'static dyn Texts) -> HandlerR
         say(app, chat, Some(msg.id), &t.export_not_finished(), None).await?;
         return Ok(());
     }
-    if !app.allow_action(me.0) {
+    if !app.people.allow_action(me.0) {
         say(app, chat, Some(msg.id), &t.slow_down(), None).await?;
         return Ok(());
     }

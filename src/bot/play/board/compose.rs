@@ -103,7 +103,7 @@ impl Lookup {
         };
         self.user(u)
             .and_then(|r| r.language)
-            .or_else(|| app.seen_language(u))
+            .or_else(|| app.people.seen_language(u))
             .unwrap_or(Language::En)
     }
 
@@ -549,7 +549,7 @@ pub(super) async fn parts(
     let lang = known.lang(app, g);
     let t = texts(lang);
     let view = known.view(g);
-    let (keyboard, sel) = board_keyboard(g, game, ui, known, app.launch.as_ref(), t);
+    let (keyboard, sel) = board_keyboard(g, game, ui, known, app.views.launch(), t);
     // A grid's selection lives in its keyboard only (see `keyboard_only`), also on a board
     // posted anew.
     let sel = sel.filter(|_| !keyboard_only(g, ui));
@@ -635,11 +635,11 @@ pub(super) async fn draw(
     // costs more in thread switches under load (docs/BENCHMARKS.md, "Load"). The permit
     // still bounds how many pictures are in memory at once.
     let _permit = app
-        .render_pool
-        .acquire()
+        .views
+        .render_permit()
         .await
         .map_err(|_| BotError::Stopping)?;
-    Ok(app.renderer.render_png(game, opts)?)
+    Ok(app.views.renderer().render_png(game, opts)?)
 }
 
 /// Captions are limited to 1024 characters.

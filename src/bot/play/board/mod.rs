@@ -6,13 +6,13 @@
 //! message in every chat, a lobby's message while it gathers its players, its inline
 //! message) has one sender ([`sender`]) that coalesces requests, paces them per chat,
 //! reads the newest state when its slot comes and composes it ([`compose`]) once for that
-//! send; the [`Outbox`] keeps what each board shows. Open Mini App pages of the game are
+//! send; the [`Outbox`](crate::bot::state::outbox::Outbox) keeps what each board shows. Open Mini App pages of the game are
 //! woken here too (`state::pages`): each reads the game when it wakes.
 
 pub(crate) mod compose;
 pub(crate) mod sender;
 
-pub use crate::bot::state::outbox::{BoardAt, Outbox, Ui, inline_lane};
+pub use crate::bot::state::outbox::{BoardAt, Ui, inline_lane};
 pub use compose::{result_context, result_line, view_in};
 pub use sender::edit_inline_text;
 
@@ -58,8 +58,8 @@ fn show_everywhere(
         });
         request(app, g.id, at, Ui::Plain, g.ply(), done);
     }
-    app.pages.changed(g.id, g.version);
-    app.repaired(g.id);
+    app.views.pages().changed(g.id, g.version);
+    app.views.repaired(g.id);
     waits
 }
 

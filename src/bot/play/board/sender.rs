@@ -1,4 +1,4 @@
-//! One sender per board: it takes the board's newest request from the [`Outbox`], waits
+//! One sender per board: it takes the board's newest request from the [`Outbox`](crate::bot::state::outbox::Outbox), waits
 //! for the chat's slot, reads the game then, composes the board and sends it (the keyboard
 //! alone, an edit of the whole message, or a new message when there is none), and tries
 //! again after a failure.
@@ -34,7 +34,8 @@ pub async fn post(
 ) -> Result<MessageId, BotError> {
     let to = chat.0;
     let send = || {
-        app.bot
+        app.tg
+            .bot()
             .send_photo(
                 teloxide::types::ChatId(to),
                 InputFile::memory(msg.png.clone()).file_name("board.png"),
@@ -43,7 +44,7 @@ pub async fn post(
             .parse_mode(ParseMode::Html)
             .reply_markup(msg.keyboard.clone())
     };
-    let sent = telegram::call(&app.pacer, to, telegram::Kind::Send, send).await?;
+    let sent = telegram::call(&app.tg.pacer(), to, telegram::Kind::Send, send).await?;
     posted(app, g, chat, MessageId(sent.id.0)).await
 }
 
@@ -62,7 +63,7 @@ async fn posted(
         .await?;
     // The new message shows `g` as it was; the record changed only where its board lives.
     if stored.ply() == g.ply() && stored.version == g.version.next() {
-        app.boards.record(
+        app.views.boards().record(
             (gid.0, chat.0),
             stored.version,
             stored.ply(),
@@ -92,7 +93,7 @@ pub(super) fn request(
         ply,
         done: done.into_iter().collect(),
     };
-    if app.boards.put(id, at, want) {
+    if app.views.boards().put(id, at, want) {
         let app = app.clone();
         tokio::spawn(async move { run_sender(&app, id, at).await });
     }
@@ -102,7 +103,7 @@ pub(super) fn request(
 async fn run_sender(app: &App, id: GameId, at: BoardAt) {
     let key = (id.0, at.lane());
     let mut failures = 0u32;
-    while let Some(want) = app.boards.take(key, true) {
+    while let Some(want) = app.views.boards().take(key, true) {
         let mut done = want.done;
         let (ui, ply) = (want.ui.clone(), want.ply);
         let r = send_newest(app, id, at, want.ui, want.ply, &mut done).await;
@@ -123,7 +124,7 @@ async fn run_sender(app: &App, id: GameId, at: BoardAt) {
                 failures += 1;
                 if failures <= BOARD_RETRIES {
                     tokio::time::sleep(std::time::Duration::from_secs(u64::from(failures))).await;
-                    app.boards.retry(
+                    app.views.boards().retry(
                         key,
                         Want {
                             ui,
@@ -140,9 +141,10 @@ async fn run_sender(app: &App, id: GameId, at: BoardAt) {
     }
 }
 
-/// The extras to show over `g`: `ui` if the game is still at `ply` and on.
+/// The extras to show over `g`: `ui` if the game is still at `ply` and on (news, such as
+/// where a finished game's record went, also under a finished board).
 fn resolve(g: &GameRecord, ui: Ui, ply: u32) -> Ui {
-    if g.is_active() && g.ply() == ply {
+    if g.ply() == ply && (g.is_active() || matches!(ui, Ui::News(_))) {
         ui
     } else {
         Ui::Plain
@@ -166,9 +168,9 @@ async fn send_newest(
     let Some(posted) = shown_at(&g, at) else {
         return Ok(());
     };
-    let (sent, _) = app.boards.sent(key);
+    let (sent, _) = app.views.boards().sent(key);
     if sent.as_ref() == Some(&(g.version, resolve(&g, ui.clone(), ply))) {
-        app.boards.unchanged.fetch_add(1, Ordering::Relaxed);
+        app.views.boards().unchanged.fetch_add(1, Ordering::Relaxed);
         return Ok(());
     }
     let kind = if posted {
@@ -178,11 +180,11 @@ async fn send_newest(
     };
     // A board that must wait for its slot moves its turn's start to when the slot comes,
     // before the wait: a per-move limit shorter than the wait must not run out unseen.
-    let eta = app.pacer.eta(lane, kind);
+    let eta = app.tg.pacer().eta(lane, kind);
     let wait = eta.saturating_duration_since(tokio::time::Instant::now());
     // Only a turn this board has not shown yet starts late: a later redraw (a selection,
     // a draw offer) gives no time back.
-    let unseen = |g: &GameRecord| app.boards.shown_ply(key) != Some(g.ply());
+    let unseen = |g: &GameRecord| app.views.boards().shown_ply(key) != Some(g.ply());
     if !wait.is_zero() && unseen(&g) {
         let shown = app.now().plus(crate::game::Millis(wait.as_millis() as u64));
         shift_turn(app, &g, shown).await;
@@ -190,10 +192,10 @@ async fn send_newest(
     // Wait for the slot without taking it: the picture is drawn first and the slot taken
     // just before the call goes out, so the pacer counts the call when Telegram sees it
     // (a render under load would otherwise put two calls closer than their slots).
-    app.pacer.until_free(lane, kind).await;
+    app.tg.pacer().until_free(lane, kind).await;
     // Whatever was asked while this waited is newer.
-    if let Some(newer) = app.boards.take(key, false) {
-        app.boards.coalesced.fetch_add(1, Ordering::Relaxed);
+    if let Some(newer) = app.views.boards().take(key, false) {
+        app.views.boards().coalesced.fetch_add(1, Ordering::Relaxed);
         // As in `Outbox::put`: a plain redraw of the same turn keeps the selection.
         if !(newer.ui == Ui::Plain && newer.ply == ply) {
             ui = newer.ui;
@@ -202,16 +204,16 @@ async fn send_newest(
         done.extend(newer.done);
     }
     let (mut g, mut game) = reload(app, id)?;
-    let (sent, picture) = app.boards.sent(key);
+    let (sent, picture) = app.views.boards().sent(key);
     if let Some((v, _)) = &sent
         && *v > g.version
     {
-        app.boards.older.fetch_add(1, Ordering::Relaxed);
+        app.views.boards().older.fetch_add(1, Ordering::Relaxed);
         return Ok(());
     }
     let mut ui = resolve(&g, ui, ply);
     if sent.as_ref() == Some(&(g.version, ui.clone())) {
-        app.boards.unchanged.fetch_add(1, Ordering::Relaxed);
+        app.views.boards().unchanged.fetch_add(1, Ordering::Relaxed);
         return Ok(());
     }
     // The turn this board shows starts now if the board is late (see `turn_shown`).
@@ -244,8 +246,11 @@ async fn send_newest(
     match sent {
         // A new message: `post` has recorded it under the version that names it.
         Sent::Posted => {}
-        Sent::Keyboard => app.boards.record(key, g.version, g.ply(), ui, false),
-        Sent::Whole => app.boards.record(key, g.version, g.ply(), ui, true),
+        Sent::Keyboard => app
+            .views
+            .boards()
+            .record(key, g.version, g.ply(), ui, false),
+        Sent::Whole => app.views.boards().record(key, g.version, g.ply(), ui, true),
     }
     Ok(())
 }
@@ -299,9 +304,10 @@ async fn send_lobby(
     let (text, keyboard) = lobby_message(g, known, known.lang(app, g));
     let chat = board.chat.0;
     let Some(mid) = board.message else {
-        let sent = telegram::call(&app.pacer, chat, telegram::Kind::Send, || {
+        let sent = telegram::call(&app.tg.pacer(), chat, telegram::Kind::Send, || {
             let send = app
-                .bot
+                .tg
+                .bot()
                 .send_message(teloxide::types::ChatId(chat), text.clone())
                 .parse_mode(ParseMode::Html);
             match &keyboard {
@@ -313,8 +319,9 @@ async fn send_lobby(
         posted(app, g, board.chat, MessageId(sent.id.0)).await?;
         return Ok(Sent::Posted);
     };
-    let r = telegram::call(&app.pacer, chat, telegram::Kind::Edit, || {
-        app.bot
+    let r = telegram::call(&app.tg.pacer(), chat, telegram::Kind::Edit, || {
+        app.tg
+            .bot()
             .edit_message_text(
                 teloxide::types::ChatId(chat),
                 teloxide::types::MessageId(mid.0),
@@ -352,17 +359,17 @@ async fn send_board(
             game,
             ui,
             known,
-            app.launch.as_ref(),
+            app.views.launch(),
             texts(known.lang(app, g)),
         );
         let chat = board.chat.0;
-        let r = telegram::call(&app.pacer, chat, telegram::Kind::Edit, || {
+        let r = telegram::call(&app.tg.pacer(), chat, telegram::Kind::Edit, || {
             let edit = teloxide::payloads::EditMessageReplyMarkup::new(
                 teloxide::types::ChatId(chat),
                 teloxide::types::MessageId(mid.0),
             )
             .reply_markup(keyboard.clone());
-            teloxide::requests::JsonRequest::new(app.bot.clone(), telegram::EditMarkup(edit))
+            teloxide::requests::JsonRequest::new(app.tg.bot().clone(), telegram::EditMarkup(edit))
         })
         .await;
         match r {
@@ -383,7 +390,7 @@ async fn send_board(
         return Ok(Sent::Posted);
     };
     let chat = board.chat.0;
-    let r = telegram::call(&app.pacer, chat, telegram::Kind::Edit, || {
+    let r = telegram::call(&app.tg.pacer(), chat, telegram::Kind::Edit, || {
         let media = InputMedia::Photo(
             InputMediaPhoto::new(InputFile::memory(msg.png.clone()).file_name("board.png"))
                 .caption(msg.caption.clone())
@@ -396,7 +403,7 @@ async fn send_board(
         )
         .reply_markup(msg.keyboard.clone());
         // The answer (the edited message) is not read: see `telegram::EditMedia`.
-        teloxide::requests::MultipartRequest::new(app.bot.clone(), telegram::EditMedia(edit))
+        teloxide::requests::MultipartRequest::new(app.tg.bot().clone(), telegram::EditMedia(edit))
     })
     .await;
     match r {
@@ -431,8 +438,9 @@ async fn send_inline(
     let p = parts(app, g, game, ui, known).await;
     let r = if keyboard_alone {
         let kb = p.keyboard;
-        telegram::call(&app.pacer, lane, telegram::Kind::Edit, || {
-            app.bot
+        telegram::call(&app.tg.pacer(), lane, telegram::Kind::Edit, || {
+            app.tg
+                .bot()
                 .edit_message_reply_markup_inline(id.clone())
                 .reply_markup(kb.clone())
         })
@@ -441,13 +449,14 @@ async fn send_inline(
     } else if let Some(file) = upload(app, game, &p.opts).await? {
         let caption = truncate_caption(p.caption);
         let kb = p.keyboard;
-        telegram::call(&app.pacer, lane, telegram::Kind::Edit, || {
+        telegram::call(&app.tg.pacer(), lane, telegram::Kind::Edit, || {
             let media = InputMedia::Photo(
                 InputMediaPhoto::new(InputFile::file_id(file.clone().into()))
                     .caption(caption.clone())
                     .parse_mode(ParseMode::Html),
             );
-            app.bot
+            app.tg
+                .bot()
                 .edit_message_media_inline(id.clone(), media)
                 .reply_markup(kb.clone())
         })
@@ -483,8 +492,9 @@ pub async fn edit_inline_text(
     text: String,
     kb: InlineKeyboardMarkup,
 ) -> Result<(), teloxide::RequestError> {
-    let r = telegram::call(&app.pacer, lane, telegram::Kind::Edit, || {
-        app.bot
+    let r = telegram::call(&app.tg.pacer(), lane, telegram::Kind::Edit, || {
+        app.tg
+            .bot()
             .edit_message_text_inline(id.to_string(), text.clone())
             .parse_mode(ParseMode::Html)
             .reply_markup(kb.clone())
@@ -495,8 +505,9 @@ pub async fn edit_inline_text(
             if m.contains("no text in the message") =>
         {
             let caption = truncate_caption(text);
-            telegram::call(&app.pacer, lane, telegram::Kind::Edit, || {
-                app.bot
+            telegram::call(&app.tg.pacer(), lane, telegram::Kind::Edit, || {
+                app.tg
+                    .bot()
                     .edit_message_caption_inline(id.to_string())
                     .caption(caption.clone())
                     .parse_mode(ParseMode::Html)
@@ -520,15 +531,15 @@ async fn upload(
         .tuning
         .media_chats
         .iter()
-        .filter(|c| !app.pacer.is_unreachable(c.0))
-        .min_by_key(|c| app.pacer.eta(c.0, telegram::Kind::Send))
+        .filter(|c| !app.tg.pacer().is_unreachable(c.0))
+        .min_by_key(|c| app.tg.pacer().eta(c.0, telegram::Kind::Send))
         .copied()
     else {
         return Ok(None);
     };
     let png = draw(app, game, opts).await?;
-    let sent = telegram::call(&app.pacer, chat.0, telegram::Kind::Send, || {
-        app.bot.send_photo(
+    let sent = telegram::call(&app.tg.pacer(), chat.0, telegram::Kind::Send, || {
+        app.tg.bot().send_photo(
             teloxide::types::ChatId(chat.0),
             InputFile::memory(png.clone()).file_name("board.png"),
         )
@@ -555,8 +566,9 @@ enum Sent {
 /// Replace the caption of board message `old` in `chat` with `text`, its buttons gone (a
 /// board posted anew below it). A message already gone or unchanged is no failure.
 pub(super) async fn retire(app: &App, chat: ChatId, old: MessageId, text: &str) {
-    let r = telegram::call(&app.pacer, chat.0, telegram::Kind::Edit, || {
-        app.bot
+    let r = telegram::call(&app.tg.pacer(), chat.0, telegram::Kind::Edit, || {
+        app.tg
+            .bot()
             .edit_message_caption(
                 teloxide::types::ChatId(chat.0),
                 teloxide::types::MessageId(old.0),
