@@ -82,6 +82,12 @@ fn describe() {
         Unit::Seconds,
         "The program's move searches."
     );
+    describe_counter!(
+        TAPS_ANSWERED_LATE,
+        "Taps answered after a call made on their behalf (should stay 0)."
+    );
+    // Shown at 0 from the start: an alert on it needs the series to exist.
+    metrics::counter!(TAPS_ANSWERED_LATE).absolute(0);
     describe_counter!(service::MOVES_TOTAL, "Moves stored, by who made them.");
     describe_counter!(service::GAMES_ENDED_TOTAL, "Games ended, by reason.");
     describe_histogram!(

@@ -80,14 +80,63 @@ impl AsyncGames {
         }
     }
 
-    /// Run a read-only `f` with the service on the calling thread. Reads never wait for
-    /// an fsync (sled serves them from its page cache, or from disk in well under a
-    /// millisecond; at most they wait for a transaction in progress, as sled's commits
-    /// take a global lock, released before the flush), while a hand-off to the blocking
-    /// pool costs two thread switches (reading a move's game, chat and names in place
-    /// saves 4–11% of the bot's CPU per move under load, and the rest of a move's reads
-    /// 2–3% more: docs/BENCHMARKS.md, "Load"). Never pass a call that writes.
-    pub fn read<T>(&self, f: impl FnOnce(&GameService) -> T) -> T {
-        f(&self.0)
+    /// Run `f` on the calling thread with the service's reads ([`Reads`], which cannot
+    /// write). Reads never wait for an fsync (sled serves them from its page cache, or
+    /// from disk in well under a millisecond; at most they wait for a transaction in
+    /// progress, as sled's commits take a global lock, released before the flush), while a
+    /// hand-off to the blocking pool costs two thread switches (reading a move's game,
+    /// chat and names in place saves 4–11% of the bot's CPU per move under load, and the
+    /// rest of a move's reads 2–3% more: docs/BENCHMARKS.md, "Load").
+    pub fn read<T>(&self, f: impl FnOnce(Reads<'_>) -> T) -> T {
+        f(self.0.reads())
+    }
+}
+
+/// The service's reads alone: what [`AsyncGames::read`] hands out, so that a call made in
+/// place on a runtime worker cannot write (a write waits for an fsync).
+#[derive(Clone, Copy)]
+pub struct Reads<'a>(&'a GameService);
+
+impl Reads<'_> {
+    /// A game by id.
+    pub fn game(&self, id: GameId) -> Result<GameRecord, ServiceError> {
+        self.0.game(id)
+    }
+
+    /// A game's engine game, replayed from its record (or cached).
+    pub fn replay(&self, g: &GameRecord) -> Result<crate::engine::AnyGame, ServiceError> {
+        self.0.replay(g)
+    }
+
+    /// A user's record, if stored.
+    pub fn user(&self, id: UserId) -> Result<Option<UserRecord>, ServiceError> {
+        self.0.user(id)
+    }
+
+    /// A chat's record, or a new chat's defaults (not stored).
+    pub fn chat(&self, id: ChatId, now: Timestamp) -> Result<ChatRecord, ServiceError> {
+        self.0.chat(id, now)
+    }
+
+    /// A chat's record, if stored.
+    pub fn stored_chat(&self, id: ChatId) -> Result<Option<ChatRecord>, ServiceError> {
+        Ok(self.0.store().chat(id)?)
+    }
+
+    /// The games in play shown in `chat`.
+    pub fn active_games(&self, chat: ChatId) -> Result<Vec<GameRecord>, ServiceError> {
+        self.0.active_games(chat)
+    }
+
+    /// A game's stored analysis, if made.
+    pub fn analysis(&self, id: GameId) -> Result<Option<AnalysisRecord>, ServiceError> {
+        self.0.analysis(id)
+    }
+}
+
+impl GameService {
+    /// The service's reads alone (see [`Reads`]).
+    pub fn reads(&self) -> Reads<'_> {
+        Reads(self)
     }
 }

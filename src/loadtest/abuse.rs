@@ -3,7 +3,9 @@
 //! playing. The bot must not panic, must answer every button press, must change no game
 //! (Mallory's own game included: nothing she sends is a legal move), must keep its memory
 //! bounded, and must limit Mallory's expensive actions (pictures, new games, challenges,
-//! store scans) to its per-user budget so the others are not starved.
+//! store scans) to its per-user budget so the others are not starved. At a table of three
+//! she sits in (and has left), her forged, stale and foreign lobby and picker buttons,
+//! turns for other seats and for her own left seat, and leaving twice change nothing.
 
 use super::check::{CheckReport, verify};
 use super::process::{BotProcess, BotSpec, panics_in_log};
@@ -397,6 +399,7 @@ async fn run_in(cfg: &AbuseConfig, dir: &std::path::Path) -> Result<AbuseReport,
         play(&api, &mut gm, &mut rng).await?;
     }
     let mut gv = group_game(&api, &cast.g2, &cast.v1, &cast.v2).await?;
+    let table = table_game(&api, &cast).await?;
     let mut gp = program_game(&api, &cast.pat).await?;
     let mut before = Vec::new();
     for _ in 0..3 {
@@ -418,6 +421,7 @@ async fn run_in(cfg: &AbuseConfig, dir: &std::path::Path) -> Result<AbuseReport,
         gm: GameId(gm.game),
         gv: GameId(gv.game),
         gm_ply: gm.mirror.plies() as u32,
+        table: table.clone(),
     };
     let callback_ids = flood(&api, cfg, &cast, &targets, &mut rng, &mut rep);
     let mut problems = Vec::new();
@@ -436,6 +440,16 @@ async fn run_in(cfg: &AbuseConfig, dir: &std::path::Path) -> Result<AbuseReport,
 
     tally(&api, flood_start, &callback_ids, &cast, &mut rep);
     problems.extend(limits_broken(cfg, &rep));
+    let table_now = api
+        .message(cast.g3.id(), table.board)
+        .map(|m| crate::fakeapi::keyboard_buttons(m.json.get("reply_markup")))
+        .unwrap_or_default();
+    if !table_now
+        .iter()
+        .any(|(_, d)| d.starts_with("t:") && d.contains(":0:"))
+    {
+        problems.push("the table's board no longer shows its first turn's picker".into());
+    }
     if let Some(status) = bot_exited(&bot) {
         problems.push(format!("the bot exited during the flood: {status}"));
     }
@@ -445,7 +459,7 @@ async fn run_in(cfg: &AbuseConfig, dir: &std::path::Path) -> Result<AbuseReport,
     };
     rep.panics = panics_in_log(&spec.log_file);
     // No game changed but by its players' legal moves.
-    let tracked: Vec<TrackedGame> = [&gm, &gv, &gp]
+    let mut tracked: Vec<TrackedGame> = [&gm, &gv, &gp]
         .iter()
         .map(|s| TrackedGame {
             id: s.game,
@@ -454,6 +468,13 @@ async fn run_in(cfg: &AbuseConfig, dir: &std::path::Path) -> Result<AbuseReport,
             may_have_more: 0,
         })
         .collect();
+    // The table waits for Tina's first turn: nothing Mallory sent played one.
+    tracked.push(TrackedGame {
+        id: table.game,
+        chat: cast.g3.id(),
+        acked: Vec::new(),
+        may_have_more: 0,
+    });
     rep.check = verify(&data, &tracked, &api, cfg.board_px)?;
     rep.problems = problems;
     Ok(rep)
@@ -486,10 +507,13 @@ struct Cast {
     v1: TgUser,
     v2: TgUser,
     pat: TgUser,
+    tina: TgUser,
     /// Mallory's group, where she plays Trent.
     g1: TgChat,
     /// The victims' group.
     g2: TgChat,
+    /// Tina's table of three, where Mallory took a seat and left it.
+    g3: TgChat,
     /// Mallory's private chat with the bot.
     mchat: TgChat,
 }
@@ -502,8 +526,10 @@ impl Cast {
             v1: TgUser::new(6_000_003, "Victor", "en"),
             v2: TgUser::new(6_000_004, "Vera", "ru"),
             pat: TgUser::new(6_000_005, "Pat", "en"),
+            tina: TgUser::new(6_000_006, "Tina", "en"),
             g1: TgChat::Group(-6_000_000_001, "Mallory's group".into()),
             g2: TgChat::Group(-6_000_000_002, "Quiet group".into()),
+            g3: TgChat::Group(-6_000_000_003, "Table group".into()),
             mchat: TgChat::Private(mallory.clone()),
             mallory,
         }
@@ -530,6 +556,154 @@ struct Targets {
     gv: GameId,
     /// Plies of Mallory's game when the flood starts.
     gm_ply: u32,
+    /// Tina's table.
+    table: Table,
+}
+
+/// Tina's table of three (Halma): Tina White, Mallory Green (left: the program plays it
+/// on), the program Black; at ply 0, Tina to move.
+#[derive(Clone, Debug)]
+struct Table {
+    chat: TgChat,
+    lobby: i64,
+    board: i64,
+    game: u64,
+}
+
+/// Set Tina's table up: her lobby, Mallory joins, the program's seat, the start; then
+/// Mallory leaves it (asked and confirmed).
+async fn table_game(api: &FakeApi, cast: &Cast) -> Result<Table, LoadError> {
+    let chat = cast.g3.clone();
+    api.set_admins(chat.id(), &[cast.tina.id]);
+    let c0 = api.call_count();
+    api.send_text(&chat, &cast.tina, "/new halma3");
+    let lobby = api
+        .wait_for(c0, WAIT, |c| {
+            c.is("SendMessage")
+                && c.chat_id() == Some(chat.id())
+                && c.buttons().iter().any(|(_, d)| d.starts_with("q:"))
+        })
+        .await
+        .ok_or_else(|| err("no lobby"))?;
+    let lobby_id = message_id(&lobby).ok_or_else(|| err("lobby without id"))?;
+    let game = lobby
+        .buttons()
+        .iter()
+        .find_map(|(_, d)| match Callback::decode(d) {
+            Ok(Callback::Lobby { game, .. }) => Some(game),
+            _ => None,
+        })
+        .ok_or_else(|| err("lobby without buttons"))?;
+    let lobby_tap = |who: &TgUser, act: crate::bot::callback::LobbyAct| {
+        api.tap(
+            &chat,
+            who,
+            lobby_id,
+            &Callback::Lobby { game, act }.encode(),
+        )
+    };
+    use crate::bot::callback::LobbyAct;
+    lobby_tap(&cast.mallory, LobbyAct::Join);
+    lobby_tap(&cast.tina, LobbyAct::Program(1));
+    let c1 = api.call_count();
+    lobby_tap(&cast.tina, LobbyAct::Start);
+    let board = board_posted(api, c1, chat.id()).await?;
+    let board_id = message_id(&board).ok_or_else(|| err("board without id"))?;
+    let c2 = api.call_count();
+    api.send_text(&chat, &cast.mallory, "/resign");
+    let ask = api
+        .wait_for(c2, WAIT, |c| {
+            c.is("SendMessage")
+                && c.chat_id() == Some(chat.id())
+                && c.buttons().iter().any(|(_, d)| d.starts_with("r:"))
+        })
+        .await
+        .ok_or_else(|| err("no question before leaving"))?;
+    let yes = Callback::Resign { game }.encode();
+    let c3 = api.call_count();
+    api.tap(&chat, &cast.mallory, message_id(&ask).unwrap_or(0), &yes);
+    api.wait_for(c3, WAIT, |c| {
+        c.is("SendMessage")
+            && c.chat_id() == Some(chat.id())
+            && c.text().is_some_and(|t| t.contains("has left the game"))
+    })
+    .await
+    .ok_or_else(|| err("Mallory's leaving was not said"))?;
+    Ok(Table {
+        chat,
+        lobby: lobby_id,
+        board: board_id,
+        game: game.0,
+    })
+}
+
+/// Mallory at Tina's table: the closed lobby's buttons and a forged lobby, the picker at
+/// the current ply (not her turn, and her seat left), passes, leaving twice; and typed
+/// turns for Tina's seat and for her own left one.
+fn table_abuse(rng: &mut Rng, t: &Table) -> AtTable {
+    use crate::bot::callback::LobbyAct;
+    let game = GameId(t.game);
+    let sq = |rng: &mut Rng| crate::engine::Square::new(rng.index(16) as u8, rng.index(16) as u8);
+    AtTable::Tap(match rng.index(10) {
+        0 => {
+            let act = [
+                LobbyAct::Join,
+                LobbyAct::Leave,
+                LobbyAct::Program(3),
+                LobbyAct::Start,
+            ][rng.index(4)];
+            (t.lobby, Callback::Lobby { game, act }.encode())
+        }
+        1 => (
+            t.lobby,
+            Callback::Lobby {
+                game: GameId(1_000_000 + rng.next_u64() % 1_000_000),
+                act: LobbyAct::Join,
+            }
+            .encode(),
+        ),
+        2 => (
+            t.board,
+            Callback::Tap {
+                game,
+                ply: 0,
+                square: sq(rng),
+            }
+            .encode(),
+        ),
+        3 => (
+            t.board,
+            Callback::Move {
+                game,
+                ply: rng.index(3) as u32,
+                from: sq(rng),
+                to: sq(rng),
+                confirmed: false,
+            }
+            .encode(),
+        ),
+        4 => (t.board, Callback::Pass { game, ply: 0 }.encode()),
+        5 => (
+            t.board,
+            Callback::Act {
+                game,
+                ply: 0,
+                act: crate::bot::callback::Act::Resign,
+            }
+            .encode(),
+        ),
+        6 => (t.board, Callback::Resign { game }.encode()),
+        // Typed: Tina's White, Mallory's own Green (left), a pass.
+        7 => return AtTable::Typed("b2-d4"),
+        8 => return AtTable::Typed("b15-d13"),
+        _ => return AtTable::Typed("--"),
+    })
+}
+
+/// What Mallory sends at Tina's table: a press (message and data) or a typed turn.
+enum AtTable {
+    Tap((i64, String)),
+    Typed(&'static str),
 }
 
 /// Send the whole flood (answers are not awaited); the ids of the button presses.
@@ -542,6 +716,23 @@ fn flood(
     rep: &mut AbuseReport,
 ) -> HashSet<String> {
     let mut callback_ids = HashSet::new();
+    // A tenth of the presses and a few typed turns at Tina's table.
+    for _ in 0..cfg.callbacks / 10 {
+        match table_abuse(rng, &targets.table) {
+            AtTable::Tap((message, data)) => {
+                let p = api.push_tap(&targets.table.chat, &cast.mallory, message, &data);
+                if let Some(id) = p.callback_id {
+                    callback_ids.insert(id);
+                }
+                rep.callbacks += 1;
+            }
+            AtTable::Typed(text) => {
+                let reply = (rng.index(2) == 0).then_some(targets.table.board);
+                api.push_text(&targets.table.chat, &cast.mallory, text, reply, Vec::new());
+            }
+        }
+        rep.sent += 1;
+    }
     for _ in 0..cfg.callbacks {
         let (chat, board, data) = forged(rng, targets);
         let p = api.push_tap(&chat, &cast.mallory, board, &data);
@@ -748,7 +939,7 @@ fn tally(
     rep: &mut AbuseReport,
 ) {
     let mut answers: HashMap<String, usize> = HashMap::new();
-    let mallory_chats = [cast.g1.id(), cast.mallory.id];
+    let mallory_chats = [cast.g1.id(), cast.mallory.id, cast.g3.id()];
     for c in api.calls_since(flood_start) {
         if c.response.is_err() {
             continue;

@@ -11,7 +11,7 @@
 //! killed with SIGKILL mid-load and restarted, and afterwards the store and every board
 //! message are checked ([`check`]). [`abuse`] floods the bot with hostile input,
 //! [`inline`] plays through inline mode, [`retention`] measures the store under a stream
-//! of inline queries.
+//! of inline queries; [`tables`] plays tables of four beside the two-player games.
 
 pub mod abuse;
 pub mod check;
@@ -19,6 +19,7 @@ pub mod inline;
 pub(crate) mod process;
 pub mod retention;
 pub(crate) mod sim;
+pub mod tables;
 pub mod webapp;
 
 use crate::ai::rng::Rng;
@@ -28,6 +29,7 @@ use process::{BotProcess, BotSpec, Memory};
 use sim::{Driver, SimConfig, SimStats};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
+use tables::{TableConfig, TableDriver, TableStats};
 
 /// Why a load run could not run (a failed target is not an error: it is in the report).
 #[derive(Debug, thiserror::Error)]
@@ -124,6 +126,8 @@ pub struct LoadConfig {
     /// Analyses asked for as the measured play starts: each by a player of a stored
     /// finished game (`/analyze <game>` in their private chat; at most `stored_games`).
     pub analyses: usize,
+    /// Tables of four played beside the games, if any (not with a kill).
+    pub tables: Option<TableConfig>,
 }
 
 impl LoadConfig {
@@ -148,6 +152,7 @@ impl LoadConfig {
             duration: Duration::from_secs(30),
             stored_games: 10_000,
             analyses: 0,
+            tables: None,
             board_px: 720,
             faults: None,
             kill_after: None,
@@ -276,6 +281,23 @@ pub struct LoadReport {
     pub load_avg: (String, String),
     /// The data directory when kept.
     pub kept: Option<PathBuf>,
+    /// The tables of four, if any were played.
+    pub tables: Option<TablesReport>,
+}
+
+/// What the tables of four met.
+#[derive(Clone, Debug, Default)]
+pub struct TablesReport {
+    /// Tables played.
+    pub tables: usize,
+    /// A tap at a table (lobby or picker) delivered → its answer.
+    pub answer: Percentiles,
+    /// A person's destination tap delivered → the board edit showing the turn.
+    pub shown: Percentiles,
+    /// Counters and errors.
+    pub stats: TableStats,
+    /// Tables out of step.
+    pub dead: usize,
 }
 
 impl LoadReport {
@@ -283,6 +305,10 @@ impl LoadReport {
     pub fn clean(&self) -> bool {
         self.stats.error_count() == 0
             && self.dead_slots == 0
+            && self
+                .tables
+                .as_ref()
+                .is_none_or(|t| t.stats.error_count() == 0 && t.dead == 0)
             && self.panics == 0
             && self.bot_exit == "exit status: 0"
             && self.check.as_ref().is_none_or(|c| c.problems.is_empty())
@@ -325,6 +351,11 @@ impl LoadReport {
                 mb(self.end_memory.hwm_kib)
             ),
             match (self.bot_cpu_secs, self.driver_cpu_secs) {
+                (Some(b), d) if s.moves == 0 => format!(
+                    "bot CPU in the window: {b:.2} s, {:.0}% of one core (driver and fake API: {})",
+                    100.0 * b / self.measured_secs.max(1e-9),
+                    d.map(|d| format!("{d:.2} s")).unwrap_or_else(|| "?".into())
+                ),
                 (Some(b), d) => format!(
                     "bot CPU in the window: {b:.2} s = {:.2} ms per acknowledged move, {:.0}% of one core (driver and fake API: {})",
                     1000.0 * b / (s.moves.max(1) as f64),
@@ -337,6 +368,56 @@ impl LoadReport {
                 "games: {} started, {} finished (replay and record sent: {})",
                 s.games_started, s.games_finished, s.replays
             ),
+        ];
+        if let Some(t) = &self.tables {
+            let ts = &t.stats;
+            out.push(format!(
+                "tables of four: {} played ({} started, {} over), {} turns shown in the window ({} by the people, the rest by the program's seats) = {:.1} turns/s",
+                t.tables,
+                ts.started,
+                ts.finished,
+                ts.turns,
+                ts.people_turns,
+                ts.turns as f64 / self.measured_secs.max(1e-9)
+            ));
+            out.push(format!("tables, tap delivered -> its answer: {}", t.answer));
+            out.push(format!(
+                "tables, a person's turn delivered -> board edit showing it: {}",
+                t.shown
+            ));
+            if let Some(b) = self.bot_cpu_secs {
+                let work = s.moves + ts.turns;
+                out.push(match s.moves {
+                    0 => format!(
+                        "bot CPU per table turn: {:.2} ms ({} turns, tables alone)",
+                        1000.0 * b / ts.turns.max(1) as f64,
+                        ts.turns
+                    ),
+                    _ => format!(
+                        "bot CPU per move or table turn: {:.2} ms ({} moves and {} table turns)",
+                        1000.0 * b / work.max(1) as f64,
+                        s.moves,
+                        ts.turns
+                    ),
+                });
+            }
+            if ts.error_count() > 0 || t.dead > 0 {
+                out.push(format!(
+                    "tables' errors: {} ({}); out of step: {}",
+                    ts.error_count(),
+                    ts.errors
+                        .iter()
+                        .map(|(k, v)| format!("{k}: {v}"))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    t.dead
+                ));
+                for e in &ts.samples {
+                    out.push(format!("  {e}"));
+                }
+            }
+        }
+        out.extend([
             format!(
                 "analyses: {} asked as the window opened, {} sent by the end",
                 s.analyses_asked, s.analyses_sent
@@ -354,7 +435,7 @@ impl LoadReport {
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
-        ];
+        ]);
         if let Some(k) = &self.kill {
             out.push(format!(
                 "kill: SIGKILL after {} acknowledged moves; restarted with {} updates waiting, up in {:.1} s and fetching updates in {:.1} s; peak VmRSS {:.1} MB before the kill, {:.1} MB after the restart",
@@ -591,7 +672,16 @@ async fn run_in(cfg: &LoadConfig, dir: &std::path::Path) -> Result<LoadReport, L
     if cfg.pacing {
         api.set_limits(Some(crate::fakeapi::TelegramLimits::default()));
     }
+    if cfg.tables.is_some() && cfg.kill_after.is_some() {
+        return Err(LoadError::Setup(
+            "tables of four are not played across a kill".into(),
+        ));
+    }
     let mut driver = Driver::new(&api, api.subscribe(), cfg.sim.clone());
+    let mut tables = cfg
+        .tables
+        .clone()
+        .map(|t| TableDriver::new(&api, api.subscribe(), t));
     report.chats = driver.chat_count();
     let mut bot = BotProcess::spawn(&spec)?;
     driver.set_pid(Some(bot.pid()));
@@ -602,12 +692,28 @@ async fn run_in(cfg: &LoadConfig, dir: &std::path::Path) -> Result<LoadReport, L
         )));
     }
     report.setup_secs = set_up(cfg, &mut driver).await?;
+    if let Some(t) = tables.as_mut() {
+        let timeout = Duration::from_secs(60) + Duration::from_millis(300 * t.len() as u64);
+        if !t.setup(timeout).await {
+            return Err(LoadError::Setup(format!(
+                "not every table started within {} s: {}",
+                timeout.as_secs(),
+                t.stats.samples.join("; ")
+            )));
+        }
+    }
     if let Some(f) = &cfg.faults {
         api.fault_rotation(Some((f.every, f.faults.clone())));
     }
     driver.playing = true;
-    driver.run_for(cfg.warmup).await;
+    if let Some(t) = tables.as_mut() {
+        t.playing = true;
+    }
+    play(&mut driver, &mut tables, cfg.warmup).await;
     driver.set_measuring(true);
+    if let Some(t) = tables.as_mut() {
+        t.set_measuring(true);
+    }
     if cfg.analyses > 0 {
         let n = cfg.analyses.min(stored.players.len());
         driver.ask_analyses(&stored.players[..n]);
@@ -625,10 +731,14 @@ async fn run_in(cfg: &LoadConfig, dir: &std::path::Path) -> Result<LoadReport, L
             report.kill = Some(kill);
             driver.run_for(cfg.duration - k).await;
         }
-        _ => driver.run_for(cfg.duration).await,
+        _ => play(&mut driver, &mut tables, cfg.duration).await,
     }
     report.measured_secs = m0.elapsed().as_secs_f64();
     driver.set_measuring(false);
+    if let Some(t) = tables.as_mut() {
+        t.set_measuring(false);
+        t.playing = false;
+    }
     if report.kill.is_none() {
         let used = |a: Option<Duration>, b: Option<Duration>| {
             a.zip(b).map(|(a, b)| b.saturating_sub(a).as_secs_f64())
@@ -645,11 +755,28 @@ async fn run_in(cfg: &LoadConfig, dir: &std::path::Path) -> Result<LoadReport, L
     };
     report.panics = process::panics_in_log(&spec.log_file);
     summarise(&mut report, &mut driver, &api);
+    report.tables = tables.map(|t| TablesReport {
+        tables: t.len(),
+        answer: Percentiles::of_micros(&t.stats.answer_us),
+        shown: Percentiles::of_micros(&t.stats.shown_us),
+        dead: t.dead(),
+        stats: t.stats,
+    });
     if cfg.check {
         let tracked = driver.tracked();
         report.check = Some(check::verify(&data, &tracked, &api, cfg.board_px)?);
     }
     Ok(report)
+}
+
+/// Play the games and the tables, if any, side by side for `d`.
+async fn play(driver: &mut Driver<'_>, tables: &mut Option<TableDriver<'_>>, d: Duration) {
+    match tables {
+        Some(t) => {
+            tokio::join!(driver.run_for(d), t.run_for(d));
+        }
+        None => driver.run_for(d).await,
+    }
 }
 
 /// Open every game (spread over the set-up rate); the seconds it took.

@@ -642,6 +642,18 @@ impl<'a> Driver<'a> {
             .entry(c.method.clone())
             .or_default() += 1;
         let method = c.method.to_ascii_lowercase();
+        // The tables' groups are the table driver's.
+        if c.chat_id().is_some_and(super::tables::TableDriver::owns) {
+            return;
+        }
+        // So are the answers to its taps: only this driver's own are read here.
+        if method == "answercallbackquery"
+            && !c
+                .str("callback_query_id")
+                .is_some_and(|id| self.tap_ids.contains_key(id))
+        {
+            return;
+        }
         let resp = match &c.response {
             Ok(v) => v,
             Err(e) => {

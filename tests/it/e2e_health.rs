@@ -136,6 +136,53 @@ async fn get_async(addr: SocketAddr, path: &'static str) -> (String, String) {
         .unwrap()
 }
 
+/// A table's turns are moves like any game's in `/metrics`: the person's typed turn by
+/// `person`, the three program seats' by `program`, and no tap was answered late.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tables_turns_are_counted_as_moves() {
+    let api = FakeApi::start().await.unwrap();
+    let bot = ChildBot::start(&api, true).await;
+    let addr = bot.addr;
+    let person = r#"ugolki_moves_total{by="person"}"#;
+    let program = r#"ugolki_moves_total{by="program"}"#;
+    let (_, before) = get_async(addr, "/metrics").await;
+    let a = alice();
+    let dm = ugolki_bot::fakeapi::TgChat::Private(a.clone());
+    let c0 = api.call_count();
+    api.send_text(&dm, &a, "/play halma4 1");
+    let board = expect_call(&api, c0, "the board", |c| c.is("SendPhoto")).await;
+    let c1 = api.call_count();
+    api.reply_text(&dm, &a, message_id(&board), "b2-d4");
+    // One edit shows the person's turn with the three programs' after it.
+    let shown = api
+        .wait_for(c1, WAIT, |c| {
+            c.is("EditMessageMedia") && c.text().is_some_and(|t| t.contains("round 2"))
+        })
+        .await
+        .expect("the round played");
+    assert!(
+        shown.text().unwrap().contains("Last: 🔴"),
+        "{:?}",
+        shown.text()
+    );
+    let (_, after) = get_async(addr, "/metrics").await;
+    assert_eq!(
+        metric(&after, person) - metric(&before, person),
+        1.0,
+        "{after}"
+    );
+    assert_eq!(
+        metric(&after, program) - metric(&before, program),
+        3.0,
+        "{after}"
+    );
+    assert_eq!(metric(&after, "ugolki_taps_answered_late_total"), 0.0);
+    assert!(
+        after.contains("ugolki_taps_answered_late_total"),
+        "described"
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn health_and_metrics_follow_the_bot() {
     let api = FakeApi::start().await.unwrap();

@@ -68,3 +68,42 @@ async fn a_move_reads_its_game_once_in_the_handler_and_twice_to_show_it() {
     );
     h.assert_within_limits();
 }
+
+/// A table's typed turn costs the same: the handler's read and the board's two (Green,
+/// a person, is to move next, so no program's turn follows).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tables_turn_reads_its_game_as_a_move_does() {
+    use crate::common::people::Person;
+    use ugolki_bot::bot::testing::LobbyAct;
+    let store = Arc::new(MemoryStore::new());
+    let h = Harness::start_on(store.clone(), Timing::default()).await;
+    let (a, b): (Person<'_>, Person<'_>) = (h.person(alice()), h.person(boris()));
+    let g = group();
+    h.api.set_admins(g.id(), &[a.id()]);
+    a.says(&g, "/lang en").await;
+    let lobby = a.says_and_reads(&g, "/new halma3", "Host").await;
+    let act = |want: LobbyAct| move |cb: &Callback| matches!(cb, Callback::Lobby { act, .. } if *act == want);
+    b.taps(&g, &lobby, act(LobbyAct::Join)).await;
+    a.taps(&g, &lobby, act(LobbyAct::Program(2))).await;
+    let c = h.cursor();
+    a.taps(&g, &lobby, act(LobbyAct::Start)).await;
+    let board = h
+        .expect(c, "the board", |c| {
+            c.is("SendPhoto") && c.chat_id() == Some(g.id())
+        })
+        .await;
+    h.settle().await;
+
+    let before = store.game_reads();
+    let c = a.replies(&g, &board, "b2-d4");
+    h.expect(c, "the turn's board", |c| {
+        c.is("EditMessageMedia") && c.text().is_some_and(|t| t.contains("Last: ⚪ b2-d4"))
+    })
+    .await;
+    h.settle().await;
+    assert_eq!(
+        store.game_reads() - before,
+        3,
+        "a table's typed turn: the handler's read and the board's two"
+    );
+}

@@ -13,7 +13,7 @@ use crate::bot::state::App;
 use crate::bot::state::turn_notices::Place;
 use crate::bot::telegram;
 use crate::bot::texts::{BoardPlace, texts};
-use crate::game::{ChatId, GameRecord, Player, ServiceError, UserId, Version};
+use crate::game::{ChatId, GameRecord, Player, UserId, Version};
 
 /// A notice of `g`'s turn fell due (see [`crate::game::GameRecord::turn_notice_at`]):
 /// tell the player to move, unless they have looked at the game since their turn began.
@@ -117,7 +117,7 @@ async fn notify(app: &App, g: &GameRecord, user: UserId, what: Notice) -> Result
     let dm = ChatId(user.0 as i64);
     let wanted = app
         .games
-        .read(|s| s.store().chat(dm).map_err(ServiceError::from))?
+        .read(|s| s.stored_chat(dm))?
         .is_some_and(|c| c.settings.notify_turns);
     if !wanted {
         return Ok(());

@@ -165,7 +165,7 @@ pub async fn games(
                     .filter(|g| g.is_active())
                     .take(50)
                     .map(|g| {
-                        let names = view::names(s, &g);
+                        let names = view::names(s.reads(), &g);
                         (g, names)
                     })
                     .collect::<Vec<_>>(),

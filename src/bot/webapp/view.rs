@@ -12,7 +12,7 @@ use crate::bot::webapp::sessions::Viewer;
 use crate::engine::multi::MultiPos;
 use crate::engine::{AnyGame, Color, GameResult, Ply, Seat, Square};
 use crate::game::{
-    GameId, GameRecord, GameService, Language, Player, ServiceError, Status, TimeControl, Timestamp,
+    GameId, GameRecord, Language, Player, Reads, ServiceError, Status, TimeControl, Timestamp,
 };
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -27,7 +27,7 @@ pub struct Read {
 }
 
 /// The names of `g`'s players as stored (people only), one per seat in turn order.
-pub fn names(s: &GameService, g: &GameRecord) -> Vec<Option<String>> {
+pub fn names(s: Reads<'_>, g: &GameRecord) -> Vec<Option<String>> {
     g.players
         .iter()
         .map(|p| {

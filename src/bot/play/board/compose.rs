@@ -12,8 +12,8 @@ use crate::bot::texts::{CaptionData, ResultContext, Texts, clock, texts};
 use crate::engine::multi::MultiGame;
 use crate::engine::{AnyGame, Color, Game, LimitRule, Seat};
 use crate::game::{
-    ChatId, ChatRecord, GameRecord, GameService, Language, Orientation, Player, Status,
-    TimeControl, Timestamp, UserId, UserRecord,
+    ChatId, ChatRecord, GameRecord, Language, Orientation, Player, Reads, Status, TimeControl,
+    Timestamp, UserId, UserRecord,
 };
 use crate::render::RenderOptions;
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo};
@@ -44,7 +44,7 @@ pub struct Lookup {
 
 impl Lookup {
     /// Read what `g`'s board in chat `at` needs (reads only).
-    pub fn read(s: &GameService, g: &GameRecord, at: ChatId, now: Timestamp) -> Lookup {
+    pub fn read(s: Reads<'_>, g: &GameRecord, at: ChatId, now: Timestamp) -> Lookup {
         let chat = (at.0 < 0).then(|| s.chat(at, now).ok()).flatten();
         let mut ids: Vec<UserId> = g.people();
         if at.0 > 0 {
