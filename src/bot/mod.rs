@@ -451,7 +451,7 @@ async fn dispatch(
                 .map_err(|e| BotError::config("the webhook URL", e))?;
             // Registering the webhook is retried like getMe: an outage at start-up must not
             // stop the bot.
-            let listener = at_start("setWebhook", &app.tg.live(), || {
+            let listener = at_start("setWebhook", app.tg.live(), || {
                 tg::counted(
                     "SetWebhook",
                     teloxide::update_listeners::webhooks::axum(

@@ -119,6 +119,10 @@ pub struct CrashChildArgs {
 /// One line of an export file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "one line is read or written at a time, and most lines are games"
+)]
 pub enum ExportLine {
     /// First line: what the file is.
     Header {

@@ -204,7 +204,7 @@ impl Tap {
         }
         self.0.cause.answering();
         let (app, q) = (&self.0.app, &self.0.q);
-        let r = telegram::call_unpaced(&app.tg.pacer(), || {
+        let r = telegram::call_unpaced(app.tg.pacer(), || {
             let mut req = app.tg.bot().answer_callback_query(q.id.clone());
             match &answer {
                 Answer::Silent => {}

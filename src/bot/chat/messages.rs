@@ -28,7 +28,7 @@ pub async fn say(
     } else {
         text.to_string()
     };
-    let m = telegram::call(&app.tg.pacer(), chat.0, telegram::Kind::Send, || {
+    let m = telegram::call(app.tg.pacer(), chat.0, telegram::Kind::Send, || {
         let mut req = app
             .tg
             .bot()
@@ -67,7 +67,7 @@ pub async fn send_photo(
     keyboard: Option<InlineKeyboardMarkup>,
 ) -> Result<(), BotError> {
     let to = teloxide::types::ChatId(chat.0);
-    telegram::call(&app.tg.pacer(), chat.0, telegram::Kind::Send, || {
+    telegram::call(app.tg.pacer(), chat.0, telegram::Kind::Send, || {
         let mut req = app
             .tg
             .bot()
@@ -133,7 +133,7 @@ pub async fn close_challenge_message(
         return;
     };
     let chat = c.chat.0;
-    let r = telegram::call(&app.tg.pacer(), chat, telegram::Kind::Edit, || {
+    let r = telegram::call(app.tg.pacer(), chat, telegram::Kind::Edit, || {
         app.tg
             .bot()
             .edit_message_text(
@@ -164,7 +164,7 @@ pub async fn remove_keyboard(app: &App, q: &CallbackQuery) {
         return;
     }
     let (chat, id) = (m.chat.id, m.id);
-    let r = telegram::call(&app.tg.pacer(), chat.0, telegram::Kind::Edit, || {
+    let r = telegram::call(app.tg.pacer(), chat.0, telegram::Kind::Edit, || {
         app.tg.bot().edit_message_reply_markup(chat, id)
     })
     .await;
@@ -197,7 +197,7 @@ fn is_board_keyboard(k: &InlineKeyboardMarkup) -> bool {
 pub async fn edit_text(app: &App, q: &CallbackQuery, text: &str, kb: Option<InlineKeyboardMarkup>) {
     let Some(m) = q.regular_message() else { return };
     let (chat, id) = (m.chat.id, m.id);
-    let r = telegram::call(&app.tg.pacer(), chat.0, telegram::Kind::Edit, || {
+    let r = telegram::call(app.tg.pacer(), chat.0, telegram::Kind::Edit, || {
         let mut req = app
             .tg
             .bot()

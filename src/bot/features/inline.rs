@@ -254,7 +254,7 @@ async fn answer(
         });
     }
     // An answer is no message in a chat, and the person is waiting: not paced.
-    let r = crate::bot::telegram::call_unpaced(&app.tg.pacer(), || req.clone()).await;
+    let r = crate::bot::telegram::call_unpaced(app.tg.pacer(), || req.clone()).await;
     if let Err(e) = r {
         tracing::debug!(error = %e, "answerInlineQuery failed");
     }

@@ -190,7 +190,7 @@ async fn is_admin(app: &App, chat: ChatId, user: UserId) -> bool {
     if chat.0 > 0 {
         return true;
     }
-    let r = telegram::call_unpaced(&app.tg.pacer(), || {
+    let r = telegram::call_unpaced(app.tg.pacer(), || {
         app.tg.bot().get_chat_member(
             teloxide::types::ChatId(chat.0),
             teloxide::types::UserId(user.0),

@@ -309,7 +309,7 @@ async fn send(app: &App, id: GameId, d: &Destination) -> Result<(), BotError> {
         .tasks
         .analyses()
         .thread
-        .run(move || render_analysis_sheet(&app2.views.renderer(), &sheet))
+        .run(move || render_analysis_sheet(app2.views.renderer(), &sheet))
         .await??;
     let kb = page_button(app, &g, d.chat, t);
     send_photo(

@@ -49,7 +49,7 @@ pub async fn run(app: App, stop: Stop) {
         auto_move: Arc::new(move |g| play::program::program_choice(g, level)),
         parallel: 2,
         batch: 128,
-        stats: Arc::clone(&app.tasks.timers()),
+        stats: Arc::clone(app.tasks.timers()),
     }
     .run(stop)
     .await;

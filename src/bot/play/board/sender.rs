@@ -44,7 +44,7 @@ pub async fn post(
             .parse_mode(ParseMode::Html)
             .reply_markup(msg.keyboard.clone())
     };
-    let sent = telegram::call(&app.tg.pacer(), to, telegram::Kind::Send, send).await?;
+    let sent = telegram::call(app.tg.pacer(), to, telegram::Kind::Send, send).await?;
     posted(app, g, chat, MessageId(sent.id.0)).await
 }
 
@@ -304,7 +304,7 @@ async fn send_lobby(
     let (text, keyboard) = lobby_message(g, known, known.lang(app, g));
     let chat = board.chat.0;
     let Some(mid) = board.message else {
-        let sent = telegram::call(&app.tg.pacer(), chat, telegram::Kind::Send, || {
+        let sent = telegram::call(app.tg.pacer(), chat, telegram::Kind::Send, || {
             let send = app
                 .tg
                 .bot()
@@ -319,7 +319,7 @@ async fn send_lobby(
         posted(app, g, board.chat, MessageId(sent.id.0)).await?;
         return Ok(Sent::Posted);
     };
-    let r = telegram::call(&app.tg.pacer(), chat, telegram::Kind::Edit, || {
+    let r = telegram::call(app.tg.pacer(), chat, telegram::Kind::Edit, || {
         app.tg
             .bot()
             .edit_message_text(
@@ -363,7 +363,7 @@ async fn send_board(
             texts(known.lang(app, g)),
         );
         let chat = board.chat.0;
-        let r = telegram::call(&app.tg.pacer(), chat, telegram::Kind::Edit, || {
+        let r = telegram::call(app.tg.pacer(), chat, telegram::Kind::Edit, || {
             let edit = teloxide::payloads::EditMessageReplyMarkup::new(
                 teloxide::types::ChatId(chat),
                 teloxide::types::MessageId(mid.0),
@@ -390,7 +390,7 @@ async fn send_board(
         return Ok(Sent::Posted);
     };
     let chat = board.chat.0;
-    let r = telegram::call(&app.tg.pacer(), chat, telegram::Kind::Edit, || {
+    let r = telegram::call(app.tg.pacer(), chat, telegram::Kind::Edit, || {
         let media = InputMedia::Photo(
             InputMediaPhoto::new(InputFile::memory(msg.png.clone()).file_name("board.png"))
                 .caption(msg.caption.clone())
@@ -438,7 +438,7 @@ async fn send_inline(
     let p = parts(app, g, game, ui, known).await;
     let r = if keyboard_alone {
         let kb = p.keyboard;
-        telegram::call(&app.tg.pacer(), lane, telegram::Kind::Edit, || {
+        telegram::call(app.tg.pacer(), lane, telegram::Kind::Edit, || {
             app.tg
                 .bot()
                 .edit_message_reply_markup_inline(id.clone())
@@ -449,7 +449,7 @@ async fn send_inline(
     } else if let Some(file) = upload(app, game, &p.opts).await? {
         let caption = truncate_caption(p.caption);
         let kb = p.keyboard;
-        telegram::call(&app.tg.pacer(), lane, telegram::Kind::Edit, || {
+        telegram::call(app.tg.pacer(), lane, telegram::Kind::Edit, || {
             let media = InputMedia::Photo(
                 InputMediaPhoto::new(InputFile::file_id(file.clone().into()))
                     .caption(caption.clone())
@@ -492,7 +492,7 @@ pub async fn edit_inline_text(
     text: String,
     kb: InlineKeyboardMarkup,
 ) -> Result<(), teloxide::RequestError> {
-    let r = telegram::call(&app.tg.pacer(), lane, telegram::Kind::Edit, || {
+    let r = telegram::call(app.tg.pacer(), lane, telegram::Kind::Edit, || {
         app.tg
             .bot()
             .edit_message_text_inline(id.to_string(), text.clone())
@@ -505,7 +505,7 @@ pub async fn edit_inline_text(
             if m.contains("no text in the message") =>
         {
             let caption = truncate_caption(text);
-            telegram::call(&app.tg.pacer(), lane, telegram::Kind::Edit, || {
+            telegram::call(app.tg.pacer(), lane, telegram::Kind::Edit, || {
                 app.tg
                     .bot()
                     .edit_message_caption_inline(id.to_string())
@@ -538,7 +538,7 @@ async fn upload(
         return Ok(None);
     };
     let png = draw(app, game, opts).await?;
-    let sent = telegram::call(&app.tg.pacer(), chat.0, telegram::Kind::Send, || {
+    let sent = telegram::call(app.tg.pacer(), chat.0, telegram::Kind::Send, || {
         app.tg.bot().send_photo(
             teloxide::types::ChatId(chat.0),
             InputFile::memory(png.clone()).file_name("board.png"),
@@ -566,7 +566,7 @@ enum Sent {
 /// Replace the caption of board message `old` in `chat` with `text`, its buttons gone (a
 /// board posted anew below it). A message already gone or unchanged is no failure.
 pub(super) async fn retire(app: &App, chat: ChatId, old: MessageId, text: &str) {
-    let r = telegram::call(&app.tg.pacer(), chat.0, telegram::Kind::Edit, || {
+    let r = telegram::call(app.tg.pacer(), chat.0, telegram::Kind::Edit, || {
         app.tg
             .bot()
             .edit_message_caption(
