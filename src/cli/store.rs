@@ -20,8 +20,8 @@ use std::time::Instant;
 
 /// The export file's format name (first line).
 pub const EXPORT_FORMAT: &str = "ugolki-export";
-/// The export file's format version: 2 since tables of three or four seats are games
-/// (version 1's `table` lines are read and upgraded).
+/// The export file's format version. In version 2 a game of three or four seats is a
+/// `game` line like any other; version 1's `table` lines are still read, as games.
 pub const EXPORT_VERSION: u32 = 2;
 
 /// `--data-dir`, shared by the store tools.

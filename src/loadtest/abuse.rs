@@ -8,8 +8,9 @@
 //! turns for other seats and for her own left seat, and leaving twice change nothing.
 
 use super::check::{CheckReport, verify};
+use super::mentioned_ids;
 use super::process::{BotProcess, BotSpec, panics_in_log};
-use super::sim::{caption_move, choose_move, mentioned_ids};
+use super::sim::{caption_move, choose_move};
 use super::{LoadError, Percentiles, Rng, TrackedGame, in_scratch};
 use crate::bot::callback::Callback;
 use crate::engine::{Game, Variant, VariantId};

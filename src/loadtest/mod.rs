@@ -858,3 +858,14 @@ fn summarise(report: &mut LoadReport, driver: &mut Driver<'_>, api: &FakeApi) {
     }
     report.stats = std::mem::take(&mut driver.stats);
 }
+
+/// Telegram user ids in a caption or text, in order (`tg://user?id=N`).
+pub fn mentioned_ids(text: &str) -> Vec<i64> {
+    text.split("tg://user?id=")
+        .skip(1)
+        .filter_map(|s| {
+            let digits: String = s.chars().take_while(char::is_ascii_digit).collect();
+            digits.parse().ok()
+        })
+        .collect()
+}

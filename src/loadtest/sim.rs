@@ -8,6 +8,7 @@
 //! edit against it: a move the bot shows must be the move that was sent, on the ply that
 //! was expected.
 
+use super::mentioned_ids;
 use super::process::memory_of;
 use super::{Rng, TrackedGame};
 use crate::bot::callback::Callback;
@@ -188,17 +189,6 @@ impl BoardState {
         }
         st
     }
-}
-
-/// Telegram user ids in a caption or text, in order (`tg://user?id=N`).
-pub fn mentioned_ids(text: &str) -> Vec<i64> {
-    text.split("tg://user?id=")
-        .skip(1)
-        .filter_map(|s| {
-            let digits: String = s.chars().take_while(char::is_ascii_digit).collect();
-            digits.parse().ok()
-        })
-        .collect()
 }
 
 /// The last move a caption names, read against `before` (the position it was played from):

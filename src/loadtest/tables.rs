@@ -8,7 +8,7 @@
 //! turn (with the program's turn after it when it comes within the bot's wait), and the
 //! turns shown, from which the bot's CPU per table turn follows.
 
-use super::sim::mentioned_ids;
+use super::mentioned_ids;
 use crate::ai::rng::Rng;
 use crate::bot::callback::{Callback, LobbyAct};
 use crate::fakeapi::{Call, Event, FakeApi, TgChat, TgUser};

@@ -20,7 +20,8 @@ async fn a_flood_of_hostile_input_changes_nothing_and_is_limited() {
     let r = abuse::run(cfg).await.expect("the run");
     eprintln!("{}", r.render());
     assert!(r.clean(), "{}", r.render());
-    assert_eq!(r.callbacks, 2000);
+    // The 2,000 forged presses, and some at the table among the typed turns there.
+    assert!(r.callbacks > 2000 && r.callbacks <= 2200, "{}", r.render());
     assert_eq!(r.answered_once, r.callbacks, "{}", r.render());
     // The abuser's budget: at most 30 expensive actions in the minute the flood lasted.
     assert!(r.flood_secs < 60.0, "{}", r.render());

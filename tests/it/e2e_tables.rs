@@ -690,7 +690,7 @@ async fn a_person_against_three_program_seats_keeps_a_move_a_second() {
     assert_eq!(said, Vec::<String>::new(), "refusals");
     // The person's move and the programs' turns go out together: an edit shows a
     // program seat to move only when a search took longer than the bot's wait (a busy
-    // machine; the old way, every move showed one).
+    // machine; without the wait, every move would show one).
     let edits: Vec<String> = calls
         .iter()
         .filter(|c| c.is("EditMessageMedia"))

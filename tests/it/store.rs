@@ -742,10 +742,10 @@ fn lobbies_survive_a_reopen_with_their_index_and_deadline() {
     assert_eq!(due.len(), 1);
     let gone = lapse.plus(Timing::default().challenge_retention);
     assert_eq!(due[0].at, gone);
-    assert!(matches!(
+    assert_eq!(
         s.fire_deadline(&due[0], gone, &mut never).unwrap(),
-        Fired::NotDue
-    ));
+        Fired::Removed(id)
+    );
     assert!(matches!(s.game(id), Err(ServiceError::NoSuchGame(_))));
     assert!(store.deadlines(Timestamp(u64::MAX), 10).unwrap().is_empty());
 }

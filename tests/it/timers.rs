@@ -54,6 +54,7 @@ fn kind(f: &Fired) -> String {
         Fired::TurnNotice(g) => format!("turn_notice:{}", g.ply()),
         Fired::Left { game, seat, .. } => format!("left:{}:{seat}", game.id),
         Fired::LobbyLapsed(g) => format!("lobby_lapsed:{}", g.id),
+        Fired::Removed(id) => format!("removed:{id}"),
     }
 }
 
@@ -520,4 +521,35 @@ async fn a_move_racing_the_flag_resolves_one_way() {
         env.stop.stop();
         let _ = env.store.commits();
     }
+}
+
+/// A lobby nobody starts lapses after its ten minutes (called off, its message closed)
+/// and is removed a day after that, its retention over: the timers do both, so no walk
+/// through the games is needed to find it.
+#[tokio::test(start_paused = true)]
+async fn a_lobby_lapses_then_goes_a_day_later() {
+    let env = Env::new();
+    env.start();
+    let lobby = env
+        .svc()
+        .open_lobby(
+            CHAT,
+            A,
+            ugolki_bot::engine::multi::MultiVariant::Halma4,
+            TimeControl::Untimed,
+            env.now(),
+        )
+        .unwrap();
+    let lapse = LOBBY_LAPSE.0;
+    let day = Timing::default().challenge_retention.0;
+    wait((lapse + day) / 1000 + 60).await;
+    assert_eq!(
+        env.rec.events(),
+        vec![
+            (lapse, format!("lobby_lapsed:{}", lobby.id)),
+            (lapse + day, format!("removed:{}", lobby.id)),
+        ]
+    );
+    assert_eq!(env.store.game(lobby.id).unwrap(), None);
+    env.stop.stop();
 }

@@ -62,6 +62,9 @@ pub async fn run(app: App, stop: Stop) {
 async fn announce(app: &App, f: Fired) -> Result<(), BotError> {
     match f {
         Fired::NotDue => {}
+        Fired::Removed(_) => {
+            ::metrics::counter!(crate::bot::metrics::RETENTION_REMOVED_TOTAL).increment(1);
+        }
         Fired::ProgramToMove(g) => play::program::spawn_program_move(app, g.id),
         Fired::Reminder {
             game,

@@ -69,7 +69,7 @@ impl GameService {
             if cur.lapsed_lobby() {
                 // Past its retention: removed, as the retention sweep removes challenges.
                 self.store.remove(&[(RecordRef::Game(id), cur.version)])?;
-                return Ok(Step::Done(Firing::Done(Box::new(Fired::NotDue))));
+                return Ok(Step::Done(Firing::Done(Box::new(Fired::Removed(id)))));
             }
             let kind = self.due_kind(&cur, d.kind, now);
             let mut next = cur.clone();

@@ -414,6 +414,9 @@ pub struct UserProfile {
 pub enum Fired {
     /// Nothing is due any more (a move or another timer got there first).
     NotDue,
+    /// A lobby that lapsed was removed, its retention over (nobody's game, nothing to
+    /// show).
+    Removed(GameId),
     /// The program is to move in this game (e.g. after a restart): run the AI and call
     /// [`GameService::play`] with [`Actor::Program`].
     ProgramToMove(GameRecord),
