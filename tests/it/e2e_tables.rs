@@ -1079,6 +1079,83 @@ async fn a_tables_group_removes_the_bot_and_adds_it_back() {
     h.assert_within_limits();
 }
 
+/// Removed from the group for longer than the abandonment period, a paused table is
+/// called off: no result, nobody's rating or statistics change, nothing said there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_paused_past_the_abandonment_period_is_called_off_unrated() {
+    let h = Harness::start().await;
+    let (a, b) = (h.person(alice()), h.person(boris()));
+    let g = english_group(&h, supergroup(), &a).await;
+    let (_, _, t) = started(&h, &g, &a, &[&b], "/new halma4 30s").await;
+    let id = t.id;
+    let (_, text) = good_turn(&t);
+    a.send(&g, &text);
+    wait_game(&h, id, "Boris to move", |t| t.to_move() == Seat::Green).await;
+    h.settle().await;
+    let kicked = h.cursor();
+    h.api.remove_bot(&g, &b.user, true);
+    let paused = wait_game(&h, id, "paused", |t| t.paused.is_some()).await;
+    let off = paused.deadline.expect("the pause's end");
+    assert_eq!(off.kind, DeadlineKind::Unreachable);
+    h.advance_clock(Millis(off.at.0.saturating_sub(h.clock.now().0) + 1000));
+    let t = wait_game(&h, id, "called off", |t| !t.is_active()).await;
+    assert!(
+        matches!(t.status, Status::Aborted { by: None, .. }),
+        "{:?}",
+        t.status
+    );
+    assert!(t.ratings.is_empty(), "{:?}", t.ratings);
+    for p in [&a, &b] {
+        let played = h
+            .store
+            .user(UserId(p.id() as u64))
+            .unwrap()
+            .map(|u| u.multi.iter().map(|s| s.games()).sum::<u32>())
+            .unwrap_or(0);
+        assert_eq!(played, 0, "{}", p.user.first_name);
+    }
+    h.settle().await;
+    assert!(
+        h.chat(g.clone()).since(kicked).is_empty(),
+        "{:?}",
+        h.chat(g.clone()).since(kicked)
+    );
+    h.assert_within_limits();
+}
+
+/// A table's group becomes a supergroup and both service messages are lost: the first
+/// call into the old group is refused naming the supergroup (400 with
+/// `migrate_to_chat_id`), and the table follows it there, the old group tried once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tables_group_moved_without_notice_is_followed_where_it_went() {
+    let h = Harness::start().await;
+    let (a, b) = (h.person(alice()), h.person(boris()));
+    let old = english_group(&h, TgChat::Group(-4545, "Quiet halma".into()), &a).await;
+    let new = TgChat::Group(-1_004_545, "Quiet halma".into());
+    let (_, _, t) = started(&h, &old, &a, &[&b], "/new halma4 10s").await;
+    let id = t.id;
+    h.settle().await;
+    let c0 = h.cursor();
+    h.api.migrate_silently(&old, &new);
+    // Alice's limit passes: the program moves for her seat and the bot says so, into the
+    // old id; the refusal names the supergroup, where the board is posted.
+    h.chat(new.clone())
+        .sees(c0, "the board in the supergroup", |c| c.is("SendPhoto"))
+        .await;
+    let g = wait_game(&h, id, "the table moved", |g| g.chat == ChatId(new.id())).await;
+    assert_eq!(table_in(&h, &new).map(|t| t.id), Some(id));
+    assert!(table_in(&h, &old).is_none());
+    assert!(g.is_active());
+    h.settle().await;
+    let into_old = h.chat(old.clone()).since(c0);
+    assert_eq!(
+        into_old.len(),
+        1,
+        "the old group is tried once: {into_old:?}"
+    );
+    h.assert_within_limits();
+}
+
 /// A table's group becomes a supergroup: the table goes with it (its board posted there
 /// once), a move typed in the supergroup plays, and nothing more goes to the old group.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1319,5 +1396,35 @@ async fn forged_stale_and_foreign_buttons_at_a_table_change_nothing() {
             .is_empty()
     );
     assert_eq!(game(&h, id), before, "nothing changed");
+    h.assert_within_limits();
+}
+
+/// In a Russian group a table's refusals are in Russian: the service refuses with a typed
+/// reason, put into words only at the edge, in the group's language.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_russian_groups_table_refuses_in_russian() {
+    let h = Harness::start().await;
+    let (a, b) = (h.person(alice()), h.person(boris()));
+    let g = group();
+    h.api.set_admins(g.id(), &[a.id()]);
+    a.says(&g, "/lang ru").await;
+    let lobby = a.says_and_reads(&g, "/new halma3", "Хальма втроём").await;
+    a.says_and_reads(&g, "/new halma4", "уже идёт набор").await;
+    assert_eq!(
+        a.taps(&g, &lobby, lobby_act(LobbyAct::Join)).await,
+        "Вы уже сидите за доской."
+    );
+    assert_eq!(
+        a.taps(&g, &lobby, lobby_act(LobbyAct::Start)).await,
+        "Ещё не все места заняты."
+    );
+    assert_eq!(
+        b.taps(&g, &lobby, lobby_act(LobbyAct::Start)).await,
+        "Это может только создатель."
+    );
+    assert_eq!(
+        b.taps(&g, &lobby, lobby_act(LobbyAct::Leave)).await,
+        "Вы не играете в этой партии."
+    );
     h.assert_within_limits();
 }

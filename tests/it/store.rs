@@ -1282,6 +1282,86 @@ fn an_export_from_before_the_newer_fields_imports_with_their_defaults() {
     }
 }
 
+/// A version 1 export kept tables on `table` lines of their own; imported now, each is a
+/// game (its seats, turns, limit and deadline kept), and importing it again changes
+/// nothing.
+#[test]
+fn a_version_1_exports_table_lines_import_as_games() {
+    use ugolki_bot::engine::multi::MultiGame;
+    let mut game = MultiGame::new(MultiVariant::Halma3);
+    for _ in 0..4 {
+        let turn = game.position().legal_turns()[0];
+        game.play(turn).unwrap();
+    }
+    let table = v7::TableV7 {
+        id: GameId(91),
+        version: Version(5),
+        variant: MultiVariant::Halma3,
+        host: A,
+        seats: vec![
+            Player::Human(A),
+            Player::Program { level: 3 },
+            Player::Human(B),
+        ],
+        status: v7::TableStatusV7::Playing,
+        record: game.write_record(&[]),
+        chat: CHAT,
+        message: Some(MessageId(12)),
+        per_move: Some(30),
+        missed: [0, 1, 0, 0],
+        turn_started: t(4_000),
+        created_at: t(1_000),
+        updated_at: t(4_000),
+        ratings: Vec::new(),
+        deadline: Some(Deadline {
+            at: t(34_000),
+            kind: DeadlineKind::MoveMissed,
+        }),
+    };
+    let file = format!(
+        "{}\n{}\n",
+        serde_json::json!({"header": {"format": "ugolki-export", "version": 1, "exported_at": 5_000}}),
+        serde_json::json!({ "table": table }),
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let store = open(dir.path());
+    let counts = import_from(&*store, &mut file.as_bytes()).unwrap();
+    assert_eq!((counts.inserted, counts.updated), (1, 0), "{counts:?}");
+    let g = service(&store).game(table.id).unwrap();
+    assert_eq!(
+        g.variant,
+        ugolki_bot::engine::AnyVariant::Multi(MultiVariant::Halma3)
+    );
+    assert_eq!(g.players, table.seats);
+    assert_eq!(
+        (g.status, g.version, g.ply()),
+        (Status::Active, Version(5), 4)
+    );
+    assert_eq!(
+        g.time_control,
+        TimeControl::PerMove {
+            limit: Millis::secs(30)
+        }
+    );
+    assert_eq!(g.deadline.map(|d| d.at), Some(t(34_000)));
+    assert_eq!(store.chat_games(CHAT).unwrap(), vec![table.id]);
+    assert_eq!(store.deadlines(Timestamp(u64::MAX), 10).unwrap().len(), 1);
+    let again = import_from(&*store, &mut file.as_bytes()).unwrap();
+    assert_eq!((again.inserted, again.updated), (0, 0), "{again:?}");
+    // Written out again, it is a game line of the current version.
+    let mut out = Vec::new();
+    export_to(&*store, &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        text.lines().next().unwrap().contains("\"version\":2"),
+        "{text}"
+    );
+    assert!(
+        text.lines().skip(1).all(|l| l.starts_with("{\"game\"")),
+        "{text}"
+    );
+}
+
 #[test]
 fn export_then_import_round_trips_and_is_idempotent() {
     let (d1, d2) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
