@@ -1289,7 +1289,7 @@ fn an_export_from_before_the_newer_fields_imports_with_their_defaults() {
 fn a_version_1_exports_table_lines_import_as_games() {
     use ugolki_bot::engine::multi::MultiGame;
     let mut game = MultiGame::new(MultiVariant::Halma3);
-    for _ in 0..4 {
+    for _ in 0..3 {
         let turn = game.position().legal_turns()[0];
         game.play(turn).unwrap();
     }
@@ -1335,7 +1335,7 @@ fn a_version_1_exports_table_lines_import_as_games() {
     assert_eq!(g.players, table.seats);
     assert_eq!(
         (g.status, g.version, g.ply()),
-        (Status::Active, Version(5), 4)
+        (Status::Active, Version(5), 3)
     );
     assert_eq!(
         g.time_control,
@@ -1343,7 +1343,11 @@ fn a_version_1_exports_table_lines_import_as_games() {
             limit: Millis::secs(30)
         }
     );
-    assert_eq!(g.deadline.map(|d| d.at), Some(t(34_000)));
+    // Alice (White) to move: her 30 s run from the turn's start.
+    assert_eq!(
+        g.deadline.map(|d| (d.kind, d.at)),
+        Some((DeadlineKind::MoveMissed, t(34_000)))
+    );
     assert_eq!(store.chat_games(CHAT).unwrap(), vec![table.id]);
     assert_eq!(store.deadlines(Timestamp(u64::MAX), 10).unwrap().len(), 1);
     let again = import_from(&*store, &mut file.as_bytes()).unwrap();
