@@ -1428,3 +1428,47 @@ async fn a_russian_groups_table_refuses_in_russian() {
     );
     h.assert_within_limits();
 }
+
+/// A person playing three program seats blocks the bot: the table pauses (no call into
+/// the blocked chat, no turn played, nothing said), and when they unblock it the board
+/// comes back anew and play goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_private_table_pauses_while_its_person_blocks_the_bot() {
+    let h = Harness::start().await;
+    let a = h.person(alice());
+    let p = a.dm();
+    a.says(&p, "/play halma4").await;
+    let t = wait_table(&h, &p).await;
+    let id = t.id;
+    let (_, text) = good_turn(&t);
+    a.send(&p, &text);
+    let t = wait_game(&h, id, "Alice's turn again", |t| t.ply() >= 4).await;
+    h.settle().await;
+    let blocked = h.cursor();
+    h.api.remove_bot(&p, &a.user, true);
+    let paused = wait_game(&h, id, "paused", |t| t.paused.is_some()).await;
+    assert_eq!(paused.moves.len(), t.moves.len());
+    h.advance_clock(Millis::days(2));
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let now = game(&h, id);
+    assert_eq!(
+        (now.moves.len(), now.is_active(), now.paused.is_some()),
+        (t.moves.len(), true, true)
+    );
+    assert!(
+        h.chat(p.clone()).since(blocked).is_empty(),
+        "{:?}",
+        h.chat(p.clone()).since(blocked)
+    );
+    // Unblocked: the board anew, and Alice's move plays.
+    let back = h.cursor();
+    h.api.add_bot_back(&p, &a.user, true);
+    h.chat(p.clone())
+        .sees(back, "the board anew", |c| c.is("SendPhoto"))
+        .await;
+    let resumed = wait_game(&h, id, "resumed", |t| t.paused.is_none()).await;
+    let (_, text) = good_turn(&resumed);
+    a.send(&p, &text);
+    wait_game(&h, id, "the game goes on", |t| t.ply() >= resumed.ply() + 4).await;
+    h.assert_within_limits();
+}
