@@ -304,10 +304,25 @@ async fn get_updates(shared: &Shared, params: &Value) -> Response {
         .unwrap_or(0)
         .min(2);
     let deadline = tokio::time::Instant::now() + Duration::from_secs(timeout);
+    let this = {
+        let mut g = lock(shared);
+        g.polls += 1;
+        g.polls
+    };
+    // Wake a poll still waiting, which this one ends.
+    shared.changed.notify_waiters();
     loop {
         let notified = shared.changed.notified();
         {
             let mut g = lock(shared);
+            if g.polls != this {
+                drop(g);
+                return err(
+                    409,
+                    "Conflict: terminated by other getUpdates request; make sure that only one bot instance is running",
+                    None,
+                );
+            }
             // Confirmed updates (id < offset) are dropped, as Telegram does.
             while g.updates.front().is_some_and(|u| u.id < offset) {
                 g.updates.pop_front();
@@ -513,5 +528,32 @@ mod tests {
         assert!(calls[0].is("sendPhoto") && calls[0].response.is_ok());
         assert_eq!(calls[0].upload().map(<[u8]>::len), Some(4096));
         assert!(api.message(42, 1).is_some());
+    }
+
+    /// Two long polls on one token, as two instances of a bot would make: the newer one
+    /// ends the waiting one with 409 Conflict, as Telegram does, and goes on to get the
+    /// updates.
+    #[tokio::test]
+    async fn a_second_poll_ends_the_first_with_a_conflict() {
+        let api = Arc::new(FakeApi::start().await.expect("start"));
+        let first = tokio::spawn({
+            let api = Arc::clone(&api);
+            async move { call(&api, "getUpdates", json!({ "timeout": 2 })).await }
+        });
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let second = tokio::spawn({
+            let api = Arc::clone(&api);
+            async move { call(&api, "getUpdates", json!({ "timeout": 2 })).await }
+        });
+        let first = first.await.expect("the first poll");
+        assert_eq!(first["error_code"], json!(409), "{first}");
+        assert!(
+            first["description"]
+                .as_str()
+                .is_some_and(|d| d.starts_with("Conflict: terminated by other getUpdates")),
+            "{first}"
+        );
+        let second = second.await.expect("the second poll");
+        assert_eq!(second["ok"], json!(true), "{second}");
     }
 }

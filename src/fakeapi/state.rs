@@ -42,6 +42,9 @@ pub(super) struct Inner {
     pub(super) started: HashSet<i64>,
     /// `getUpdates` answers 502 Bad Gateway (Telegram unreachable).
     pub(super) polls_fail: bool,
+    /// `getUpdates` requests so far: a long poll still waiting when a newer one arrives is
+    /// ended with 409 Conflict, as Telegram ends it (two instances polling one token).
+    pub(super) polls: u64,
     pub(super) limiter: Limiter,
     /// Calls answered so far (the history may be off).
     pub(super) seq: u64,
