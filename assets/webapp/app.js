@@ -467,7 +467,9 @@ function seatList(box) {
     row.append(el('span', 'name', p.name || p.seat || c));
     // The seat's colour in words too: the disc's colour is never the only clue.
     if (p.seat) row.append(el('span', 'tag', (p.mark ? p.mark + ' ' : '') + p.seat));
-    if (p.program) row.append(el('span', 'tag', t('program')));
+    // A seat whose person left is named by the program that plays it; the tag says the
+    // person left, not the program.
+    if (p.program && !p.left) row.append(el('span', 'tag', t('program')));
     if (g.viewer?.seat === c) row.append(el('span', 'tag', t('you')));
     if (p.left) row.append(el('span', 'tag', t('left_game')));
     if (typeof p.place === 'number') {

@@ -46,7 +46,7 @@ pub const EN: &[(&str, &str)] = &[
         "leave_confirm",
         "Leave this game? You take the last place and the program plays your seat to the end; in a team game your team can no longer win.",
     ),
-    ("left_game", "left"),
+    ("left_game", "player left"),
     (
         "losing_confirm",
         "This move returns a piece to your home after the deadline: you lose at once. Play it anyway?",
@@ -115,7 +115,7 @@ pub const RU: &[(&str, &str)] = &[
         "leave_confirm",
         "Выйти из партии? Вам достанется последнее место, программа доиграет за вас; в командной игре ваша пара уже не сможет выиграть.",
     ),
-    ("left_game", "вышел"),
+    ("left_game", "игрок вышел"),
     (
         "losing_confirm",
         "Этот ход возвращает шашку в ваш дом после срока: это сразу проигрыш. Всё равно сыграть?",
