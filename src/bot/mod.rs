@@ -47,7 +47,7 @@ pub mod testing {
     pub use super::play::program::program_choice;
 }
 
-use crate::game::{AsyncGames, GameService, Language, Storage, Timing};
+use crate::game::{AsyncGames, Cluster, GameService, Language, Solo, Storage, Timing};
 use state::{App, AppInner, Tuning};
 
 use std::net::SocketAddr;
@@ -239,6 +239,19 @@ where
 /// Run the bot over `store` until SIGINT/SIGTERM; then stop polling, let in-flight updates
 /// finish, stop the timer, let the program's moves in flight finish and flush the store.
 pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError> {
+    run_in(cfg, store, Arc::new(Solo::default())).await
+}
+
+/// [`run`] as one of the instances of `cluster`: until this one leads, it serves
+/// `/healthz`, `/metrics` and the Mini App and makes no call to Telegram; when it leads it
+/// starts as after a restart (boards redrawn, deadlines read from the store); when it can
+/// no longer be sure it leads, it stops every call at once and starts again as a standby
+/// ([`runtime::leader`]).
+pub async fn run_in(
+    cfg: BotConfig,
+    store: Arc<dyn Storage>,
+    cluster: Arc<dyn Cluster>,
+) -> Result<(), BotError> {
     let mut bot = Bot::new(cfg.token.clone());
     if let Some(url) = &cfg.api_url {
         let url = url
@@ -273,7 +286,13 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
     // Health and metrics answer from the start: while Telegram cannot be reached, `/healthz`
     // says so (503, with the last start-up failure) instead of leaving its callers waiting.
     let live = Arc::new(Liveness::default());
-    let app = build_app(&cfg, bot.clone(), store.clone(), live.clone())?;
+    let app = build_app(
+        &cfg,
+        bot.clone(),
+        store.clone(),
+        live.clone(),
+        cluster.clone(),
+    )?;
     if let Some(l) = health_listener {
         tokio::spawn(health::serve(l, app.clone()));
     }
@@ -284,6 +303,17 @@ pub async fn run(cfg: BotConfig, store: Arc<dyn Storage>) -> Result<(), BotError
         tokio::spawn(webapp::serve(l, webapp::router(app.clone(), &cfg.token, w)));
     }
     let polling_bot = bot.clone().cache_me();
+    let led = tokio::select! {
+        r = runtime::leader::until_leading(&cluster) => r,
+        () = signals.recv() => {
+            tracing::info!("stopped while standing by");
+            return Ok(());
+        }
+    };
+    if !led {
+        return Ok(());
+    }
+    tokio::spawn(runtime::leader::watch(cluster.clone()));
     let connected = tokio::select! {
         r = connect(&bot, &polling_bot, &live) => r,
         () = signals.recv() => {
@@ -376,6 +406,7 @@ fn build_app(
     bot: Bot,
     store: Arc<dyn Storage>,
     live: Arc<Liveness>,
+    cluster: Arc<dyn Cluster>,
 ) -> Result<App, BotError> {
     let service = Arc::new(GameService::new(store, cfg.timing));
     let launch = cfg.webapp.as_ref().map(|w| state::pages::Launch {
@@ -407,6 +438,7 @@ fn build_app(
             media_chats: cfg.media_chats.clone(),
             sweep_every: cfg.sweep_every,
         },
+        cluster,
     })))
 }
 
@@ -437,7 +469,8 @@ async fn dispatch(
     ));
     match updates {
         Updates::Polling => {
-            let listener = updates::Polling::new(bot, app.tg.live().clone()).await;
+            let listener =
+                updates::Polling::new(bot, app.tg.live().clone(), app.cluster.clone()).await;
             dispatcher
                 .dispatch_with_listener(
                     listener,

@@ -2,7 +2,8 @@
 
 use super::CliError;
 use crate::bot::{BotConfig, Updates};
-use crate::game::{ChatId, Millis, Storage, Timing};
+use crate::game::{ChatId, Cluster, Millis, Solo, Storage, Timing};
+use crate::store::postgres::{PgConfig, PgStore};
 use crate::store::{SledStore, StoreConfig};
 use clap::Args;
 use std::net::SocketAddr;
@@ -18,6 +19,14 @@ pub struct BotArgs {
     /// Where games are stored (created if missing).
     #[arg(long, env = "UGOLKI_DATA_DIR", default_value = "data")]
     pub data_dir: PathBuf,
+    /// Keep games in this PostgreSQL database (`postgres://user:password@host/db`) instead
+    /// of the data directory; several instances on one database elect one leader, the
+    /// others stand by.
+    #[arg(long, env = "UGOLKI_DATABASE_URL", hide_env_values = true)]
+    pub database_url: Option<String>,
+    /// Connections to the database for the store's calls.
+    #[arg(long, env = "UGOLKI_DATABASE_POOL", default_value_t = 8)]
+    pub database_pool: usize,
     /// Bot API server (default: Telegram's); tests and local Bot API servers set this.
     #[arg(long, env = "UGOLKI_API_URL")]
     pub api_url: Option<String>,
@@ -256,16 +265,34 @@ pub fn run(a: &BotArgs) -> Result<(), CliError> {
     };
     let timing = a.timing();
     let webapp = webapp(a)?;
-    let store = SledStore::open(&StoreConfig {
-        timing,
-        cache_bytes: a.store_cache_mb.max(1) << 20,
-        ..StoreConfig::at(&a.data_dir)
-    })
-    .map_err(|e| CliError {
-        message: e.to_string(),
-        code: 1,
-    })?;
-    let store: Arc<dyn Storage> = Arc::new(store);
+    let (store, cluster): (Arc<dyn Storage>, Arc<dyn Cluster>) = match &a.database_url {
+        Some(url) => {
+            let pg = PgStore::open(&PgConfig {
+                pool: a.database_pool.max(1),
+                timing,
+                ..PgConfig::new(url)
+            })
+            .map_err(|e| CliError {
+                message: e.to_string(),
+                code: 1,
+            })?;
+            tracing::info!(database = %pg.target(), "games are kept in PostgreSQL");
+            let cluster = pg.cluster();
+            (Arc::new(pg), cluster)
+        }
+        None => {
+            let store = SledStore::open(&StoreConfig {
+                timing,
+                cache_bytes: a.store_cache_mb.max(1) << 20,
+                ..StoreConfig::at(&a.data_dir)
+            })
+            .map_err(|e| CliError {
+                message: e.to_string(),
+                code: 1,
+            })?;
+            (Arc::new(store), Arc::new(Solo::default()))
+        }
+    };
     let cfg = BotConfig {
         taps: Arc::default(),
         token,
@@ -304,7 +331,7 @@ pub fn run(a: &BotArgs) -> Result<(), CliError> {
             message: format!("cannot start the runtime: {e}"),
             code: 1,
         })?;
-    rt.block_on(crate::bot::run(cfg, store))
+    rt.block_on(crate::bot::run_in(cfg, store, cluster))
         .map_err(|e| CliError {
             message: e.to_string(),
             code: 1,

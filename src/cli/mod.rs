@@ -413,6 +413,16 @@ pub fn open_store(dir: &std::path::Path) -> Result<crate::store::SledStore, CliE
     })
 }
 
+/// Open a PostgreSQL store for a CLI tool, with the error told plainly.
+pub fn open_pg(url: &str) -> Result<crate::store::postgres::PgStore, CliError> {
+    crate::store::postgres::PgStore::open(&crate::store::postgres::PgConfig::new(url)).map_err(
+        |e| CliError {
+            message: e.to_string(),
+            code: 1,
+        },
+    )
+}
+
 /// Parse arguments and run; returns the process exit code.
 pub fn main_with(cli: Cli) -> i32 {
     // Not `stdout().lock()` for the whole run: `ugolki bot` logs to stdout from its

@@ -24,12 +24,25 @@ pub const EXPORT_FORMAT: &str = "ugolki-export";
 /// `game` line like any other; version 1's `table` lines are still read, as games.
 pub const EXPORT_VERSION: u32 = 2;
 
-/// `--data-dir`, shared by the store tools.
+/// `--data-dir` or `--database-url`, shared by the store tools.
 #[derive(Args, Debug, Clone)]
 pub struct DataDirArg {
     /// The data directory (the bot's `--data-dir`).
     #[arg(long, default_value = "data")]
     pub data_dir: PathBuf,
+    /// A PostgreSQL database instead of the data directory (the bot's `--database-url`).
+    #[arg(long, env = "UGOLKI_DATABASE_URL", hide_env_values = true)]
+    pub database_url: Option<String>,
+}
+
+impl DataDirArg {
+    /// The store these arguments name.
+    pub fn open(&self) -> Result<Arc<dyn Storage>, CliError> {
+        match &self.database_url {
+            Some(url) => Ok(Arc::new(super::open_pg(url)?)),
+            None => Ok(Arc::new(super::open_store(&self.data_dir)?)),
+        }
+    }
 }
 
 /// `export` arguments.
@@ -95,6 +108,10 @@ pub struct StoreBenchArgs {
     /// Scratch directory (default: a fresh one under the system temp dir, removed after).
     #[arg(long)]
     pub dir: Option<PathBuf>,
+    /// Measure the throughput on this PostgreSQL database instead of sled (an empty one:
+    /// the games are left in it).
+    #[arg(long, env = "UGOLKI_DATABASE_URL", hide_env_values = true)]
+    pub database_url: Option<String>,
 }
 
 /// `bench store-rss` arguments.
@@ -280,7 +297,7 @@ pub fn import_from(store: &dyn Storage, input: &mut dyn BufRead) -> Result<Impor
 
 /// Run `export`.
 pub fn export(a: &ExportArgs) -> Result<(), CliError> {
-    if !a.dir.data_dir.join("db").is_dir() {
+    if a.dir.database_url.is_none() && !a.dir.data_dir.join("db").is_dir() {
         return Err(fail(
             1,
             format!(
@@ -289,12 +306,12 @@ pub fn export(a: &ExportArgs) -> Result<(), CliError> {
             ),
         ));
     }
-    let store = super::open_store(&a.dir.data_dir)?;
+    let store = a.dir.open()?;
     let tmp = a.out.with_extension("jsonl.partial");
     let file = std::fs::File::create(&tmp)
         .map_err(|e| fail(1, format!("cannot write {}: {e}", tmp.display())))?;
     let mut w = std::io::BufWriter::new(file);
-    let n = export_to(&store, &mut w)?;
+    let n = export_to(&*store, &mut w)?;
     w.flush()
         .and_then(|()| w.get_ref().sync_all())
         .map_err(|e| fail(1, format!("cannot write {}: {e}", tmp.display())))?;
@@ -308,8 +325,8 @@ pub fn export(a: &ExportArgs) -> Result<(), CliError> {
 pub fn import(a: &ImportArgs) -> Result<(), CliError> {
     let file = std::fs::File::open(&a.file)
         .map_err(|e| fail(1, format!("cannot read {}: {e}", a.file.display())))?;
-    let store = super::open_store(&a.dir.data_dir)?;
-    let c = import_from(&store, &mut std::io::BufReader::new(file))?;
+    let store = a.dir.open()?;
+    let c = import_from(&*store, &mut std::io::BufReader::new(file))?;
     eprintln!(
         "imported {}: {} new, {} updated, {} unchanged",
         a.file.display(),
@@ -546,7 +563,10 @@ fn bench_throughput(
     dir: &std::path::Path,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let store = Arc::new(super::open_store(dir)?);
+    let (store, name): (Arc<dyn Storage>, &str) = match &a.database_url {
+        Some(url) => (Arc::new(super::open_pg(url)?), "PostgreSQL"),
+        None => (Arc::new(super::open_store(dir)?), "sled"),
+    };
     let svc = Arc::new(GameService::new(store.clone(), Timing::default()));
     let mut ids = Vec::with_capacity(a.games);
     for i in 0..a.games {
@@ -577,7 +597,7 @@ fn bench_throughput(
     say(
         out,
         format!(
-            "throughput: {n} acknowledged moves in {secs:.2} s = {:.0} moves/s ({} games, {} writers, flush before every ack)",
+            "throughput ({name}): {n} acknowledged moves in {secs:.2} s = {:.0} moves/s ({} games, {} writers, durable before every ack)",
             n as f64 / secs,
             a.games,
             a.writers

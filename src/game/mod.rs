@@ -11,6 +11,7 @@
 //!   commit;
 //! - a call that returns `Ok` is durable (the store flushed it).
 
+pub(crate) mod cluster;
 pub(crate) mod codec;
 pub(crate) mod ids;
 pub(crate) mod memory;
@@ -22,6 +23,7 @@ pub mod standings;
 pub(crate) mod storage;
 pub(crate) mod time;
 
+pub use cluster::{Cluster, Role, Solo};
 pub use ids::{
     ChallengeId, ChatId, GameId, InlineMessageId, LinkToken, LinkTokenError, MessageId, Millis,
     Timestamp, UserId, Version,

@@ -28,6 +28,7 @@ pub mod keys;
 mod lock;
 mod migrate;
 mod open;
+pub mod postgres;
 mod quarantine;
 mod schema;
 mod storage;

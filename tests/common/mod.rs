@@ -1,6 +1,7 @@
 pub mod browser;
 pub mod harness;
 pub mod people;
+pub mod pg;
 pub mod reference;
 pub mod reference_multi;
 pub mod webapp;

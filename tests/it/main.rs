@@ -45,6 +45,7 @@ mod render;
 mod service;
 mod storage_failure;
 mod store;
+mod store_postgres;
 mod timers;
 mod webapp;
 mod webapp_browser;

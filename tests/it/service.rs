@@ -1,4 +1,4 @@
-//! The game service over both stores: moves and their checks, compare-and-swap races,
+//! The game service over the three stores (memory, sled, PostgreSQL): moves and their checks, compare-and-swap races,
 //! exactly-once finishing with stats and ratings, draws, aborts, clocks and deadlines,
 //! challenges, users and chats.
 
@@ -7,6 +7,7 @@ use std::sync::{Arc, Barrier};
 use tempfile::TempDir;
 use ugolki_bot::engine::{Color, GameResult, Outcome, Path, Reason, Square, Variant, VariantId};
 use ugolki_bot::game::*;
+use ugolki_bot::store::postgres::{PgConfig, PgStore};
 use ugolki_bot::store::{SledStore, StoreConfig};
 
 const A: UserId = UserId(11);
@@ -42,8 +43,19 @@ fn sled() -> Env {
     }
 }
 
+fn postgres() -> Env {
+    let store = PgStore::open(&PgConfig::new(crate::common::pg::fresh_database())).unwrap();
+    Env {
+        name: "postgres",
+        svc: Arc::new(GameService::new(Arc::new(store), Timing::default())),
+        mem: None,
+        _dir: None,
+    }
+}
+
+/// Every test here runs over the three stores: one contract, three implementations.
 fn envs() -> Vec<Env> {
-    vec![memory(), sled()]
+    vec![memory(), sled(), postgres()]
 }
 
 fn t(ms: u64) -> Timestamp {

@@ -96,7 +96,7 @@ fn pvp(s: &GameService, variant: VariantId, now: u64) -> GameRecord {
     .unwrap()
 }
 
-fn all(store: &dyn Storage, kind: RecordKind) -> Vec<AnyRecord> {
+pub(crate) fn all(store: &dyn Storage, kind: RecordKind) -> Vec<AnyRecord> {
     let mut v = Vec::new();
     store
         .scan(kind, &mut |r| {
@@ -1184,7 +1184,7 @@ fn corrupt_records_are_quarantined() {
     assert_eq!(store.quarantined().unwrap().len(), 4);
 }
 
-fn populate(s: &GameService) {
+pub(crate) fn populate(s: &GameService) {
     for (i, v) in [VariantId::Classic, VariantId::Diagonal, VariantId::Halma10]
         .into_iter()
         .enumerate()

@@ -12,6 +12,7 @@
 use crate::bot::metrics;
 use crate::bot::state::liveness::Liveness;
 use crate::bot::telegram;
+use crate::game::Cluster;
 use futures::stream::{self, BoxStream, StreamExt};
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -32,6 +33,9 @@ pub const POLL_TIMEOUT: Duration = Duration::from_secs(10);
 pub struct Polling {
     bot: CacheMe<Bot>,
     live: Arc<Liveness>,
+    cluster: Arc<dyn Cluster>,
+    /// Where to start: one past the last update any instance took.
+    start: i32,
     allowed: Option<Vec<AllowedUpdate>>,
     token: StopToken,
     flag: Option<StopFlag>,
@@ -40,7 +44,7 @@ pub struct Polling {
 impl Polling {
     /// Poll with `bot`, stamping `live`. A webhook left set (a bot moved from webhook to
     /// polling) is deleted first: Telegram refuses `getUpdates` while one is set.
-    pub async fn new(bot: CacheMe<Bot>, live: Arc<Liveness>) -> Polling {
+    pub async fn new(bot: CacheMe<Bot>, live: Arc<Liveness>, cluster: Arc<dyn Cluster>) -> Polling {
         let info = telegram::direct(bot.inner(), &GetWebhookInfo::new()).await;
         match info {
             Ok(info) if info.url.is_some() => {
@@ -53,9 +57,23 @@ impl Polling {
             Err(e) => tracing::warn!(error = %e, "getWebhookInfo failed"),
         }
         let (token, flag) = mk_stop_token();
+        let stored = {
+            let cluster = cluster.clone();
+            tokio::task::spawn_blocking(move || cluster.update_offset()).await
+        };
+        let start = match stored {
+            Ok(Ok(offset)) => offset.and_then(|o| i32::try_from(o).ok()).unwrap_or(0),
+            Ok(Err(e)) => {
+                tracing::warn!(error = %e, "cannot read the stored update offset; asking Telegram for every update waiting");
+                0
+            }
+            Err(_) => 0,
+        };
         Polling {
             bot,
             live,
+            cluster,
+            start,
             allowed: None,
             token,
             flag: Some(flag),
@@ -96,9 +114,10 @@ impl<'a> AsUpdateStream<'a> for Polling {
             self.token = token;
             flag
         });
+        let offset = self.start;
         let state = Poller {
             p: self,
-            offset: 0,
+            offset,
             buffer: VecDeque::new(),
             flag,
             errors: 0,
@@ -139,6 +158,7 @@ impl Poller<'_> {
                     if let Some(last) = updates.last() {
                         self.offset = last.id.as_offset();
                     }
+                    let updates = self.unclaimed(updates).await;
                     self.buffer.extend(updates);
                 }
                 Err(e) => {
@@ -158,6 +178,31 @@ impl Poller<'_> {
                 }
             }
         }
+    }
+
+    /// Of `updates`, those no instance took before (an instance that took over after a
+    /// crash is sent its predecessor's last updates again). If the store cannot say, all:
+    /// their handlers meet the same store and answer that it is down.
+    async fn unclaimed(&self, mut updates: Vec<Update>) -> Vec<Update> {
+        if updates.is_empty() {
+            return updates;
+        }
+        let ids: Vec<i64> = updates.iter().map(|u| i64::from(u.id.0)).collect();
+        let cluster = self.p.cluster.clone();
+        match tokio::task::spawn_blocking(move || cluster.claim_updates(&ids)).await {
+            Ok(Ok(new)) => {
+                let before = updates.len();
+                updates.retain(|u| new.binary_search(&i64::from(u.id.0)).is_ok());
+                let skipped = before - updates.len();
+                if skipped > 0 {
+                    tracing::info!(skipped, "updates another instance already took are skipped");
+                    ::metrics::counter!("ugolki_updates_skipped_total").increment(skipped as u64);
+                }
+            }
+            Ok(Err(e)) => tracing::warn!(error = %e, "cannot record the updates taken"),
+            Err(e) => tracing::warn!(error = %e, "cannot record the updates taken"),
+        }
+        updates
     }
 
     /// Confirm the updates already taken (so a restart does not get them again) and end.

@@ -53,9 +53,14 @@ pub async fn serve(listener: TcpListener, app: App) {
 
 async fn healthz(State(app): State<App>) -> Response {
     match health(&app).await {
-        Ok(age) => (
+        Ok(None) => (
             StatusCode::OK,
-            axum::Json(json!({ "status": "ok", "updates_age_seconds": age.as_secs_f64() })),
+            axum::Json(json!({ "status": "ok", "role": "standby" })),
+        )
+            .into_response(),
+        Ok(Some(age)) => (
+            StatusCode::OK,
+            axum::Json(json!({ "status": "ok", "role": "leader", "updates_age_seconds": age.as_secs_f64() })),
         )
             .into_response(),
         Err(reason) => (
@@ -66,11 +71,14 @@ async fn healthz(State(app): State<App>) -> Response {
     }
 }
 
-/// The age of the last answer from Telegram when healthy (see the module documentation),
-/// else why not.
-async fn health(app: &App) -> Result<Duration, String> {
+/// The age of the last answer from Telegram when healthy (see the module documentation;
+/// `None` for a standby, which asks Telegram nothing), else why not.
+async fn health(app: &App) -> Result<Option<Duration>, String> {
     if app.tasks.is_stopping() {
         return Err("stopping".into());
+    }
+    if let Some(why) = app.cluster.trouble() {
+        return Err(why);
     }
     // One key's read: it goes through the same store, without scanning it.
     let read = app
@@ -86,6 +94,9 @@ async fn health(app: &App) -> Result<Duration, String> {
             ));
         }
     }
+    if *app.cluster.role().borrow() != crate::game::Role::Leader {
+        return Ok(None);
+    }
     match app.tg.live().age() {
         None => Err(match app.tg.live().failing() {
             Some(why) => format!("starting: no answer from Telegram yet ({why})"),
@@ -94,7 +105,7 @@ async fn health(app: &App) -> Result<Duration, String> {
         Some(age) if age > app.tuning.unhealthy_after => {
             Err(format!("no answer from Telegram for {} s", age.as_secs()))
         }
-        Some(age) => Ok(age),
+        Some(age) => Ok(Some(age)),
     }
 }
 

@@ -2,6 +2,7 @@
 //! and `/healthz` with `/metrics`.
 
 pub(crate) mod health;
+pub(crate) mod leader;
 pub(crate) mod recover;
 pub(crate) mod retention;
 pub(crate) mod timer;

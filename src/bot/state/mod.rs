@@ -60,6 +60,8 @@ pub struct AppInner {
     pub tasks: Arc<parts::Tasks>,
     /// Tunables.
     pub tuning: Tuning,
+    /// Which instance talks to Telegram, and the updates taken.
+    pub cluster: Arc<dyn crate::game::Cluster>,
 }
 
 /// How many people's stored names are remembered (see [`parts::People::stored_as`]).
