@@ -42,6 +42,11 @@ impl FakeApi {
         g.calls[start..].to_vec()
     }
 
+    /// Long polls ended with 409 Conflict because another began (two instances polling).
+    pub fn conflicts(&self) -> u64 {
+        lock(&self.shared).conflicts
+    }
+
     /// The number of calls so far (a cursor for [`FakeApi::calls_since`]).
     pub fn call_count(&self) -> u64 {
         lock(&self.shared).seq

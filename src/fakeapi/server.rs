@@ -316,6 +316,7 @@ async fn get_updates(shared: &Shared, params: &Value) -> Response {
         {
             let mut g = lock(shared);
             if g.polls != this {
+                g.conflicts += 1;
                 drop(g);
                 return err(
                     409,

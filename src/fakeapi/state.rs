@@ -45,6 +45,8 @@ pub(super) struct Inner {
     /// `getUpdates` requests so far: a long poll still waiting when a newer one arrives is
     /// ended with 409 Conflict, as Telegram ends it (two instances polling one token).
     pub(super) polls: u64,
+    /// Long polls ended with 409 Conflict.
+    pub(super) conflicts: u64,
     pub(super) limiter: Limiter,
     /// Calls answered so far (the history may be off).
     pub(super) seq: u64,

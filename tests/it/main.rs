@@ -22,6 +22,7 @@ mod cli_ai;
 mod e2e_admin;
 mod e2e_analysis;
 mod e2e_correspondence;
+mod e2e_failover;
 mod e2e_games;
 mod e2e_group;
 mod e2e_health;

@@ -1,0 +1,296 @@
+//! Two real `ugolki bot` processes on one PostgreSQL database and the fake Bot API, with
+//! Telegram's limits: one leads and the other stands by (no 409 from Telegram, a standby
+//! never polls); the leader is killed with SIGKILL in the middle of a group game on a
+//! clock and a private game against the program; the standby leads within 10 s, every
+//! acknowledged move is kept, the clock's deadline fires once, and both games go on to
+//! their end.
+
+use crate::common::harness::{Callback, WAIT, alice, boris, button, group, message_id};
+use crate::common::pg::fresh_database;
+use std::net::SocketAddr;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+use ugolki_bot::engine::Color;
+use ugolki_bot::fakeapi::{Call, FakeApi, TgChat, TgUser};
+
+fn free_addr() -> SocketAddr {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+}
+
+/// One instance: the process and its `/healthz` address.
+struct Instance {
+    child: Child,
+    health: SocketAddr,
+}
+
+impl Instance {
+    fn start(api: &FakeApi, url: &str) -> Instance {
+        let health = free_addr();
+        let child = Command::new(env!("CARGO_BIN_EXE_ugolki"))
+            .args(["bot", "--board-px", "320", "--actions-per-minute", "0"])
+            .arg("--api-url")
+            .arg(api.url())
+            .arg("--database-url")
+            .arg(url)
+            .arg("--metrics-listen")
+            .arg(health.to_string())
+            .env("TELOXIDE_TOKEN", "4242:TESTTOKEN")
+            .env("UGOLKI_LOG", "warn")
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start the bot");
+        Instance { child, health }
+    }
+
+    /// What `/healthz` says of the role ("leader", "standby"), if it answers.
+    fn role(&self) -> Option<String> {
+        use std::io::{Read, Write};
+        let mut s =
+            std::net::TcpStream::connect_timeout(&self.health, Duration::from_secs(1)).ok()?;
+        s.set_read_timeout(Some(Duration::from_secs(5))).ok()?;
+        s.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            .ok()?;
+        let mut body = String::new();
+        s.read_to_string(&mut body).ok()?;
+        let json = body.split("\r\n\r\n").nth(1)?;
+        let v: serde_json::Value = serde_json::from_str(json).ok()?;
+        v["role"].as_str().map(String::from)
+    }
+}
+
+impl Drop for Instance {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Wait until exactly one of `bots` says it leads and the others stand by; its index.
+async fn one_leader(bots: &[&Instance]) -> usize {
+    let start = Instant::now();
+    loop {
+        let roles: Vec<Option<String>> = bots.iter().map(|b| b.role()).collect();
+        let leaders: Vec<usize> = (0..bots.len())
+            .filter(|i| roles[*i].as_deref() == Some("leader"))
+            .collect();
+        if leaders.len() == 1
+            && roles
+                .iter()
+                .filter(|r| r.as_deref() == Some("standby"))
+                .count()
+                == bots.len() - 1
+        {
+            return leaders[0];
+        }
+        assert!(leaders.len() <= 1, "two leaders: {roles:?}");
+        assert!(start.elapsed() < WAIT * 2, "roles: {roles:?}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// `who` replies `mv` to the group's board `bid`; the board's edit that shows it.
+async fn group_move(api: &FakeApi, who: &TgUser, bid: i64, mv: &str) -> Call {
+    let c0 = api.call_count();
+    api.reply_text(&group(), who, bid, mv);
+    api.wait_for(c0, WAIT, |c| {
+        c.is("EditMessageMedia") && c.text().is_some_and(|t| t.contains(mv))
+    })
+    .await
+    .unwrap_or_else(|| panic!("the move {mv} shown"))
+}
+
+/// Alice opens `command` in the group, Boris accepts: the board's message id and the
+/// players as (White, Black).
+async fn open_group_game(api: &FakeApi, command: &str) -> (i64, TgUser, TgUser) {
+    let g = group();
+    let (a, b) = (alice(), boris());
+    let c0 = api.call_count();
+    api.send_text(&g, &a, command);
+    let ch = api
+        .wait_for(c0, WAIT, |c| c.is("SendMessage") && !c.buttons().is_empty())
+        .await
+        .expect("the challenge");
+    let acc = button(&ch, "Accept", |cb| {
+        matches!(cb, Callback::Challenge { accept: true, .. })
+    });
+    let c1 = api.call_count();
+    api.tap(&g, &b, message_id(&ch), &acc);
+    let board = api
+        .wait_for(c1, WAIT, |c| c.is("SendPhoto"))
+        .await
+        .expect("the board");
+    let caption = board.text().unwrap();
+    if caption.find("id=101").unwrap() < caption.find("id=102").unwrap() {
+        (message_id(&board), a, b)
+    } else {
+        (message_id(&board), b, a)
+    }
+}
+
+/// Alice's private game against the program at level 1, as White: the board's message id
+/// and her first two moves.
+async fn open_private_game(api: &FakeApi) -> (i64, [&'static str; 2]) {
+    let a = alice();
+    let chat = TgChat::Private(a.clone());
+    let c0 = api.call_count();
+    api.send_text(&chat, &a, "/play classic 1");
+    let colour = api
+        .wait_for(c0, WAIT, |c| c.is("SendMessage") && !c.buttons().is_empty())
+        .await
+        .expect("the colour choice");
+    let white = button(&colour, "White", |cb| {
+        matches!(
+            cb,
+            Callback::Play {
+                colour: Some(Some(Color::White)),
+                ..
+            }
+        )
+    });
+    let c1 = api.call_count();
+    api.tap(&chat, &a, message_id(&colour), &white);
+    let board = api
+        .wait_for(c1, WAIT, |c| {
+            c.is("SendPhoto") && c.int("chat_id") == Some(a.id)
+        })
+        .await
+        .expect("the private board");
+    (message_id(&board), ["c3-d3", "b3-c3"])
+}
+
+/// Alice plays `mv` in her private chat; the edit of her board that shows the program's
+/// answer (White to play move `n`), and how long it took.
+async fn private_move(
+    api: &FakeApi,
+    bid: i64,
+    mv: &str,
+    n: u32,
+    wait: Duration,
+) -> (Call, Duration) {
+    let a = alice();
+    let chat = TgChat::Private(a.clone());
+    let c0 = api.call_count();
+    let sent = Instant::now();
+    api.send_text(&chat, &a, mv);
+    let edit = api
+        .wait_for(c0, wait, |c| {
+            c.is("EditMessageMedia")
+                && c.int("message_id") == Some(bid)
+                && c.text().is_some_and(|t| {
+                    t.contains("White to move") && t.contains(&format!("move {n}"))
+                })
+        })
+        .await
+        .unwrap_or_else(|| panic!("the private move {mv} answered"));
+    (edit, sent.elapsed())
+}
+
+fn count(calls: &[Call], pred: impl Fn(&Call) -> bool) -> usize {
+    calls.iter().filter(|c| pred(c)).count()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_leader_killed_mid_game_and_the_standby_plays_on() {
+    let api = FakeApi::start().await.unwrap();
+    api.set_limits(Some(ugolki_bot::fakeapi::TelegramLimits::default()));
+    let url = fresh_database();
+    // Started together: one leads, one stands by, and Telegram sees one poller.
+    let mut bots = [Instance::start(&api, &url), Instance::start(&api, &url)];
+    api.wait_for(0, WAIT * 2, |c| c.is("SetMyCommands"))
+        .await
+        .expect("a leader up");
+    let leader = one_leader(&[&bots[0], &bots[1]]).await;
+
+    // A group game at 8 seconds a move, and a private game against the program.
+    let (gid, white, black) = open_group_game(&api, "/new classic 8s").await;
+    group_move(&api, &white, gid, "c3-d3").await;
+    let (pid, mine) = open_private_game(&api).await;
+    private_move(&api, pid, mine[0], 2, WAIT).await;
+    group_move(&api, &black, gid, "f6-e6").await;
+
+    // The leader dies without a word; the standby takes over.
+    let killed = Instant::now();
+    let before = api.call_count();
+    bots[leader].child.kill().unwrap();
+    bots[leader].child.wait().unwrap();
+    // The first update after the kill, handled by the new leader.
+    let (_, took) = private_move(&api, pid, mine[1], 3, Duration::from_secs(20)).await;
+    let failover = killed.elapsed();
+    eprintln!(
+        "failover: the first update after the kill answered {failover:?} after it ({took:?} after it was sent)"
+    );
+    assert!(
+        failover < Duration::from_secs(10),
+        "failover took {failover:?}"
+    );
+    let other = 1 - leader;
+    assert_eq!(bots[other].role().as_deref(), Some("leader"));
+    // The killed one comes back as a standby.
+    bots[leader] = Instance::start(&api, &url);
+    assert_eq!(one_leader(&[&bots[0], &bots[1]]).await, other);
+
+    // White misses the 8 s: the program moves for White, once; Black plays on; White
+    // misses again and loses on time, announced once.
+    api.wait_for(before, Duration::from_secs(20), |c| {
+        c.is("SendMessage")
+            && c.int("chat_id") == Some(group().id())
+            && c.text().is_some_and(|t| t.contains("did not move in time"))
+    })
+    .await
+    .expect("White's first miss played for White");
+    group_move(&api, &black, gid, "g6-f6").await;
+    api.wait_for(before, Duration::from_secs(20), |c| {
+        c.is("EditMessageMedia")
+            && c.int("message_id") == Some(gid)
+            && c.text().is_some_and(|t| t.contains("ran out of time"))
+    })
+    .await
+    .expect("the group game ends on time");
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let after = api.calls_since(before);
+    let autos = count(&after, |c| {
+        c.is("SendMessage")
+            && c.int("chat_id") == Some(group().id())
+            && c.text().is_some_and(|t| t.contains("did not move in time"))
+    });
+    assert_eq!(autos, 1, "one automatic move for White's first miss");
+    assert_eq!(
+        count(&after, |c| c.is("SendAnimation")
+            && c.int("chat_id") == Some(group().id())),
+        1,
+        "the result is announced once"
+    );
+    // The private game (both of Alice's moves kept: the program answered move 3) ends.
+    let chat = TgChat::Private(alice());
+    let c0 = api.call_count();
+    api.send_text(&chat, &alice(), "/resign");
+    let conf = api
+        .wait_for(c0, WAIT, |c| c.is("SendMessage") && !c.buttons().is_empty())
+        .await
+        .expect("resign asks first");
+    let yes = button(&conf, "", |cb| matches!(cb, Callback::Resign { .. }));
+    let c1 = api.call_count();
+    api.tap(&chat, &alice(), message_id(&conf), &yes);
+    api.wait_for(c1, WAIT, |c| {
+        c.is("EditMessageMedia")
+            && c.int("message_id") == Some(pid)
+            && c.text().is_some_and(|t| t.contains("resigned"))
+    })
+    .await
+    .expect("the private game ends");
+    // No update was applied twice (a move applied again would be refused as out of turn),
+    // and no two instances ever polled at once.
+    let all = api.calls_since(0);
+    assert_eq!(
+        count(&all, |c| c
+            .text()
+            .is_some_and(|t| t.contains("Not your turn"))),
+        0,
+        "an update applied twice"
+    );
+    assert_eq!(api.conflicts(), 0, "two instances polled at once");
+}
