@@ -36,6 +36,10 @@ pub struct Cli {
 
 /// The subcommands.
 #[derive(Subcommand, Debug)]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "parsed once per process; boxing the bot's flags would only add noise"
+)]
 pub enum Command {
     /// Run the Telegram bot (long polling, or a webhook with --webhook-url).
     Bot(bot::BotArgs),

@@ -20,10 +20,6 @@ pub struct Server {
     pub user: String,
     /// The password, if the given URL had one.
     pub password: Option<String>,
-    /// The cluster's folder (ours only).
-    pub dir: Option<PathBuf>,
-    /// The `postgres` process (ours only).
-    pub pid: Option<u32>,
 }
 
 impl Server {
@@ -148,7 +144,7 @@ fn start_own() -> Server {
     std::thread::Builder::new()
         .name("postgres-parent".into())
         .spawn(move || {
-            let child = as_owner(&bin("postgres"))
+            let mut child = as_owner(&bin("postgres"))
                 .arg("-D")
                 .arg(&data2)
                 .args(["-p", &port.to_string(), "-k"])
@@ -169,20 +165,17 @@ fn start_own() -> Server {
                 .stderr(Stdio::null())
                 .spawn()
                 .expect("postgres");
-            let _ = tx.send(child.id());
-            loop {
-                std::thread::park();
-            }
+            let _ = tx.send(());
+            // This thread lives as long as the server.
+            let _ = child.wait();
         })
         .expect("a thread");
-    let pid = rx.recv().expect("the server's pid");
+    rx.recv().expect("the server started");
     let server = Server {
         host: "127.0.0.1".into(),
         port,
         user: "postgres".into(),
         password: None,
-        dir: Some(dir),
-        pid: Some(pid),
     };
     wait_ready(&server);
     server
@@ -219,8 +212,6 @@ fn given(url: &str) -> Server {
             u.username().to_string()
         },
         password: u.password().map(str::to_string),
-        dir: None,
-        pid: None,
     }
 }
 

@@ -99,7 +99,7 @@ impl Cluster for Leadership {
             )
             .await
             .map_err(pg_err)?;
-            if n % 1000 == 0 {
+            if n.is_multiple_of(1000) {
                 // Telegram keeps an update a day; ids kept three days cover every retry.
                 tx.execute(
                     "DELETE FROM ugolki_updates WHERE at < now() - interval '3 days'",
