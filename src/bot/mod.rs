@@ -302,6 +302,7 @@ pub async fn run_in(
         }
         tokio::spawn(webapp::serve(l, webapp::router(app.clone(), &cfg.token, w)));
     }
+    tokio::spawn(runtime::leader::follow(app.clone()));
     let polling_bot = bot.clone().cache_me();
     let led = tokio::select! {
         r = runtime::leader::until_leading(&cluster) => r,

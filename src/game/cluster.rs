@@ -11,8 +11,18 @@
 //! that takes over after a crash and asks Telegram again skips those its predecessor
 //! already took: no update is applied twice.
 
+use super::ids::{GameId, Version};
 use super::storage::StoreError;
-use tokio::sync::watch;
+use tokio::sync::{broadcast, watch};
+
+/// A game changed on some instance: its views elsewhere are behind until they read it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Changed {
+    /// The game.
+    pub game: GameId,
+    /// Its version after the change.
+    pub version: Version,
+}
 
 /// What this instance is to the others.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,17 +48,30 @@ pub trait Cluster: Send + Sync {
     fn update_offset(&self) -> Result<Option<i64>, StoreError>;
     /// Why the store cannot be used now (`None`: it can), for `/healthz`.
     fn trouble(&self) -> Option<String>;
+    /// Whether this instance leads now.
+    fn leads(&self) -> bool {
+        *self.role().borrow() == Role::Leader
+    }
+    /// Tell the other instances that a game changed here (a move made on a standby's
+    /// page must reach the leader, which shows it in the chats; every instance's pages
+    /// must see it). Returns at once.
+    fn publish(&self, change: Changed);
+    /// The changes the other instances published.
+    fn changes(&self) -> broadcast::Receiver<Changed>;
 }
 
 /// The one instance of a store nothing else shares: always the leader.
 pub struct Solo {
     role: watch::Sender<Role>,
+    /// Never sent on: nothing else shares the store.
+    changes: broadcast::Sender<Changed>,
 }
 
 impl Default for Solo {
     fn default() -> Solo {
         Solo {
             role: watch::Sender::new(Role::Leader),
+            changes: broadcast::Sender::new(1),
         }
     }
 }
@@ -68,5 +91,15 @@ impl Cluster for Solo {
 
     fn trouble(&self) -> Option<String> {
         None
+    }
+
+    fn leads(&self) -> bool {
+        true
+    }
+
+    fn publish(&self, _: Changed) {}
+
+    fn changes(&self) -> broadcast::Receiver<Changed> {
+        self.changes.subscribe()
     }
 }

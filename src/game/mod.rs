@@ -23,7 +23,7 @@ pub mod standings;
 pub(crate) mod storage;
 pub(crate) mod time;
 
-pub use cluster::{Cluster, Role, Solo};
+pub use cluster::{Changed, Cluster, Role, Solo};
 pub use ids::{
     ChallengeId, ChatId, GameId, InlineMessageId, LinkToken, LinkTokenError, MessageId, Millis,
     Timestamp, UserId, Version,

@@ -7,6 +7,8 @@
 
 use crate::common::harness::{Callback, WAIT, alice, boris, button, group, message_id};
 use crate::common::pg::fresh_database;
+use crate::common::webapp::{Page, board_button, token_in};
+use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -20,17 +22,25 @@ fn free_addr() -> SocketAddr {
         .unwrap()
 }
 
-/// One instance: the process and its `/healthz` address.
+/// One instance: the process, its `/healthz` address and its Mini App's.
 struct Instance {
     child: Child,
     health: SocketAddr,
+    page: SocketAddr,
 }
+
+/// The Mini App's public address all instances are given (a load balancer's, say).
+const PUBLIC: &str = "http://127.0.0.1:9/app/";
 
 impl Instance {
     fn start(api: &FakeApi, url: &str) -> Instance {
         let health = free_addr();
+        let page = free_addr();
         let child = Command::new(env!("CARGO_BIN_EXE_ugolki"))
             .args(["bot", "--board-px", "320", "--actions-per-minute", "0"])
+            .arg("--webapp-listen")
+            .arg(page.to_string())
+            .args(["--webapp-url", PUBLIC, "--webapp-short-name", "board"])
             .arg("--api-url")
             .arg(api.url())
             .arg("--database-url")
@@ -43,7 +53,11 @@ impl Instance {
             .stderr(Stdio::inherit())
             .spawn()
             .expect("start the bot");
-        Instance { child, health }
+        Instance {
+            child,
+            health,
+            page,
+        }
     }
 
     /// What `/healthz` says of the role ("leader", "standby"), if it answers.
@@ -293,4 +307,134 @@ async fn the_leader_killed_mid_game_and_the_standby_plays_on() {
         "an update applied twice"
     );
     assert_eq!(api.conflicts(), 0, "two instances polled at once");
+}
+
+/// Reads a page's event stream until a `game` event at `ply` comes.
+async fn heard_at(stream: &mut reqwest::Response, buf: &mut String, ply: u64) -> Value {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        while let Some(end) = buf.find("\n\n") {
+            let event: String = buf.drain(..end + 2).collect();
+            if let Some(data) = event
+                .lines()
+                .find_map(|l| l.strip_prefix("data:"))
+                .map(str::trim)
+                && event.contains("event: game")
+            {
+                let g: Value = serde_json::from_str(data).expect("the game's JSON");
+                if g["ply"].as_u64() == Some(ply) {
+                    return g;
+                }
+            }
+        }
+        let chunk = tokio::time::timeout_at(deadline, stream.chunk())
+            .await
+            .unwrap_or_else(|_| panic!("ply {ply} heard in time"))
+            .expect("the stream reads")
+            .expect("the stream stays open");
+        buf.push_str(&String::from_utf8_lossy(&chunk));
+    }
+}
+
+/// The Mini App on every instance: a page on the standby plays, its move reaches the chat
+/// through the leader, the chat's moves reach it; the leader is killed and the page plays
+/// on, with a session the dead leader opened as well.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_on_the_standby_plays_through_the_failover() {
+    let api = FakeApi::start().await.unwrap();
+    api.set_limits(Some(ugolki_bot::fakeapi::TelegramLimits::default()));
+    let url = fresh_database();
+    let mut bots = [Instance::start(&api, &url), Instance::start(&api, &url)];
+    api.wait_for(0, WAIT * 2, |c| c.is("SetMyCommands"))
+        .await
+        .expect("a leader up");
+    let leader = one_leader(&[&bots[0], &bots[1]]).await;
+    let standby = 1 - leader;
+    let (gid, white, black) = open_group_game(&api, "/new classic").await;
+    let board = api
+        .calls_since(0)
+        .into_iter()
+        .find(|c| c.is("SendPhoto") && message_id(c) == gid)
+        .expect("the board");
+    let token = token_in(&board_button(&board).expect("a page button").1);
+    let on_standby = Page::new(&format!("http://{}/app/", bots[standby].page));
+    let on_leader = Page::new(&format!("http://{}/app/", bots[leader].page));
+    let sw = on_standby.session(&white).await;
+    let sb = on_standby.session(&black).await;
+    // A session the leader opens, for later.
+    let sl = on_leader.session(&black).await;
+
+    // Black's page on the standby listens.
+    let mut stream = on_standby
+        .client
+        .get(format!(
+            "{}api/game/{token}/events?session={sb}",
+            on_standby.base
+        ))
+        .send()
+        .await
+        .expect("the stream opens");
+    assert_eq!(stream.status().as_u16(), 200);
+    let mut buf = String::new();
+    heard_at(&mut stream, &mut buf, 0).await;
+
+    // White moves on the standby's page: the leader shows it in the chat.
+    let c0 = api.call_count();
+    let (status, played) = on_standby
+        .post(
+            &format!("api/game/{token}/move"),
+            Some(&sw),
+            json!({ "from": "b3", "to": "d3", "ply": 0 }),
+        )
+        .await;
+    assert_eq!(status, 200, "{played}");
+    api.wait_for(c0, WAIT, |c| {
+        c.is("EditMessageMedia")
+            && c.int("message_id") == Some(gid)
+            && c.text().is_some_and(|t| t.contains("b3-d3"))
+    })
+    .await
+    .expect("the leader shows the standby page's move in the chat");
+    heard_at(&mut stream, &mut buf, 1).await;
+    // Black moves in the chat: the page on the standby hears it.
+    group_move(&api, &black, gid, "f6-e6").await;
+    let heard = heard_at(&mut stream, &mut buf, 2).await;
+    assert_eq!(heard["moves"], json!([["w", "b3-d3"], ["b", "f6-e6"]]));
+
+    // The leader dies; the page plays on, on the instance that now leads.
+    bots[leader].child.kill().unwrap();
+    bots[leader].child.wait().unwrap();
+    let start = Instant::now();
+    while bots[standby].role().as_deref() != Some("leader") {
+        assert!(start.elapsed() < Duration::from_secs(10), "no new leader");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let c1 = api.call_count();
+    let (status, played) = on_standby
+        .post(
+            &format!("api/game/{token}/move"),
+            Some(&sw),
+            json!({ "from": "a3", "to": "b3", "ply": 2 }),
+        )
+        .await;
+    assert_eq!(status, 200, "{played}");
+    heard_at(&mut stream, &mut buf, 3).await;
+    api.wait_for(c1, WAIT, |c| {
+        c.is("EditMessageMedia")
+            && c.int("message_id") == Some(gid)
+            && c.text().is_some_and(|t| t.contains("a3-b3"))
+    })
+    .await
+    .expect("the new leader shows the page's move in the chat");
+    // The session the dead leader opened is good here too.
+    let (status, played) = on_standby
+        .post(
+            &format!("api/game/{token}/move"),
+            Some(&sl),
+            json!({ "from": "g6", "to": "f6", "ply": 3 }),
+        )
+        .await;
+    assert_eq!(status, 200, "{played}");
+    heard_at(&mut stream, &mut buf, 4).await;
+    assert_eq!(api.conflicts(), 0);
 }

@@ -57,7 +57,23 @@ const ANSWER_WAIT: std::time::Duration = std::time::Duration::from_millis(300);
 /// the background.
 pub fn changed(app: &App, change: impl Into<Change>) {
     crate::bot::telegram::check_answered("a change shown");
-    let Change { game: g, replayed } = change.into();
+    let change = change.into();
+    app.cluster.publish(crate::game::Changed {
+        game: change.game.id,
+        version: change.game.version,
+    });
+    changed_here(app, change);
+}
+
+/// [`changed`] for a change this instance learned of (its own, or another's): a standby
+/// only wakes its pages (the leader, told of the change, shows it in the chats); the
+/// leader does everything.
+pub fn changed_here(app: &App, change: Change) {
+    let Change { game: g, replayed } = change;
+    if !app.cluster.leads() {
+        app.views.pages().changed(g.id, g.version);
+        return;
+    }
     // A move the program is about to answer is shown together with the answer, in one
     // edit: each edit costs a second of the chat's pace, and a player who moves quickly
     // would otherwise see the board fall behind (two edits a move, three with a

@@ -55,3 +55,49 @@ fn restart_as_standby() -> ! {
     }
     std::process::exit(75)
 }
+
+/// Carry the other instances' changes into this one: its pages are woken, and, while it
+/// leads, the chats' boards are brought up to date, an end announced, the program's
+/// answer started and the timer asked to look again (a move made on a standby's page
+/// moved a deadline).
+pub async fn follow(app: crate::bot::state::App) {
+    use tokio::sync::broadcast::error::RecvError;
+    let mut changes = app.cluster.changes();
+    // The newest version shown of each game changed elsewhere: a change read at a newer
+    // version than announced is not shown (nor its end announced) twice.
+    let mut shown: std::collections::HashMap<crate::game::GameId, crate::game::Version> =
+        std::collections::HashMap::new();
+    loop {
+        let c = match changes.recv().await {
+            Ok(c) => c,
+            Err(RecvError::Lagged(n)) => {
+                tracing::warn!(
+                    missed = n,
+                    "changes from other instances came faster than they were read"
+                );
+                continue;
+            }
+            Err(RecvError::Closed) => return,
+        };
+        app.views.pages().changed(c.game, c.version);
+        if !app.cluster.leads() {
+            continue;
+        }
+        app.games.service().deadlines_changed().notify_one();
+        let g = match app.games.read(|s| s.game(c.game)) {
+            Ok(g) => g,
+            Err(e) => {
+                tracing::warn!(game = %c.game, error = %e, "cannot read a game changed elsewhere");
+                continue;
+            }
+        };
+        if shown.get(&g.id).is_some_and(|v| *v >= g.version) {
+            continue;
+        }
+        if shown.len() >= 100_000 {
+            shown.clear();
+        }
+        shown.insert(g.id, g.version);
+        crate::bot::play::changed_here(&app, g.into());
+    }
+}

@@ -71,7 +71,7 @@ pub fn router(app: App, token: &str, cfg: &WebAppConfig) -> Router {
     let web = Arc::new(Web {
         app,
         key: initdata::secret_key(token),
-        sessions: sessions::Sessions::default(),
+        sessions: sessions::Sessions::new(token),
         max_age: cfg.max_age,
     });
     let p = prefix(&cfg.url);

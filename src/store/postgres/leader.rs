@@ -16,11 +16,12 @@
 //!   within about [`KEEPALIVE_SECS`] seconds of silence; a killed process's at once.
 
 use super::{pg_err, pool_err};
-use crate::game::{Cluster, Role, StoreError};
+use crate::game::{Changed, Cluster, GameId, Role, StoreError, Version};
 use deadpool_postgres::Pool;
+use futures::StreamExt;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::sync::watch;
+use tokio::sync::{broadcast, watch};
 use tokio_postgres::error::SqlState;
 use tokio_postgres::{Client, NoTls};
 
@@ -35,13 +36,19 @@ const TICK: Duration = Duration::from_secs(1);
 /// The server's keepalive settings for the lock's session: idle, interval, count.
 const KEEPALIVE_SECS: (u32, u32, u32) = (3, 1, 3);
 
-/// Leadership and the update log over the database.
+/// The channel games' changes are announced on (`NOTIFY`), as `instance:game:version`.
+const CHANNEL: &str = "ugolki_changes";
+
+/// Leadership, the update log and games' changes over the database.
 pub struct Leadership {
     role: watch::Sender<Role>,
     trouble: Arc<Mutex<Option<String>>>,
     pool: Pool,
     rt: tokio::runtime::Handle,
     claims: std::sync::atomic::AtomicU64,
+    /// This instance's name on the channel (its own announcements come back to it).
+    instance: u64,
+    changes: broadcast::Sender<Changed>,
 }
 
 impl Leadership {
@@ -49,6 +56,13 @@ impl Leadership {
     pub fn start(pg: tokio_postgres::Config, pool: Pool, target: String) -> Arc<Leadership> {
         let role = watch::Sender::new(Role::Standby);
         let trouble = Arc::new(Mutex::new(None));
+        let mut b = [0u8; 8];
+        let instance = match getrandom::fill(&mut b) {
+            Ok(()) => u64::from_le_bytes(b),
+            Err(_) => u64::from(std::process::id()) << 32 | u64::from(rand_low()),
+        };
+        let changes = broadcast::Sender::new(4096);
+        tokio::spawn(listen(pg.clone(), instance, changes.clone()));
         tokio::spawn(run(pg, target, role.clone(), trouble.clone()));
         Arc::new(Leadership {
             role,
@@ -56,6 +70,8 @@ impl Leadership {
             pool,
             rt: tokio::runtime::Handle::current(),
             claims: std::sync::atomic::AtomicU64::new(0),
+            instance,
+            changes,
         })
     }
 
@@ -133,6 +149,89 @@ impl Cluster for Leadership {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .clone()
+    }
+
+    fn publish(&self, change: Changed) {
+        let payload = format!("{}:{}:{}", self.instance, change.game.0, change.version.0);
+        let pool = self.pool.clone();
+        self.rt.spawn(async move {
+            let sent = async {
+                let c = pool.get().await.map_err(pool_err)?;
+                c.execute("SELECT pg_notify($1, $2)", &[&CHANNEL, &payload])
+                    .await
+                    .map_err(pg_err)
+            }
+            .await;
+            if let Err(e) = sent {
+                tracing::warn!(error = %e, "cannot tell the other instances of a change");
+            }
+        });
+    }
+
+    fn changes(&self) -> broadcast::Receiver<Changed> {
+        self.changes.subscribe()
+    }
+}
+
+/// Some bits that differ between processes, when the system gives no randomness.
+fn rand_low() -> u32 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos())
+}
+
+/// `instance:game:version`, unless it is `me`'s own.
+fn parse_change(payload: &str, me: u64) -> Option<Changed> {
+    let mut it = payload.split(':');
+    let from: u64 = it.next()?.parse().ok()?;
+    let game: u64 = it.next()?.parse().ok()?;
+    let version: u64 = it.next()?.parse().ok()?;
+    (from != me).then_some(Changed {
+        game: GameId(game),
+        version: Version(version),
+    })
+}
+
+/// Listen for the other instances' changes on a connection of its own, connecting again
+/// whenever it drops.
+async fn listen(pg: tokio_postgres::Config, me: u64, tx: broadcast::Sender<Changed>) {
+    loop {
+        match pg.connect(NoTls).await {
+            Ok((client, mut conn)) => {
+                let (ntx, mut nrx) = tokio::sync::mpsc::unbounded_channel::<String>();
+                let driver = tokio::spawn(async move {
+                    let mut messages = futures::stream::poll_fn(move |cx| conn.poll_message(cx));
+                    while let Some(m) = messages.next().await {
+                        match m {
+                            Ok(tokio_postgres::AsyncMessage::Notification(n)) => {
+                                if ntx.send(n.payload().to_string()).is_err() {
+                                    break;
+                                }
+                            }
+                            Ok(_) => {}
+                            Err(e) => {
+                                tracing::debug!(error = %e, "the changes' connection ended");
+                                break;
+                            }
+                        }
+                    }
+                });
+                match client.batch_execute(&format!("LISTEN {CHANNEL}")).await {
+                    Ok(()) => {
+                        while let Some(p) = nrx.recv().await {
+                            if let Some(c) = parse_change(&p, me) {
+                                let _ = tx.send(c);
+                            }
+                        }
+                    }
+                    Err(e) => tracing::warn!(error = %pg_err(e), "cannot listen for changes"),
+                }
+                driver.abort();
+                drop(client);
+            }
+            Err(e) => tracing::debug!(error = %pg_err(e), "cannot connect to listen for changes"),
+        }
+        tokio::time::sleep(TICK).await;
     }
 }
 
