@@ -270,6 +270,9 @@ pub fn run(a: &BotArgs) -> Result<(), CliError> {
             let pg = PgStore::open(&PgConfig {
                 pool: a.database_pool.max(1),
                 timing,
+                // A standby started again while the database cannot be reached waits
+                // for it (a wrong password or database name still stops it at once).
+                connect_wait: std::time::Duration::from_secs(365 * 86_400),
                 ..PgConfig::new(url)
             })
             .map_err(|e| CliError {

@@ -236,3 +236,110 @@ pub fn fresh_database() -> String {
     s.psql("postgres", &format!("CREATE DATABASE {name}"));
     s.url(&name)
 }
+
+/// What a [`DbProxy`] does with connections.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Relays them to the server.
+    Open,
+    /// Not listening: connections are refused, as by a stopped server; open ones are cut.
+    Refuse,
+    /// Listening, but every connection is closed at once, and open ones are cut: a
+    /// network that lets a process reach the host but not the database.
+    Drop,
+}
+
+/// A TCP relay between a bot and the tests' server that a test can cut.
+pub struct DbProxy {
+    /// The port bots connect to.
+    pub port: u16,
+    mode: tokio::sync::watch::Sender<Mode>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl DbProxy {
+    /// Relay to the tests' server.
+    pub async fn start() -> DbProxy {
+        let s = server();
+        let target = format!("{}:{}", s.host, s.port);
+        let port = free_port();
+        let (tx, mut rx) = tokio::sync::watch::channel(Mode::Open);
+        let task = tokio::spawn(async move {
+            let mut open: Vec<tokio::task::JoinHandle<()>> = Vec::new();
+            loop {
+                if *rx.borrow_and_update() == Mode::Refuse {
+                    for t in open.drain(..) {
+                        t.abort();
+                    }
+                    if rx.changed().await.is_err() {
+                        return;
+                    }
+                    continue;
+                }
+                let listener = loop {
+                    match tokio::net::TcpListener::bind(("127.0.0.1", port)).await {
+                        Ok(l) => break l,
+                        Err(_) => tokio::time::sleep(Duration::from_millis(20)).await,
+                    }
+                };
+                loop {
+                    tokio::select! {
+                        changed = rx.changed() => {
+                            if changed.is_err() {
+                                return;
+                            }
+                            let m = *rx.borrow();
+                            if m != Mode::Open {
+                                for t in open.drain(..) {
+                                    t.abort();
+                                }
+                            }
+                            if m == Mode::Refuse {
+                                break;
+                            }
+                        }
+                        accepted = listener.accept() => {
+                            let Ok((mut inbound, _)) = accepted else { continue };
+                            if *rx.borrow() != Mode::Open {
+                                continue; // dropped: the connection closes
+                            }
+                            let target = target.clone();
+                            open.push(tokio::spawn(async move {
+                                if let Ok(mut outbound) = tokio::net::TcpStream::connect(&target).await {
+                                    let _ = tokio::io::copy_bidirectional(&mut inbound, &mut outbound).await;
+                                }
+                            }));
+                        }
+                    }
+                }
+            }
+        });
+        DbProxy {
+            port,
+            mode: tx,
+            task,
+        }
+    }
+
+    /// The URL of `url`'s database through this relay.
+    pub fn url(&self, url: &str) -> String {
+        let db = url.rsplit('/').next().unwrap_or_default();
+        let s = server();
+        let auth = match &s.password {
+            Some(p) => format!("{}:{}", s.user, p),
+            None => s.user.clone(),
+        };
+        format!("postgres://{auth}@127.0.0.1:{}/{db}", self.port)
+    }
+
+    /// Relay, refuse or drop from now on.
+    pub fn set(&self, mode: Mode) {
+        self.mode.send_replace(mode);
+    }
+}
+
+impl Drop for DbProxy {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}

@@ -6,7 +6,7 @@
 //! their end.
 
 use crate::common::harness::{Callback, WAIT, alice, boris, button, group, message_id};
-use crate::common::pg::fresh_database;
+use crate::common::pg::{DbProxy, Mode, fresh_database};
 use crate::common::webapp::{Page, board_button, token_in};
 use serde_json::{Value, json};
 use std::net::SocketAddr;
@@ -437,4 +437,135 @@ async fn a_page_on_the_standby_plays_through_the_failover() {
     assert_eq!(status, 200, "{played}");
     heard_at(&mut stream, &mut buf, 4).await;
     assert_eq!(api.conflicts(), 0);
+}
+
+/// Wait until `/healthz` of `bot` answers `code`; its JSON.
+async fn health_becomes(bot: &Instance, code: u16, within: Duration) -> Value {
+    let start = Instant::now();
+    loop {
+        if let Some((c, v)) = bot.health()
+            && c == code
+        {
+            return v;
+        }
+        assert!(
+            start.elapsed() < within,
+            "/healthz never answered {code}: {:?}",
+            bot.health()
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+/// The database down for 30 s under a lone leader: `/healthz` says why, a move is refused
+/// with a message and not kept, and when the database is back the bot goes on by itself
+/// (the same process) and the same move plays.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_database_down_for_a_while_refuses_moves_and_the_bot_recovers() {
+    let api = FakeApi::start().await.unwrap();
+    api.set_limits(Some(ugolki_bot::fakeapi::TelegramLimits::default()));
+    let proxy = DbProxy::start().await;
+    let url = proxy.url(&fresh_database());
+    let mut bot = Instance::start(&api, &url);
+    api.wait_for(0, WAIT * 2, |c| c.is("SetMyCommands"))
+        .await
+        .expect("the bot up");
+    let pid = bot.child.id();
+    let (gid, white, black) = open_group_game(&api, "/new classic").await;
+    group_move(&api, &white, gid, "c3-d3").await;
+
+    proxy.set(Mode::Refuse);
+    let down = health_becomes(&bot, 503, Duration::from_secs(10)).await;
+    let reason = down["reason"].as_str().unwrap_or_default().to_string();
+    assert!(reason.contains("database"), "{reason}");
+    let c0 = api.call_count();
+    api.reply_text(&group(), &black, gid, "f6-e6");
+    api.wait_for(c0, WAIT, |c| {
+        c.is("SendMessage")
+            && c.text()
+                .is_some_and(|t| t.contains("Could not save that just now"))
+    })
+    .await
+    .expect("the move refused with a message");
+    tokio::time::sleep(Duration::from_secs(30)).await;
+    assert!(
+        api.calls_since(c0)
+            .iter()
+            .all(|c| !(c.is("EditMessageMedia") && c.text().is_some_and(|t| t.contains("f6-e6")))),
+        "a move shown while the database was down"
+    );
+    assert_eq!(bot.health().map(|(c, _)| c), Some(503));
+
+    proxy.set(Mode::Open);
+    let up = health_becomes(&bot, 200, Duration::from_secs(15)).await;
+    assert_eq!(up["role"], "leader");
+    group_move(&api, &black, gid, "f6-e6").await;
+    group_move(&api, &white, gid, "b3-c3").await;
+    // The same process throughout, and it never gave up leading.
+    assert_eq!(bot.child.id(), pid);
+    assert!(bot.child.try_wait().unwrap().is_none());
+    assert_eq!(bot.metric("ugolki_leadership_lost_total"), 0.0);
+    assert_eq!(bot.metric("ugolki_leader"), 1.0);
+}
+
+/// A leader that can still reach Telegram but no longer the database stops: the standby
+/// leads, the game goes on there, answered once, and Telegram never sees two pollers; the
+/// cut-off process starts again as a standby once it reaches the database.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_leader_cut_off_from_the_database_stops_and_the_standby_leads() {
+    let api = FakeApi::start().await.unwrap();
+    api.set_limits(Some(ugolki_bot::fakeapi::TelegramLimits::default()));
+    let proxy = DbProxy::start().await;
+    let direct = fresh_database();
+    let mut cut = Instance::start(&api, &proxy.url(&direct));
+    api.wait_for(0, WAIT * 2, |c| c.is("SetMyCommands"))
+        .await
+        .expect("the first instance leads");
+    let other = Instance::start(&api, &direct);
+    assert_eq!(one_leader(&[&cut, &other]).await, 0);
+    let pid = cut.child.id();
+    let (gid, white, black) = open_group_game(&api, "/new classic").await;
+    group_move(&api, &white, gid, "c3-d3").await;
+
+    let c0 = api.call_count();
+    proxy.set(Mode::Drop);
+    let start = Instant::now();
+    while other.role().as_deref() != Some("leader") {
+        assert!(
+            start.elapsed() < Duration::from_secs(15),
+            "the standby never led"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let took = start.elapsed();
+    eprintln!("the standby led {took:?} after the leader was cut off from the database");
+    group_move(&api, &black, gid, "f6-e6").await;
+    group_move(&api, &white, gid, "b3-c3").await;
+    // The cut-off process is the same one, started again in place: it waits for the
+    // database and stands by.
+    assert!(
+        cut.child.try_wait().unwrap().is_none(),
+        "the cut-off instance exited"
+    );
+    assert_eq!(cut.child.id(), pid);
+    proxy.set(Mode::Open);
+    let start = Instant::now();
+    while cut.role().as_deref() != Some("standby") {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the cut-off instance never stood by"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert_eq!(other.role().as_deref(), Some("leader"));
+    let after = api.calls_since(c0);
+    assert_eq!(
+        count(&after, |c| c
+            .text()
+            .is_some_and(|t| t.contains("Not your turn"))),
+        0,
+        "an update applied twice"
+    );
+    assert_eq!(api.conflicts(), 0, "two instances polled at once");
+    let _ = &mut cut;
 }

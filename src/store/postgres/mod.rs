@@ -122,14 +122,26 @@ fn target_of(c: &tokio_postgres::Config) -> String {
     format!("{host}:{port}/{db}")
 }
 
+/// Whether the server refused this client for good: authentication (class 28) or a
+/// database that does not exist.
+fn refuses_us(e: &tokio_postgres::Error) -> bool {
+    e.code().is_some_and(|c| {
+        c.code().starts_with("28") || *c == tokio_postgres::error::SqlState::INVALID_CATALOG_NAME
+    })
+}
+
 pub(crate) fn pg_err(e: tokio_postgres::Error) -> StoreError {
+    ::metrics::counter!("ugolki_database_errors_total").increment(1);
     StoreError::Io(Cause::of(e))
 }
 
 pub(crate) fn pool_err(e: deadpool_postgres::PoolError) -> StoreError {
     match e {
         deadpool_postgres::PoolError::Backend(e) => pg_err(e),
-        other => StoreError::Io(Cause::of(other)),
+        other => {
+            ::metrics::counter!("ugolki_database_errors_total").increment(1);
+            StoreError::Io(Cause::of(other))
+        }
     }
 }
 
@@ -193,6 +205,14 @@ impl PgStore {
         let mut client = loop {
             match self.pool.get().await {
                 Ok(c) => break c,
+                // The server answered and refuses us (a wrong password, no such database):
+                // waiting will not change that.
+                Err(deadpool_postgres::PoolError::Backend(e)) if refuses_us(&e) => {
+                    return Err(PgOpenError::Unreachable {
+                        target: self.target.clone(),
+                        reason: pg_err(e).to_string(),
+                    });
+                }
                 Err(e) if start.elapsed() < wait => {
                     tracing::warn!(target = %self.target, error = %e, "the database cannot be reached yet; retrying");
                     tokio::time::sleep(delay).await;
