@@ -60,19 +60,43 @@ impl Instance {
         }
     }
 
-    /// What `/healthz` says of the role ("leader", "standby"), if it answers.
-    fn role(&self) -> Option<String> {
+    /// `path` on the metrics address: the status line's code and the body, if it answers.
+    fn get(&self, path: &str) -> Option<(u16, String)> {
         use std::io::{Read, Write};
         let mut s =
             std::net::TcpStream::connect_timeout(&self.health, Duration::from_secs(1)).ok()?;
         s.set_read_timeout(Some(Duration::from_secs(5))).ok()?;
-        s.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-            .ok()?;
-        let mut body = String::new();
-        s.read_to_string(&mut body).ok()?;
-        let json = body.split("\r\n\r\n").nth(1)?;
-        let v: serde_json::Value = serde_json::from_str(json).ok()?;
+        let req = format!("GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+        s.write_all(req.as_bytes()).ok()?;
+        let mut text = String::new();
+        s.read_to_string(&mut text).ok()?;
+        let code = text.split(' ').nth(1)?.parse().ok()?;
+        let body = text.split("\r\n\r\n").nth(1)?.to_string();
+        Some((code, body))
+    }
+
+    /// What `/healthz` answers: its status and JSON.
+    fn health(&self) -> Option<(u16, Value)> {
+        let (code, body) = self.get("/healthz")?;
+        Some((code, serde_json::from_str(&body).ok()?))
+    }
+
+    /// What `/healthz` says of the role ("leader", "standby"), if it answers.
+    fn role(&self) -> Option<String> {
+        let (_, v) = self.health()?;
         v["role"].as_str().map(String::from)
+    }
+
+    /// A counter or gauge of `/metrics` (0 if not there yet).
+    fn metric(&self, name: &str) -> f64 {
+        self.get("/metrics")
+            .map(|(_, body)| {
+                body.lines()
+                    .find_map(|l| l.strip_prefix(&format!("{name} ")))
+                    .and_then(|v| v.trim().parse().ok())
+                    .unwrap_or(0.0)
+            })
+            .unwrap_or(0.0)
     }
 }
 
@@ -475,9 +499,20 @@ async fn the_database_down_for_a_while_refuses_moves_and_the_bot_recovers() {
     group_move(&api, &white, gid, "c3-d3").await;
 
     proxy.set(Mode::Refuse);
-    let down = health_becomes(&bot, 503, Duration::from_secs(10)).await;
-    let reason = down["reason"].as_str().unwrap_or_default().to_string();
-    assert!(reason.contains("database"), "{reason}");
+    health_becomes(&bot, 503, Duration::from_secs(10)).await;
+    // The leader lock's connection finds the database down within a few seconds, and
+    // `/healthz` says so (before, that the store cannot be read).
+    let start = Instant::now();
+    loop {
+        let (code, v) = bot.health().expect("/healthz answers");
+        let reason = v["reason"].as_str().unwrap_or_default().to_string();
+        assert_eq!(code, 503, "{v}");
+        if reason.starts_with("database down") {
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "{reason}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
     let c0 = api.call_count();
     api.reply_text(&group(), &black, gid, "f6-e6");
     api.wait_for(c0, WAIT, |c| {
