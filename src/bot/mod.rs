@@ -384,8 +384,8 @@ async fn connect(
     polling_bot: &CacheMe<Bot>,
     live: &Liveness,
 ) -> Result<String, BotError> {
-    // The first answer is awaited through the bot's own client: teloxide's request path
-    // sleeps 10 s after each 5xx before the retry could even begin.
+    // The first answer is awaited through the bot's own client, as the polls are (see
+    // `tg::direct`).
     let get_me = teloxide::payloads::GetMe::new();
     at_start("getMe", live, || tg::direct(bot, &get_me)).await?;
     // The dispatcher asks `getMe` again when it starts, and teloxide panics if that call

@@ -224,11 +224,8 @@ async fn health_and_metrics_follow_the_bot() {
     });
     let c1 = api.call_count();
     api.tap(&g, &b, message_id(&ch), &accept);
-    // teloxide itself pauses 10 s after a 5xx before the bot sees the error and retries.
     let board = api
-        .wait_for(c1, std::time::Duration::from_secs(30), |c| {
-            c.is("SendPhoto") && c.response.is_ok()
-        })
+        .wait_for(c1, WAIT, |c| c.is("SendPhoto") && c.response.is_ok())
         .await
         .expect("the board, posted on the third try");
     // White moves, then Black resigns.

@@ -351,3 +351,42 @@ async fn a_turn_starts_when_its_board_is_shown() {
     assert!(deadline.0 <= shown.0 + 10_500);
     h.assert_within_limits();
 }
+
+/// A server error on a board edit costs that edit a retry a moment later, not a pause of
+/// seconds (teloxide's release waits 10 s after every 5xx before it returns the error).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_error_on_a_board_edit_costs_a_quick_retry() {
+    let h = Harness::start().await;
+    let g = group();
+    let (a, b) = (alice(), boris());
+    let opened = open_group_game(&h, &g, &a, &b, "/new classic").await;
+    let bid = message_id(&opened.board);
+    let (white, _) = colours(&opened.board, &a, &b);
+    h.settle().await;
+    h.api
+        .fault_next(Some("editMessageMedia"), Fault::ServerError);
+    let c0 = h.cursor();
+    let sent = std::time::Instant::now();
+    h.api.reply_text(&g, &white, bid, "c3-d3");
+    let shown = h
+        .expect(c0, "the move shown after the retry", |c| {
+            c.is("EditMessageMedia")
+                && c.response.is_ok()
+                && c.text().is_some_and(|t| t.contains("c3-d3"))
+        })
+        .await;
+    let took = sent.elapsed();
+    let failed = h
+        .api
+        .calls_since(c0)
+        .iter()
+        .filter(|c| c.is("EditMessageMedia") && c.response.is_err())
+        .count();
+    assert_eq!(failed, 1, "the first edit met the server error");
+    assert_eq!(shown.int("message_id"), Some(bid));
+    assert!(
+        took < Duration::from_secs(5),
+        "the retry waited {took:?} (a 5xx must not pause the edit for seconds)"
+    );
+    h.assert_within_limits();
+}

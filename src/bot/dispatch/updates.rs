@@ -5,8 +5,8 @@
 //! what it does (one long poll at a time, the offset confirmed at stop, `retry_after` and a
 //! growing pause after errors) and also stamps every answer in [`Liveness`], which
 //! `/healthz` reads, and counts every poll in the metrics. Its calls go through
-//! [`crate::bot::telegram::direct`]: teloxide's request path would wait 10 s after a 5xx answer
-//! before the listener even saw it. With a webhook, every delivered update stamps
+//! [`crate::bot::telegram::direct`], outside teloxide's request path (whose release waits
+//! 10 s after a 5xx answer before the listener would see it). With a webhook, every delivered update stamps
 //! [`Liveness`] instead.
 
 use crate::bot::metrics;

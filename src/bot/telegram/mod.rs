@@ -410,6 +410,8 @@ pub fn transient(e: &RequestError) -> bool {
             let d = d.to_ascii_lowercase();
             d.contains("internal server error")
                 || d.contains("bad gateway")
+                || d.contains("service unavailable")
+                || d.contains("gateway timeout")
                 || d.contains("too many requests")
         }
         _ => false,
@@ -718,10 +720,11 @@ pub async fn counted<T>(
 }
 
 /// Call a Bot API method with JSON over the bot's own HTTP client, outside teloxide's
-/// request path, which sleeps 10 s after every 5xx answer before returning it: a long
-/// poll would leave the bot deaf that long after each failed poll, and start-up retries
-/// would crawl. The answer is read as teloxide reads it (result, or description and
-/// parameters). For JSON methods only (no uploads).
+/// request path, whose release sleeps 10 s after every 5xx answer before returning it
+/// (the copy in vendor/teloxide-core does not): a long poll must never leave the bot deaf
+/// that long after a failed poll, whichever teloxide is built. The answer is read as
+/// teloxide reads it (result, or description and parameters). For JSON methods only (no
+/// uploads).
 pub async fn direct<P>(bot: &teloxide::Bot, payload: &P) -> Result<P::Output, RequestError>
 where
     P: Payload + serde::Serialize,
