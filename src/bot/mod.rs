@@ -498,7 +498,7 @@ async fn dispatch(
             tokio::spawn(updates::watch_webhook(bot.clone(), app.tg.live().clone()));
             dispatcher
                 .dispatch_with_listener(
-                    listener,
+                    updates::Claimed::new(listener, app.cluster.clone()),
                     LoggingErrorHandler::with_custom_text("the webhook listener failed"),
                 )
                 .await

@@ -223,6 +223,82 @@ fn backoff(n: u32) -> Duration {
     Duration::from_secs(1u64 << n.saturating_sub(1).min(5)).min(Duration::from_secs(30))
 }
 
+/// A listener's updates less those another instance already took: with a webhook,
+/// Telegram delivers again to the new leader what it had delivered to one that died
+/// before answering, and each update is claimed in the store as it arrives.
+pub struct Claimed<L> {
+    inner: L,
+    cluster: Arc<dyn Cluster>,
+}
+
+impl<L> Claimed<L> {
+    /// `inner`'s updates, each claimed in `cluster`.
+    pub fn new(inner: L, cluster: Arc<dyn Cluster>) -> Claimed<L> {
+        Claimed { inner, cluster }
+    }
+}
+
+impl<L> UpdateListener for Claimed<L>
+where
+    L: UpdateListener,
+    L::Err: Send + 'static,
+{
+    type Err = L::Err;
+
+    fn stop_token(&mut self) -> StopToken {
+        self.inner.stop_token()
+    }
+
+    fn hint_allowed_updates(&mut self, hint: &mut dyn Iterator<Item = AllowedUpdate>) {
+        self.inner.hint_allowed_updates(hint);
+    }
+}
+
+impl<'a, L> AsUpdateStream<'a> for Claimed<L>
+where
+    L: AsUpdateStream<'a>,
+    L::StreamErr: Send + 'a,
+{
+    type StreamErr = L::StreamErr;
+    type Stream = BoxStream<'a, Result<Update, L::StreamErr>>;
+
+    fn as_stream(&'a mut self) -> Self::Stream {
+        let cluster = self.cluster.clone();
+        self.inner
+            .as_stream()
+            .filter_map(move |r| {
+                let cluster = cluster.clone();
+                async move {
+                    let u = match r {
+                        Ok(u) => u,
+                        Err(e) => return Some(Err(e)),
+                    };
+                    let id = i64::from(u.id.0);
+                    match tokio::task::spawn_blocking(move || cluster.claim_updates(&[id])).await {
+                        Ok(Ok(new)) if new.is_empty() => {
+                            tracing::info!(
+                                update = id,
+                                "an update another instance already took is skipped"
+                            );
+                            ::metrics::counter!("ugolki_updates_skipped_total").increment(1);
+                            None
+                        }
+                        Ok(Ok(_)) => Some(Ok(u)),
+                        Ok(Err(e)) => {
+                            tracing::warn!(error = %e, "cannot record the update taken");
+                            Some(Ok(u))
+                        }
+                        Err(e) => {
+                            tracing::warn!(error = %e, "cannot record the update taken");
+                            Some(Ok(u))
+                        }
+                    }
+                }
+            })
+            .boxed()
+    }
+}
+
 /// How often a webhook bot asks Telegram about its webhook.
 pub const WEBHOOK_CHECK: Duration = Duration::from_secs(30);
 
@@ -262,6 +338,86 @@ mod tests {
         assert_eq!(l.age(), None);
         l.touch();
         assert!(l.age().is_some_and(|a| a < Duration::from_secs(1)));
+    }
+
+    /// Updates from a list, as a webhook would deliver them.
+    struct Listed(Vec<Update>, StopToken);
+
+    impl UpdateListener for Listed {
+        type Err = std::convert::Infallible;
+
+        fn stop_token(&mut self) -> StopToken {
+            self.1.clone()
+        }
+    }
+
+    impl<'a> AsUpdateStream<'a> for Listed {
+        type StreamErr = std::convert::Infallible;
+        type Stream = BoxStream<'a, Result<Update, std::convert::Infallible>>;
+
+        fn as_stream(&'a mut self) -> Self::Stream {
+            stream::iter(self.0.drain(..).map(Ok)).boxed()
+        }
+    }
+
+    /// Takes each update id once, as the PostgreSQL store does across instances.
+    #[derive(Default)]
+    struct Once(
+        std::sync::Mutex<std::collections::BTreeSet<i64>>,
+        crate::game::Solo,
+    );
+
+    impl Cluster for Once {
+        fn role(&self) -> tokio::sync::watch::Receiver<crate::game::Role> {
+            self.1.role()
+        }
+        fn claim_updates(&self, ids: &[i64]) -> Result<Vec<i64>, crate::game::StoreError> {
+            let mut taken = self.0.lock().unwrap_or_else(|e| e.into_inner());
+            Ok(ids.iter().copied().filter(|i| taken.insert(*i)).collect())
+        }
+        fn update_offset(&self) -> Result<Option<i64>, crate::game::StoreError> {
+            Ok(None)
+        }
+        fn trouble(&self) -> Option<String> {
+            None
+        }
+        fn publish(&self, _: crate::game::Changed) {}
+        fn changes(&self) -> tokio::sync::broadcast::Receiver<crate::game::Changed> {
+            self.1.changes()
+        }
+    }
+
+    fn update(id: u32) -> Update {
+        serde_json::from_value(serde_json::json!({
+            "update_id": id,
+            "message": {
+                "message_id": 1, "date": 0, "text": "c3-d3",
+                "chat": {"id": 5, "type": "private", "first_name": "A"},
+                "from": {"id": 5, "is_bot": false, "first_name": "A"}
+            }
+        }))
+        .expect("an update")
+    }
+
+    #[tokio::test]
+    async fn a_webhooks_update_taken_before_is_skipped() {
+        let cluster: Arc<dyn Cluster> = Arc::new(Once::default());
+        // Another instance took update 2 before it died; Telegram delivers it again here.
+        cluster.claim_updates(&[2]).expect("claimed");
+        let (token, _flag) = mk_stop_token();
+        let mut l = Claimed::new(
+            Listed(vec![update(1), update(2), update(3), update(1)], token),
+            cluster,
+        );
+        let got: Vec<u32> = l
+            .as_stream()
+            .map(|r| r.map(|u| u.id.0))
+            .collect::<Vec<_>>()
+            .await
+            .into_iter()
+            .map(|r| r.unwrap_or_else(|e| match e {}))
+            .collect();
+        assert_eq!(got, vec![1, 3]);
     }
 
     #[test]
