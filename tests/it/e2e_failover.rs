@@ -48,8 +48,15 @@ impl Instance {
             .arg("--metrics-listen")
             .arg(health.to_string())
             .env("TELOXIDE_TOKEN", "4242:TESTTOKEN")
-            .env("UGOLKI_LOG", "warn")
-            .stdout(Stdio::null())
+            .env("UGOLKI_LOG", "info")
+            // Each instance's log, for a failure's story.
+            .stdout(
+                std::fs::File::create(
+                    std::env::temp_dir().join(format!("ugolki-instance-{}.log", health.port())),
+                )
+                .map(Stdio::from)
+                .unwrap_or_else(|_| Stdio::null()),
+            )
             .stderr(Stdio::inherit())
             .spawn()
             .expect("start the bot");
@@ -324,9 +331,9 @@ async fn the_leader_killed_mid_game_and_the_standby_plays_on() {
     // and no two instances ever polled at once.
     let all = api.calls_since(0);
     assert_eq!(
-        count(&all, |c| c
-            .text()
-            .is_some_and(|t| t.contains("Not your turn"))),
+        count(&all, |c| c.text().is_some_and(|t| t
+            .contains("Not your turn")
+            || t.contains("не ваш ход"))),
         0,
         "an update applied twice"
     );
@@ -499,6 +506,7 @@ async fn the_database_down_for_a_while_refuses_moves_and_the_bot_recovers() {
     group_move(&api, &white, gid, "c3-d3").await;
 
     proxy.set(Mode::Refuse);
+    let cut_at = Instant::now();
     health_becomes(&bot, 503, Duration::from_secs(10)).await;
     // The leader lock's connection finds the database down within a few seconds, and
     // `/healthz` says so (before, that the store cannot be read).
@@ -515,14 +523,22 @@ async fn the_database_down_for_a_while_refuses_moves_and_the_bot_recovers() {
     }
     let c0 = api.call_count();
     api.reply_text(&group(), &black, gid, "f6-e6");
+    // The group's language cannot be read while the database is down: the refusal is in
+    // the sender's (Black may be Boris, who speaks Russian).
     api.wait_for(c0, WAIT, |c| {
         c.is("SendMessage")
-            && c.text()
-                .is_some_and(|t| t.contains("Could not save that just now"))
+            && c.text().is_some_and(|t| {
+                t.contains("Could not save that just now") || t.contains("Не удалось сохранить")
+            })
     })
     .await
     .expect("the move refused with a message");
-    tokio::time::sleep(Duration::from_secs(30)).await;
+    eprintln!(
+        "the move was refused {:?} into the outage",
+        cut_at.elapsed()
+    );
+    // The database stays down 30 s in all.
+    tokio::time::sleep(Duration::from_secs(30).saturating_sub(cut_at.elapsed())).await;
     assert!(
         api.calls_since(c0)
             .iter()
@@ -595,9 +611,9 @@ async fn a_leader_cut_off_from_the_database_stops_and_the_standby_leads() {
     assert_eq!(other.role().as_deref(), Some("leader"));
     let after = api.calls_since(c0);
     assert_eq!(
-        count(&after, |c| c
-            .text()
-            .is_some_and(|t| t.contains("Not your turn"))),
+        count(&after, |c| c.text().is_some_and(|t| t
+            .contains("Not your turn")
+            || t.contains("не ваш ход"))),
         0,
         "an update applied twice"
     );
