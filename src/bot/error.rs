@@ -117,6 +117,7 @@ pub fn refusal(e: &ServiceError, t: &dyn Texts) -> Option<String> {
         ServiceError::Damaged { .. } => t.damaged_game(),
         ServiceError::Store(_) => t.try_again(),
         ServiceError::Lobby(r) => t.lobby_refusal(r),
+        ServiceError::Tournament(r) => t.tournament_refusal(r),
         ServiceError::SeatDone => t.seat_done(),
         ServiceError::NotDue | ServiceError::NotInChat => return None,
     })

@@ -42,7 +42,7 @@ pub use webapp::{MAX_AGE as WEBAPP_MAX_AGE, WebAppConfig};
 /// buttons.
 #[cfg(feature = "testing")]
 pub mod testing {
-    pub use super::controls::callback::{Act, Callback, LobbyAct, Setting};
+    pub use super::controls::callback::{Act, Callback, LobbyAct, Setting, TournamentAct};
     pub use super::play::end::date_of;
     pub use super::play::program::program_choice;
 }
@@ -340,6 +340,9 @@ pub async fn run_in(
         let app = app.clone();
         async move { recover::refresh_recent_boards(&app).await }
     });
+    // Tournaments move on from what is stored: a round due while the bot was down is
+    // paired now, a first move missed is a forfeit now.
+    let tournaments = tokio::spawn(crate::bot::play::tournament::run(app.clone()));
     dispatch(&app, polling_bot, cfg.updates, signals).await?;
     // A stop right after a start lets the repair finish (bounded): the next start may no
     // longer count those games among the last changed.
@@ -352,6 +355,7 @@ pub async fn run_in(
     app.tasks.begin_stop();
     stop.stop();
     sweeper.abort();
+    tournaments.abort();
     let _ = timer_task.await;
     finish_background(&app, std::time::Duration::from_secs(25)).await;
     store.flush().map_err(|e| BotError::Service(e.into()))?;

@@ -1,5 +1,6 @@
 //! Command-line tools: perft, moves, replay, variants, the engine protocol, board
-//! pictures, the bot, the store's export, import and benchmark, and the load test.
+//! pictures, the bot, the store's export, import and benchmark, the load test, and the
+//! tournament arbiter's pairing and standings.
 //!
 //! Other programs call these; their output formats are a contract (docs/CLI.md).
 
@@ -15,6 +16,7 @@ pub mod protocol;
 pub mod render;
 pub mod solve;
 pub mod store;
+pub mod tournament;
 
 use crate::engine::{Game, Position, Record, Variant, VariantId, split_option};
 use clap::{Args, Parser, Subcommand};
@@ -65,6 +67,8 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Draw a position (PNG) or a whole record (animated GIF).
     Render(render::RenderArgs),
+    /// Pair and score a tournament file (the next round; the standings and tie-breaks).
+    Tournament(tournament::TournamentArgs),
     /// Write all games, users (with ratings and stats), chats and challenges as JSON lines.
     Export(store::ExportArgs),
     /// Read a JSON-lines export into the store (idempotent: re-importing changes nothing).
@@ -452,6 +456,7 @@ pub fn main_with(cli: Cli) -> i32 {
             protocol::run(&a.variant, stdin.lock(), &mut out)
         }
         Command::Render(a) => render::run(a, &mut out),
+        Command::Tournament(a) => tournament::run(a, &mut out),
         Command::Export(a) => store::export(a),
         Command::Import(a) => store::import(a),
         Command::Bench(a) => match &a.what {
@@ -460,6 +465,7 @@ pub fn main_with(cli: Cli) -> i32 {
             store::BenchWhat::Timers(b) => bench_timers::run(b, &mut out),
             store::BenchWhat::Search(b) => bench::run(b, &mut out),
             store::BenchWhat::Multi(b) => multi::bench(b, &mut out),
+            store::BenchWhat::Pairing(b) => tournament::bench_pairing(b, &mut out),
         },
         Command::Loadtest(a) => loadtest::run(a, &mut out),
         Command::Health(a) => bot::health(a, &mut out),

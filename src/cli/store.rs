@@ -85,6 +85,8 @@ pub enum BenchWhat {
     Search(super::bench::BenchArgs),
     /// Three- and four-seat games: the program's time per turn by level, picture time and size.
     Multi(super::multi::MultiBenchArgs),
+    /// Tournament pairing: each round of a large Swiss, and its standings.
+    Pairing(super::tournament::PairingBenchArgs),
     /// (internal) open a populated store and print resident memory figures.
     #[command(hide = true)]
     StoreRss(StoreRssArgs),
@@ -158,6 +160,8 @@ pub enum ExportLine {
     Game(GameRecord),
     /// A challenge.
     Challenge(ChallengeRecord),
+    /// A group's tournament.
+    Tournament(crate::game::TournamentRecord),
     /// A table of three or four seats, as version 1 wrote it (read only: a table is a game).
     Table(crate::store::v7::TableV7),
 }
@@ -170,6 +174,7 @@ impl ExportLine {
             ExportLine::User(r) => Some(AnyRecord::User(r)),
             ExportLine::Game(r) => Some(AnyRecord::Game(r)),
             ExportLine::Challenge(r) => Some(AnyRecord::Challenge(r)),
+            ExportLine::Tournament(r) => Some(AnyRecord::Tournament(r)),
             ExportLine::Table(t) => match t.upgrade(&Timing::default()) {
                 Ok(g) => Some(AnyRecord::Game(g)),
                 Err(e) => {
@@ -185,7 +190,8 @@ fn fail(code: i32, message: String) -> CliError {
     CliError { message, code }
 }
 
-/// Write every record as JSON lines (header first; chats, users, games, challenges);
+/// Write every record as JSON lines (header first; chats, users, games, challenges,
+/// tournaments);
 /// returns the number of records written.
 pub fn export_to(store: &dyn Storage, out: &mut dyn Write) -> Result<u64, CliError> {
     let w = |out: &mut dyn Write, line: &ExportLine| -> Result<(), CliError> {
@@ -212,6 +218,7 @@ pub fn export_to(store: &dyn Storage, out: &mut dyn Write) -> Result<u64, CliErr
                     AnyRecord::User(u) => ExportLine::User(u),
                     AnyRecord::Game(g) => ExportLine::Game(g),
                     AnyRecord::Challenge(c) => ExportLine::Challenge(c),
+                    AnyRecord::Tournament(t) => ExportLine::Tournament(t),
                 };
                 match w(out, &line) {
                     Ok(()) => {

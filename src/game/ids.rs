@@ -47,6 +47,10 @@ id_type!(
     ChallengeId(u64)
 );
 id_type!(
+    /// A group's tournament; allocated by the store.
+    TournamentId(u64)
+);
+id_type!(
     /// A record's revision for compare-and-swap: 1 when first stored, +1 on every write.
     Version(u64)
 );

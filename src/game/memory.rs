@@ -1,10 +1,10 @@
 //! An in-memory [`Storage`] for tests: the same compare-and-swap and index rules as the
 //! sled store, under one mutex, plus fault injection for retry tests.
 
-use super::ids::{ChallengeId, ChatId, GameId, Timestamp, UserId, Version};
+use super::ids::{ChallengeId, ChatId, GameId, Timestamp, TournamentId, UserId, Version};
 use super::record::{
     AnalysisRecord, AnyRecord, ChallengeRecord, ChatRecord, DeadlineEntry, DeadlineKind,
-    DeadlineTarget, GameRecord, IndexEntry, RecordKind, RecordRef, UserRecord,
+    DeadlineTarget, GameRecord, IndexEntry, RecordKind, RecordRef, TournamentRecord, UserRecord,
 };
 use super::storage::{CommitError, Imported, Storage, StoreError, WriteSet, index_diff};
 use std::collections::{BTreeMap, BTreeSet};
@@ -18,6 +18,7 @@ struct Inner {
     users: BTreeMap<UserId, UserRecord>,
     chats: BTreeMap<ChatId, ChatRecord>,
     challenges: BTreeMap<ChallengeId, ChallengeRecord>,
+    tournaments: BTreeMap<TournamentId, TournamentRecord>,
     analyses: BTreeMap<GameId, AnalysisRecord>,
     index: BTreeSet<IndexEntry>,
 }
@@ -29,6 +30,11 @@ impl Inner {
             RecordRef::User(id) => self.users.get(id).cloned().map(AnyRecord::User),
             RecordRef::Chat(id) => self.chats.get(id).cloned().map(AnyRecord::Chat),
             RecordRef::Challenge(id) => self.challenges.get(id).cloned().map(AnyRecord::Challenge),
+            RecordRef::Tournament(id) => self
+                .tournaments
+                .get(id)
+                .cloned()
+                .map(AnyRecord::Tournament),
             RecordRef::Other { .. } => None,
         }
     }
@@ -55,6 +61,9 @@ impl Inner {
             }
             AnyRecord::Challenge(r) => {
                 self.challenges.insert(r.id, r);
+            }
+            AnyRecord::Tournament(r) => {
+                self.tournaments.insert(r.id, r);
             }
         }
     }
@@ -117,6 +126,16 @@ impl Storage for MemoryStore {
         Ok(ChallengeId(self.fresh_id(|i, id| {
             i.challenges.contains_key(&ChallengeId(id))
         })))
+    }
+
+    fn new_tournament_id(&self) -> Result<TournamentId, StoreError> {
+        Ok(TournamentId(self.fresh_id(|i, id| {
+            i.tournaments.contains_key(&TournamentId(id))
+        })))
+    }
+
+    fn tournament(&self, id: TournamentId) -> Result<Option<TournamentRecord>, StoreError> {
+        Ok(self.lock().tournaments.get(&id).cloned())
     }
 
     fn game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
@@ -266,6 +285,12 @@ impl Storage for MemoryStore {
                     .cloned()
                     .map(AnyRecord::Challenge)
                     .collect(),
+                RecordKind::Tournament => inner
+                    .tournaments
+                    .values()
+                    .cloned()
+                    .map(AnyRecord::Tournament)
+                    .collect(),
             }
         };
         for r in all {
@@ -305,6 +330,7 @@ impl Storage for MemoryStore {
                 RecordRef::User(id) => drop(inner.users.remove(id)),
                 RecordRef::Chat(id) => drop(inner.chats.remove(id)),
                 RecordRef::Challenge(id) => drop(inner.challenges.remove(id)),
+                RecordRef::Tournament(id) => drop(inner.tournaments.remove(id)),
                 RecordRef::Other { .. } => continue,
             }
             removed += 1;

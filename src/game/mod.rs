@@ -20,13 +20,14 @@ pub(crate) mod record;
 pub mod scheduler;
 pub(crate) mod service;
 pub mod standings;
+pub mod tournament;
 pub(crate) mod storage;
 pub(crate) mod time;
 
 pub use cluster::{Changed, Cluster, Role, Solo};
 pub use ids::{
     ChallengeId, ChatId, GameId, InlineMessageId, LinkToken, LinkTokenError, MessageId, Millis,
-    Timestamp, UserId, Version,
+    Timestamp, TournamentId, UserId, Version,
 };
 pub use memory::MemoryStore;
 pub use rating::{RatingChange, multi_update};
@@ -35,11 +36,11 @@ pub use record::{
     ChallengeTarget, ChatRecord, ChatSettings, ColourChoice, Deadline, DeadlineEntry, DeadlineKind,
     DeadlineTarget, DrawOffer, GameRecord, IndexEntry, LEFT_SEAT_LEVEL, LOBBY_LAPSE, Language,
     MoveClass, MoveMark, MultiStats, NoticeDelay, Orientation, Pace, Player, RecordKind, RecordRef,
-    ReplayError, SeatLeft, SeatRating, Status, TakebackOffer, TurnNotices, UserRecord,
-    VariantStats,
+    ReplayError, SeatLeft, SeatRating, Status, TakebackOffer, TournamentPlayer, TournamentRecord,
+    TournamentSettings, TournamentStatus, TurnNotices, UserRecord, VariantStats, Venue,
 };
 pub use service::{
-    Actor, DrawOutcome, ErrorClass, Expect, Fired, GameService, LATE_BOARD, LobbyRefusal, Migrated,
+    Actor, Advanced, DrawOutcome, ErrorClass, GROUP_BOARDS, MAX_ENTRANTS, TournamentRefusal, Expect, Fired, GameService, LATE_BOARD, LobbyRefusal, Migrated,
     MoveInput, MoveOutcome, Moved, NewChallenge, NewGame, ServiceError, SetupError, Swept,
     UserProfile,
 };

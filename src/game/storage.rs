@@ -19,10 +19,10 @@
 //! use [`super::AsyncGames`], which runs each service call with
 //! `tokio::task::spawn_blocking`.
 
-use super::ids::{ChallengeId, ChatId, GameId, UserId, Version};
+use super::ids::{ChallengeId, ChatId, GameId, TournamentId, UserId, Version};
 use super::record::{
     AnalysisRecord, AnyRecord, ChallengeRecord, ChatRecord, DeadlineEntry, GameRecord, RecordKind,
-    RecordRef, UserRecord,
+    RecordRef, TournamentRecord, UserRecord,
 };
 use std::ops::ControlFlow;
 
@@ -170,6 +170,8 @@ pub trait Storage: Send + Sync {
     fn new_game_id(&self) -> Result<GameId, StoreError>;
     /// A fresh challenge id.
     fn new_challenge_id(&self) -> Result<ChallengeId, StoreError>;
+    /// A fresh tournament id.
+    fn new_tournament_id(&self) -> Result<TournamentId, StoreError>;
 
     /// A game.
     fn game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError>;
@@ -179,6 +181,9 @@ pub trait Storage: Send + Sync {
     fn chat(&self, id: ChatId) -> Result<Option<ChatRecord>, StoreError>;
     /// A challenge.
     fn challenge(&self, id: ChallengeId) -> Result<Option<ChallengeRecord>, StoreError>;
+    /// A tournament (a group's tournaments are found by [`Storage::scan`]: a group holds
+    /// a few a month, not enough for an index of their own).
+    fn tournament(&self, id: TournamentId) -> Result<Option<TournamentRecord>, StoreError>;
 
     /// Apply `writes` atomically if every expected version matches; durable on return.
     fn commit(&self, writes: WriteSet) -> Result<(), CommitError>;

@@ -15,6 +15,7 @@
 pub mod analysis;
 pub(crate) mod bands;
 pub mod chart;
+pub mod standings;
 mod geometry;
 mod layer;
 mod multi;

@@ -38,7 +38,8 @@
 use super::keys;
 use super::schema::{v0, v1, v2, v3, v4, v5, v6, v7};
 use crate::game::{
-    AnyRecord, ChallengeRecord, ChatRecord, GameRecord, RecordKind, StoreError, Timing, UserRecord,
+    AnyRecord, ChallengeRecord, ChatRecord, GameRecord, RecordKind, StoreError, Timing,
+    TournamentRecord, UserRecord,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -59,6 +60,7 @@ pub fn encode_any(rec: &AnyRecord) -> Result<Vec<u8>, StoreError> {
         AnyRecord::User(r) => encode(r),
         AnyRecord::Chat(r) => encode(r),
         AnyRecord::Challenge(r) => encode(r),
+        AnyRecord::Tournament(r) => encode(r),
     }
 }
 
@@ -88,6 +90,9 @@ pub fn decode(
                 RecordKind::Chat => postcard_exact::<ChatRecord>(body).map(AnyRecord::Chat),
                 RecordKind::Challenge => {
                     postcard_exact::<ChallengeRecord>(body).map(AnyRecord::Challenge)
+                }
+                RecordKind::Tournament => {
+                    postcard_exact::<TournamentRecord>(body).map(AnyRecord::Tournament)
                 }
             }?
         }
@@ -132,6 +137,7 @@ fn decode_old(v: u8, kind: RecordKind, body: &[u8]) -> Result<AnyRecord, String>
             _ => postcard_exact::<ChatRecord>(body)?,
         }),
         RecordKind::Challenge => AnyRecord::Challenge(postcard_exact::<ChallengeRecord>(body)?),
+        RecordKind::Tournament => return Err(format!("schema {v} had no tournaments")),
     })
 }
 

@@ -7,6 +7,7 @@
 //! | `users` | user id (u64 BE) | record |
 //! | `chats` | chat id (i64, sign bit flipped, BE) | record |
 //! | `challenges` | challenge id (u64 BE) | record |
+//! | `tournaments` | tournament id (u64 BE) | record |
 //! | `deadlines` | target tag (u8: 0 game, 1 challenge; 2 was a table in schema 7) · id (u64 BE): the records that have a deadline (their times are kept in memory, see `super::deadlines`) | schema byte |
 //! | `user_games` | user id (u64 BE) · game id (u64 BE) | schema byte |
 //! | `chat_games` | chat id (as `chats`) · game id (u64 BE): the chat's open games (lobbies and games in play) | schema byte |
@@ -16,7 +17,7 @@
 
 use crate::game::{
     ChallengeId, ChatId, DeadlineEntry, DeadlineKind, DeadlineTarget, GameId, IndexEntry,
-    RecordKind, RecordRef, Timestamp, UserId,
+    RecordKind, RecordRef, Timestamp, TournamentId, UserId,
 };
 
 /// Key of a game.
@@ -39,6 +40,11 @@ pub fn challenge(id: ChallengeId) -> [u8; 8] {
     id.0.to_be_bytes()
 }
 
+/// Key of a tournament.
+pub fn tournament(id: TournamentId) -> [u8; 8] {
+    id.0.to_be_bytes()
+}
+
 fn u64_at(b: &[u8], at: usize) -> Option<u64> {
     Some(u64::from_be_bytes(b.get(at..at + 8)?.try_into().ok()?))
 }
@@ -50,6 +56,7 @@ pub fn record(r: &RecordRef) -> Option<(RecordKind, [u8; 8])> {
         RecordRef::User(id) => (RecordKind::User, user(*id)),
         RecordRef::Chat(id) => (RecordKind::Chat, chat(*id)),
         RecordRef::Challenge(id) => (RecordKind::Challenge, challenge(*id)),
+        RecordRef::Tournament(id) => (RecordKind::Tournament, tournament(*id)),
         RecordRef::Other { .. } => return None,
     })
 }
@@ -65,6 +72,7 @@ pub fn reference(kind: RecordKind, key: &[u8]) -> Option<RecordRef> {
         RecordKind::User => RecordRef::User(UserId(v)),
         RecordKind::Chat => RecordRef::Chat(ChatId((v ^ (1 << 63)) as i64)),
         RecordKind::Challenge => RecordRef::Challenge(ChallengeId(v)),
+        RecordKind::Tournament => RecordRef::Tournament(TournamentId(v)),
     })
 }
 

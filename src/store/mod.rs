@@ -118,7 +118,7 @@ pub enum OpenError {
 }
 
 /// Trees taking part in commits, in this order.
-const TX_TREES: [&str; 8] = [
+const TX_TREES: [&str; 9] = [
     "games",
     "users",
     "chats",
@@ -127,6 +127,8 @@ const TX_TREES: [&str; 8] = [
     "user_games",
     "usernames",
     "chat_games",
+    // Added last: the slots above are named by number elsewhere.
+    "tournaments",
 ];
 
 /// Schema 7's trees of tables and their chats' index, emptied into `games` and
@@ -139,6 +141,7 @@ fn kind_slot(k: RecordKind) -> usize {
         RecordKind::User => 1,
         RecordKind::Chat => 2,
         RecordKind::Challenge => 3,
+        RecordKind::Tournament => 8,
     }
 }
 
@@ -157,6 +160,7 @@ fn slot_kind(slot: usize) -> Option<RecordKind> {
         1 => Some(RecordKind::User),
         2 => Some(RecordKind::Chat),
         3 => Some(RecordKind::Challenge),
+        8 => Some(RecordKind::Tournament),
         _ => None,
     }
 }

@@ -6,7 +6,7 @@ use super::{SledStore, codec, index_slot, io, keys, kind_slot};
 use crate::game::{
     AnalysisRecord, AnyRecord, ChallengeId, ChallengeRecord, ChatId, ChatRecord, CommitError,
     DeadlineEntry, GameId, GameRecord, Imported, RecordKind, RecordRef, Storage, StoreError,
-    Timestamp, UserId, UserRecord, WriteSet,
+    Timestamp, TournamentId, TournamentRecord, UserId, UserRecord, WriteSet,
 };
 use sled::Transactional;
 use sled::transaction::ConflictableTransactionError;
@@ -41,6 +41,20 @@ impl Storage for SledStore {
 
     fn new_challenge_id(&self) -> Result<ChallengeId, StoreError> {
         self.fresh_id(3).map(ChallengeId)
+    }
+
+    fn new_tournament_id(&self) -> Result<TournamentId, StoreError> {
+        self.fresh_id(kind_slot(RecordKind::Tournament))
+            .map(TournamentId)
+    }
+
+    fn tournament(&self, id: TournamentId) -> Result<Option<TournamentRecord>, StoreError> {
+        Ok(
+            match self.load(RecordKind::Tournament, &keys::tournament(id))? {
+                Some(AnyRecord::Tournament(t)) => Some(t),
+                _ => None,
+            },
+        )
     }
 
     fn game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {

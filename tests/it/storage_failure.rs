@@ -55,6 +55,16 @@ impl Storage for FullDisk {
         self.check()?;
         self.inner.new_challenge_id()
     }
+    fn new_tournament_id(&self) -> Result<ugolki_bot::game::TournamentId, StoreError> {
+        self.check()?;
+        self.inner.new_tournament_id()
+    }
+    fn tournament(
+        &self,
+        id: ugolki_bot::game::TournamentId,
+    ) -> Result<Option<ugolki_bot::game::TournamentRecord>, StoreError> {
+        self.inner.tournament(id)
+    }
     fn game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
         self.inner.game(id)
     }

@@ -1238,6 +1238,26 @@ pub(crate) fn populate(s: &GameService) {
         )
         .unwrap();
     assert_eq!(c.status, ChallengeStatus::Open);
+    // A tournament taking entries (a started one would add games and deadlines).
+    let tid = s
+        .open_tournament(
+            CHAT,
+            A,
+            TournamentSettings {
+                format: ugolki_bot::game::tournament::Format::Swiss { rounds: 3 },
+                variant: Variant::new(VariantId::Classic),
+                time_control: "5+3".parse().unwrap(),
+                rated: true,
+                starts_at: Some(t(3_600_000)),
+                first_move: Millis(60_000),
+            },
+            t(11),
+        )
+        .unwrap()
+        .id;
+    s.join_tournament(tid, A, Some("ann".into()), "Анна".into(), t(12))
+        .unwrap();
+    s.join_tournament(tid, B, None, "B".into(), t(13)).unwrap();
 }
 
 #[test]

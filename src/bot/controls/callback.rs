@@ -8,6 +8,7 @@
 use crate::engine::{Color, Square, VariantId};
 use crate::game::{
     ChallengeId, GameId, Language, LinkToken, NoticeDelay, Orientation, Pace, TimeControl,
+    TournamentId,
 };
 
 /// Telegram's limit on callback data.
@@ -137,8 +138,32 @@ pub enum Callback {
         /// Plies played when the keyboard was drawn.
         ply: u32,
     },
+    /// A tournament's entry message's button.
+    Tournament {
+        /// The tournament.
+        id: TournamentId,
+        /// What to do.
+        act: TournamentAct,
+    },
     /// A button that does nothing (labels).
     Noop,
+}
+
+/// What a tournament's button does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TournamentAct {
+    /// Enter (late, where the format allows).
+    Join,
+    /// Take the entry back, or withdraw once running.
+    Leave,
+    /// Start (an admin).
+    Start,
+    /// Call it off (an admin).
+    Cancel,
+    /// Pause (an admin).
+    Pause,
+    /// Resume (an admin).
+    Resume,
 }
 
 /// What a lobby's button does.
@@ -352,6 +377,7 @@ impl Callback {
             | Callback::Play { .. }
             | Callback::Lang(_)
             | Callback::Setting { .. }
+            | Callback::Tournament { .. }
             | Callback::Noop => None,
         }
     }
@@ -445,6 +471,17 @@ impl Callback {
                 format!("q:{}:{a}", b36(game.0))
             }
             Callback::Pass { game, ply } => format!("ps:{}:{}", b36(game.0), b36(*ply as u64)),
+            Callback::Tournament { id, act } => {
+                let a = match act {
+                    TournamentAct::Join => "j",
+                    TournamentAct::Leave => "l",
+                    TournamentAct::Start => "s",
+                    TournamentAct::Cancel => "c",
+                    TournamentAct::Pause => "p",
+                    TournamentAct::Resume => "r",
+                };
+                format!("tn:{}:{a}", b36(id.0))
+            }
             Callback::Noop => "n".into(),
         };
         debug_assert!(s.len() <= MAX_LEN, "{s}");
@@ -492,6 +529,18 @@ impl Callback {
                     "p3" => LobbyAct::Program(3),
                     "p4" => LobbyAct::Program(4),
                     "p5" => LobbyAct::Program(5),
+                    _ => return Err(BadCallback),
+                },
+            },
+            ["tn", i, a] => Callback::Tournament {
+                id: TournamentId(un36(i)?),
+                act: match *a {
+                    "j" => TournamentAct::Join,
+                    "l" => TournamentAct::Leave,
+                    "s" => TournamentAct::Start,
+                    "c" => TournamentAct::Cancel,
+                    "p" => TournamentAct::Pause,
+                    "r" => TournamentAct::Resume,
                     _ => return Err(BadCallback),
                 },
             },
@@ -637,6 +686,14 @@ mod tests {
             Callback::Lobby {
                 game: GameId(3),
                 act: LobbyAct::Join,
+            },
+            Callback::Tournament {
+                id: TournamentId(u64::MAX),
+                act: TournamentAct::Resume,
+            },
+            Callback::Tournament {
+                id: TournamentId(12),
+                act: TournamentAct::Join,
             },
             Callback::Pass {
                 game: big,

@@ -52,6 +52,10 @@ pub enum Command {
     Settings(String),
     /// Language: /lang en|ru.
     Lang(String),
+    /// Open a tournament in a group (admins): /tournament swiss 5 [variant] [time].
+    Tournament(String),
+    /// This group's tournaments.
+    Tournaments,
 }
 
 impl Command {
@@ -63,7 +67,10 @@ impl Command {
 
     /// Commands that work only in a group (an open challenge needs others to see it).
     pub fn group_only(&self) -> bool {
-        matches!(self, Command::New(_))
+        matches!(
+            self,
+            Command::New(_) | Command::Tournament(_) | Command::Tournaments
+        )
     }
 }
 
@@ -87,7 +94,7 @@ impl Menu {
     pub fn offers(self, command: &str) -> bool {
         let private_only = matches!(command, "start" | "play" | "train");
         match self {
-            Menu::Private => command != "new",
+            Menu::Private => !matches!(command, "new" | "tournament" | "tournaments"),
             Menu::Group => !private_only && !matches!(command, "settings" | "lang"),
             Menu::GroupAdmins => !private_only,
         }

@@ -2,7 +2,7 @@
 //! (10×10, 16×16, and every table of three or four seats), a lobby's seats, confirmations
 //! and menus.
 
-use crate::bot::controls::callback::{Act, Callback, LobbyAct};
+use crate::bot::controls::callback::{Act, Callback, LobbyAct, TournamentAct};
 use crate::bot::texts::Texts;
 use crate::engine::{AnyGame, Color, Position, Seat, Square, VariantId};
 use crate::game::{ChallengeId, GameId, GameRecord, LinkToken};
@@ -177,6 +177,30 @@ pub fn lobby(game: GameId, t: &dyn Texts) -> InlineKeyboardMarkup {
         ],
         vec![b(t.btn_start(), LobbyAct::Start)],
     ])
+}
+
+/// A tournament's entry buttons: Join and Leave for everyone, Start (a draft), Pause or
+/// Resume (running), and Cancel for the group's admins (the tap is checked).
+pub fn tournament(
+    id: crate::game::TournamentId,
+    status: crate::game::TournamentStatus,
+    t: &dyn Texts,
+) -> Option<InlineKeyboardMarkup> {
+    use crate::game::TournamentStatus as S;
+    let b = |label: String, act: TournamentAct| button(label, &Callback::Tournament { id, act });
+    let admin = match status {
+        S::Draft => b(t.btn_begin(), TournamentAct::Start),
+        S::Running => b(t.btn_pause(), TournamentAct::Pause),
+        S::Paused => b(t.btn_resume(), TournamentAct::Resume),
+        S::Finished { .. } | S::Cancelled { .. } => return None,
+    };
+    Some(InlineKeyboardMarkup::new(vec![
+        vec![
+            b(t.btn_enter(), TournamentAct::Join),
+            b(t.btn_leave_event(), TournamentAct::Leave),
+        ],
+        vec![admin, b(t.btn_call_off(), TournamentAct::Cancel)],
+    ]))
 }
 
 /// Confirm (or cancel) a move that returns a piece home after the deadline.

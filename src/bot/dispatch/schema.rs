@@ -20,6 +20,7 @@ use crate::bot::features::program;
 use crate::bot::features::settings;
 use crate::bot::features::start;
 use crate::bot::features::stats;
+use crate::bot::features::tournaments;
 use crate::bot::features::training;
 use crate::bot::metrics;
 use crate::bot::state::turn_notices::Place;
@@ -129,6 +130,8 @@ fn commands() -> UpdateHandler<BotError> {
         .branch(case![Command::History].chain(on_message(stats::history::on_history)))
         .branch(case![Command::Export].chain(on_message(stats::history::on_export)))
         .branch(case![Command::Analyze(arg)].chain(on_message(analysis::on_analyze)))
+        .branch(case![Command::Tournament(arg)].chain(on_message(tournaments::on_tournament)))
+        .branch(case![Command::Tournaments].chain(on_message(tournaments::on_tournaments)))
 }
 
 /// A tap's button, decoded once for every stage after it (`None`: no data, or forged).
@@ -222,6 +225,7 @@ fn buttons() -> UpdateHandler<BotError> {
             .chain(on_tap(program::on_play_step)),
         )
         .branch(case![Callback::Lobby { game, act }].chain(on_tap(lobby::on_tap)))
+        .branch(case![Callback::Tournament { id, act }].chain(on_tap(tournaments::on_tap)))
         .branch(case![Callback::Lang(l)].chain(on_tap(settings::on_lang_tap)))
         .branch(case![Callback::Setting(setting)].chain(on_tap(settings::on_setting)))
 }
@@ -285,6 +289,7 @@ fn tap_over_limit(app: App, tap: Tap, cb: Callback) -> bool {
             | Callback::Lang(_)
             | Callback::Setting { .. }
             | Callback::Lobby { .. }
+            | Callback::Tournament { .. }
     ) && !app.people.allow_action(tap.user().0)
 }
 

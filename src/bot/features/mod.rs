@@ -15,4 +15,5 @@ pub(crate) mod program;
 pub(crate) mod settings;
 pub(crate) mod start;
 pub(crate) mod stats;
+pub(crate) mod tournaments;
 pub(crate) mod training;

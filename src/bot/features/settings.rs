@@ -7,7 +7,6 @@ use crate::bot::controls::callback::{Callback, Setting};
 use crate::bot::controls::commands::Command;
 use crate::bot::controls::keyboard;
 use crate::bot::state::App;
-use crate::bot::telegram;
 use crate::bot::texts::{Texts, texts};
 use crate::engine::{Variant, VariantId};
 use crate::game::{
@@ -77,7 +76,7 @@ pub async fn on_lang_tap(app: App, tap: Tap, l: Language) -> HandlerResult {
 /// A settings button (group admins only).
 pub async fn on_setting(app: App, tap: Tap, setting: Setting) -> HandlerResult {
     let (chat, user, t) = (tap.chat(), tap.user(), tap.texts());
-    if !is_admin(&app, chat, user).await {
+    if !crate::bot::chat::is_admin(&app, chat, user).await {
         return tap.reply(Answer::Alert(t.admins_only()));
     }
     if !offered(&setting) {
@@ -165,7 +164,7 @@ async fn set_language(
     reply: Option<teloxide::types::MessageId>,
 ) -> HandlerResult {
     if chat.0 < 0 {
-        if !is_admin(app, chat, user).await {
+        if !crate::bot::chat::is_admin(app, chat, user).await {
             let t = texts(app.chat_lang(chat, Some(user)).await);
             say(app, chat, reply, &t.admins_only(), None).await?;
             return Ok(());
@@ -182,28 +181,6 @@ async fn set_language(
     }
     say(app, chat, reply, &texts(l).language_set(), None).await?;
     Ok(())
-}
-
-/// Whether `user` may change `chat`'s settings: anyone in a private chat, a group's
-/// administrators (asked of Telegram each time: admins change).
-async fn is_admin(app: &App, chat: ChatId, user: UserId) -> bool {
-    if chat.0 > 0 {
-        return true;
-    }
-    let r = telegram::call_unpaced(app.tg.pacer(), || {
-        app.tg.bot().get_chat_member(
-            teloxide::types::ChatId(chat.0),
-            teloxide::types::UserId(user.0),
-        )
-    })
-    .await;
-    match r {
-        Ok(m) => m.is_privileged(),
-        Err(e) => {
-            tracing::warn!(error = %e, "getChatMember failed");
-            false
-        }
-    }
 }
 
 /// Post the settings menu, the current choices marked.

@@ -140,9 +140,13 @@ pub(in crate::bot::play) fn spawn_announce_end(
 /// shows the game (a table's places and ratings said first, in reply to its board), and
 /// for the training room the comparison with the optimum.
 async fn announce_end(app: &App, g: &GameRecord, game: &AnyGame) -> Result<(), BotError> {
+    // A tournament's game in a group is told in its round's results: the group's pace
+    // is for the round's boards, its pairings and its standings.
+    let in_round = app.tasks.is_tournament_game(g.id);
     for b in g
         .boards()
         .filter(|b| !app.tg.pacer().is_unreachable(b.chat.0))
+        .filter(|b| !(in_round && b.chat.0 < 0))
     {
         let t = texts(app.game_lang_in(g, b.chat).await);
         let result = board::result_line(app, g, game, t)

@@ -14,6 +14,7 @@ pub(crate) mod moves;
 pub(crate) mod offers;
 pub(crate) mod program;
 pub(crate) mod start;
+pub(crate) mod tournament;
 
 use crate::bot::state::App;
 use crate::engine::AnyGame;
@@ -98,8 +99,13 @@ pub fn changed_here(app: &App, change: Change) {
     }
     board::changed(app, &g);
     match g.status {
-        Status::Over { .. } => end::spawn_announce_end(app, g, replayed),
-        Status::Aborted { .. } | Status::Lobby => {}
+        Status::Over { .. } => {
+            // The game may be a tournament's: its result may pair the next round.
+            tournament::wake(app);
+            end::spawn_announce_end(app, g, replayed)
+        }
+        Status::Aborted { .. } => tournament::wake(app),
+        Status::Lobby => {}
         Status::Active => {
             if g.paused.is_none() && matches!(g.player_to_move(), Player::Program { .. }) {
                 program::spawn_program_move(app, g.id);

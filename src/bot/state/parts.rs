@@ -307,6 +307,9 @@ pub struct Tasks {
     started: Instant,
     timers: Arc<Stats>,
     clock: Arc<BotClock>,
+    tournaments: tokio::sync::Notify,
+    tournament_games: Mutex<HashSet<u64>>,
+    tournament_steps: tokio::sync::Mutex<()>,
 }
 
 impl Tasks {
@@ -327,7 +330,33 @@ impl Tasks {
             started: Instant::now(),
             timers: Arc::default(),
             clock,
+            tournaments: tokio::sync::Notify::new(),
+            tournament_games: Mutex::new(HashSet::new()),
+            tournament_steps: tokio::sync::Mutex::new(()),
         }
+    }
+
+    /// Held while a tournament is moved on and the group told: one step at a time, so two
+    /// steps (a tap and the task) never tell the group the same thing.
+    pub fn tournament_steps(&self) -> &tokio::sync::Mutex<()> {
+        &self.tournament_steps
+    }
+
+    /// Remember that these games are a running tournament's (kept by the task that moves
+    /// tournaments on, from the stored records).
+    pub fn tournament_games(&self, ids: impl IntoIterator<Item = GameId>) {
+        lock(&self.tournament_games).extend(ids.into_iter().map(|g| g.0));
+    }
+
+    /// Whether game `id` is a running tournament's: its end is told in the round's results
+    /// rather than with a replay of its own in the group, whose pace the round needs.
+    pub fn is_tournament_game(&self, id: GameId) -> bool {
+        lock(&self.tournament_games).contains(&id.0)
+    }
+
+    /// Wakes the task that moves tournaments on (a game of one may have ended).
+    pub fn tournaments(&self) -> &tokio::sync::Notify {
+        &self.tournaments
     }
 
     /// Mark the program as thinking in game `id`; false if it already is (one search per

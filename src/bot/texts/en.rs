@@ -11,7 +11,9 @@ use crate::game::GameId;
 use crate::game::standings::PlayerResult;
 use crate::game::{BlunderReason, MoveClass};
 use crate::game::{LobbyRefusal, MultiStats, SetupError};
-use crate::game::{NoticeDelay, Pace, TimeControl, TurnNotices};
+use crate::game::{NoticeDelay, Pace, TimeControl, TournamentRefusal, TurnNotices};
+use crate::game::tournament::{Format, GameResult, TieBreak};
+use super::tournament::{EntryView, ListLine, PairLine, Stage};
 
 /// English.
 pub struct En;
@@ -113,6 +115,11 @@ impl Texts for En {
                 "chat defaults: variant, time, language, board".into(),
             ),
             ("lang", "language: /lang en|ru".into()),
+            (
+                "tournament",
+                "open a tournament (admins): /tournament swiss 5 [variant] [time]".into(),
+            ),
+            ("tournaments", "this group's tournaments".into()),
             ("help", "this help".into()),
         ]
     }
@@ -1517,5 +1524,244 @@ fn why_or_loss_en(w: &WorstMove) -> String {
         Some(BlunderReason::ReturnHome) => ", a losing return home".into(),
         Some(BlunderReason::ExitDeadline) => ", a piece left home at the exit deadline".into(),
         Some(BlunderReason::Rule(r)) => format!(", lost by rule ({})", reason_short(r)),
+    }
+}
+
+impl super::tournament::TournamentTexts for En {
+    fn tournament_usage(&self) -> String {
+        "<b>Tournaments</b> (group admins open them):\n\
+         /tournament swiss 5 classic 5+3 — a Swiss of 5 rounds\n\
+         /tournament roundrobin [double] classic 3d — everyone plays everyone\n\
+         /tournament arena 60 classic 3+2 — an arena of 60 minutes\n\
+         Add <code>casual</code> for unrated games, <code>in 30m</code> (or <code>2h</code>, \
+         <code>1d</code>) to start by itself, <code>first 2m</code> for the time to make a \
+         first move before a forfeit.\n/tournaments — this group's tournaments."
+            .into()
+    }
+
+    fn tournament_format(&self, f: Format) -> String {
+        match f {
+            Format::Swiss { rounds } => format!("Swiss, {rounds} rounds"),
+            Format::RoundRobin { cycles: 2 } => "Double round-robin".into(),
+            Format::RoundRobin { .. } => "Round-robin".into(),
+            Format::Arena { minutes } => format!("Arena, {minutes} min"),
+        }
+    }
+
+    fn tournament_entry(&self, v: &EntryView) -> String {
+        let mut s = format!(
+            "🏆 <b>{}</b> · {} · {} · {}\n",
+            self.tournament_format(v.format),
+            v.variant,
+            v.time,
+            if v.rated { "rated" } else { "casual" }
+        );
+        match v.stage {
+            Stage::Draft => {
+                s.push_str("Entries are open: tap Join. An admin starts it");
+                if let Some(at) = &v.starts_at {
+                    s.push_str(&format!(", or it starts by itself at {at}"));
+                }
+                s.push_str(".\n");
+            }
+            Stage::Running | Stage::Paused => {
+                match v.round {
+                    (r, Some(n)) => s.push_str(&format!("Round {r} of {n}")),
+                    (_, None) => s.push_str("Under way"),
+                }
+                if let Some(end) = &v.ends_at {
+                    s.push_str(&format!(", until {end}"));
+                }
+                if v.stage == Stage::Paused {
+                    s.push_str(" · ⏸ paused");
+                }
+                s.push_str(". Join to enter late where the format allows; Leave withdraws.\n");
+            }
+            Stage::Finished => s.push_str("Finished.\n"),
+            Stage::Cancelled => s.push_str("Called off.\n"),
+        }
+        s.push_str(&format!("A first move not made within {} loses by forfeit.\n", v.first_move));
+        s.push_str(&format!("\n<b>Players ({})</b>:", v.entrants.len()));
+        if v.entrants.is_empty() {
+            s.push_str(" none yet");
+        }
+        for (i, (name, out)) in v.entrants.iter().enumerate() {
+            s.push_str(&format!("\n{}. {name}{}", i + 1, if *out { " (withdrew)" } else { "" }));
+        }
+        s
+    }
+
+    fn btn_enter(&self) -> String {
+        "✋ Join".into()
+    }
+    fn btn_leave_event(&self) -> String {
+        "🚪 Leave".into()
+    }
+    fn btn_begin(&self) -> String {
+        "▶ Start".into()
+    }
+    fn btn_call_off(&self) -> String {
+        "✖ Cancel".into()
+    }
+    fn btn_pause(&self) -> String {
+        "⏸ Pause".into()
+    }
+    fn btn_resume(&self) -> String {
+        "▶ Resume".into()
+    }
+
+    fn tournament_refusal(&self, r: &TournamentRefusal) -> String {
+        match r {
+            TournamentRefusal::AlreadyOpen => {
+                "This group already has a tournament open: finish or cancel it first.".into()
+            }
+            TournamentRefusal::NoSuchTournament => "There is no such tournament.".into(),
+            TournamentRefusal::Over => "This tournament is over.".into(),
+            TournamentRefusal::Started => {
+                "This tournament has started, and a round-robin takes no late entries.".into()
+            }
+            TournamentRefusal::NotStarted => "This tournament has not started.".into(),
+            TournamentRefusal::AlreadyEntered => "You have entered already.".into(),
+            TournamentRefusal::NotEntered => "You are not playing in this tournament.".into(),
+            TournamentRefusal::Full => "The tournament is full.".into(),
+            TournamentRefusal::TooFew => {
+                "Too few players to start (a round-robin needs 3, the others 2).".into()
+            }
+            TournamentRefusal::NotThatState => "The tournament is not in that state.".into(),
+        }
+    }
+
+    fn event_admins_only(&self) -> String {
+        "Only the group's admins may do that.".into()
+    }
+    fn entered(&self) -> String {
+        "You are in. Good luck!".into()
+    }
+    fn withdrawn(&self, running: bool) -> String {
+        if running {
+            "You withdrew: you will not be paired again.".into()
+        } else {
+            "Your entry is taken back.".into()
+        }
+    }
+    fn tournament_done(&self, what: Stage) -> String {
+        match what {
+            Stage::Running => "Started.",
+            Stage::Paused => "Paused: no new round until it resumes.",
+            Stage::Cancelled => "Called off.",
+            Stage::Draft | Stage::Finished => "Done.",
+        }
+        .into()
+    }
+
+    fn round_pairings(
+        &self,
+        round: u32,
+        total: Option<u32>,
+        lines: &[PairLine],
+        bye: Option<&str>,
+        private: bool,
+    ) -> String {
+        let mut s = match total {
+            Some(n) => format!("🏆 <b>Round {round} of {n}</b>: pairings\n"),
+            None => format!("🏆 <b>Games {round}</b>\n"),
+        };
+        for (i, l) in lines.iter().enumerate() {
+            s.push_str(&format!(
+                "\n{}. {} ({}) – {} ({})",
+                i + 1,
+                l.white.0,
+                l.white.1,
+                l.black.0,
+                l.black.1
+            ));
+            match (l.result, &l.link) {
+                (Some(r), _) => s.push_str(&format!(" · {}", r.notation())),
+                (None, Some(link)) => s.push_str(&format!(" · <a href=\"{link}\">board</a>")),
+                (None, None) => {}
+            }
+        }
+        if let Some(b) = bye {
+            s.push_str(&format!("\n\nBye (a point without playing): {b}"));
+        }
+        s.push_str(if private {
+            "\n\nThe boards are in each player's private chat with me (White's and Black's)."
+        } else {
+            "\n\nThe boards follow here. White moves first."
+        });
+        s
+    }
+
+    fn round_results(&self, round: u32, total: Option<u32>, lines: &[PairLine]) -> String {
+        let mut s = match total {
+            Some(n) => format!("🏆 <b>Round {round} of {n}</b>: results\n"),
+            None => format!("🏆 <b>Results {round}</b>\n"),
+        };
+        for l in lines {
+            s.push_str(&format!(
+                "\n{} – {}: {}",
+                l.white.0,
+                l.black.0,
+                l.result.map_or("*", GameResult::notation)
+            ));
+        }
+        s
+    }
+
+    fn forfeit(&self, loser: &str, winner: &str) -> String {
+        format!("⏱ {loser} did not make a first move in time and loses by forfeit; {winner} wins.")
+    }
+    fn withdrew(&self, who: &str) -> String {
+        format!("🚪 {who} withdrew from the tournament.")
+    }
+    fn tournament_won(&self, winners: &[String]) -> String {
+        match winners {
+            [one] => format!("🏆 <b>{one} wins the tournament!</b> Final standings:"),
+            many => format!("🏆 <b>Shared first place: {}!</b> Final standings:", many.join(", ")),
+        }
+    }
+    fn tournament_cancelled(&self) -> String {
+        "✖ The tournament was called off by an admin. Games in play go on, unscored.".into()
+    }
+
+    fn tournaments_list(&self, lines: &[ListLine]) -> String {
+        if lines.is_empty() {
+            return "No tournaments in this group yet. An admin opens one with /tournament.".into();
+        }
+        let mut s = "🏆 <b>Tournaments</b>\n".to_string();
+        for l in lines {
+            let stage = match l.stage {
+                Stage::Draft => "entries open".to_string(),
+                Stage::Running | Stage::Paused => match l.round {
+                    (r, Some(n)) => format!("round {r} of {n}"),
+                    _ => "under way".into(),
+                },
+                Stage::Finished if !l.winners.is_empty() => format!("won by {}", l.winners.join(", ")),
+                Stage::Finished => "finished".into(),
+                Stage::Cancelled => "called off".into(),
+            };
+            s.push_str(&format!(
+                "\n{} · {} · {} · {} players · {stage}",
+                l.date,
+                self.tournament_format(l.format),
+                l.variant,
+                l.players
+            ));
+        }
+        s
+    }
+
+    fn standings_title(&self, round: u32, total: Option<u32>, last: bool) -> String {
+        match (last, total) {
+            (true, _) => "Final standings".into(),
+            (false, Some(n)) => format!("Standings after round {round} of {n}"),
+            (false, None) => "Standings".into(),
+        }
+    }
+    fn standings_columns(&self) -> [String; 4] {
+        ["#".into(), "Player".into(), "Pts".into(), "Games".into()]
+    }
+    fn tie_break(&self, tb: TieBreak) -> String {
+        tb.label().into()
     }
 }

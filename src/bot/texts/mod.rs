@@ -7,6 +7,7 @@ pub(crate) mod analysis;
 mod en;
 mod ru;
 pub(crate) mod tables;
+pub(crate) mod tournament;
 pub(crate) mod webapp;
 
 use crate::engine::{IllegalMove, InputError, MoveError, Outcome, Reason, VariantId};
@@ -112,7 +113,9 @@ pub struct ResultContext {
 }
 
 /// One language's texts.
-pub trait Texts: tables::TableTexts + analysis::AnalysisTexts + Send + Sync {
+pub trait Texts:
+    tables::TableTexts + analysis::AnalysisTexts + tournament::TournamentTexts + Send + Sync
+{
     /// The language (the tests check [`texts`] against it).
     #[cfg(test)]
     fn lang(&self) -> Language;

@@ -11,7 +11,9 @@ use crate::game::GameId;
 use crate::game::standings::PlayerResult;
 use crate::game::{BlunderReason, MoveClass};
 use crate::game::{LobbyRefusal, MultiStats, SetupError};
-use crate::game::{NoticeDelay, Pace, TimeControl, TurnNotices};
+use crate::game::{NoticeDelay, Pace, TimeControl, TournamentRefusal, TurnNotices};
+use crate::game::tournament::{Format, GameResult, TieBreak};
+use super::tournament::{EntryView, ListLine, PairLine, Stage};
 
 /// Russian.
 pub struct Ru;
@@ -123,6 +125,11 @@ impl Texts for Ru {
                 "настройки чата: вариант, время, язык, доска".into(),
             ),
             ("lang", "язык: /lang ru|en".into()),
+            (
+                "tournament",
+                "открыть турнир (администраторы): /tournament swiss 5 [вариант] [время]".into(),
+            ),
+            ("tournaments", "турниры этой группы".into()),
             ("help", "эта справка".into()),
         ]
     }
@@ -1576,5 +1583,268 @@ mod tests {
         assert_eq!(hodov(40), "ходов");
         assert_eq!(hodov(12), "ходов");
         assert_eq!(hodov(22), "хода");
+    }
+}
+
+impl super::tournament::TournamentTexts for Ru {
+    fn tournament_usage(&self) -> String {
+        "<b>Турниры</b> (открывают администраторы группы):\n\
+         /tournament swiss 5 classic 5+3 — швейцарская система, 5 туров\n\
+         /tournament roundrobin [double] classic 3d — круговой турнир: каждый играет с каждым\n\
+         /tournament arena 60 classic 3+2 — арена на 60 минут\n\
+         Добавьте <code>casual</code> для игр без рейтинга, <code>in 30m</code> (или \
+         <code>2h</code>, <code>1d</code>), чтобы турнир начался сам, <code>first 2m</code> — \
+         время на первый ход, после которого засчитывается поражение за неявку.\n\
+         /tournaments — турниры этой группы."
+            .into()
+    }
+
+    fn tournament_format(&self, f: Format) -> String {
+        match f {
+            Format::Swiss { rounds } => format!("Швейцарская система, туров: {rounds}"),
+            Format::RoundRobin { cycles: 2 } => "Двухкруговой турнир".into(),
+            Format::RoundRobin { .. } => "Круговой турнир".into(),
+            Format::Arena { minutes } => format!("Арена, {minutes} мин"),
+        }
+    }
+
+    fn tournament_entry(&self, v: &EntryView) -> String {
+        let mut s = format!(
+            "🏆 <b>{}</b> · {} · {} · {}\n",
+            self.tournament_format(v.format),
+            v.variant,
+            v.time,
+            if v.rated { "на рейтинг" } else { "без рейтинга" }
+        );
+        match v.stage {
+            Stage::Draft => {
+                s.push_str("Запись открыта: нажмите «Участвовать». Начинает администратор");
+                if let Some(at) = &v.starts_at {
+                    s.push_str(&format!(", или турнир начнётся сам в {at}"));
+                }
+                s.push_str(".\n");
+            }
+            Stage::Running | Stage::Paused => {
+                match v.round {
+                    (r, Some(n)) => s.push_str(&format!("Тур {r} из {n}")),
+                    (_, None) => s.push_str("Идёт игра"),
+                }
+                if let Some(end) = &v.ends_at {
+                    s.push_str(&format!(", до {end}"));
+                }
+                if v.stage == Stage::Paused {
+                    s.push_str(" · ⏸ пауза");
+                }
+                s.push_str(
+                    ". «Участвовать» — поздняя запись, где формат позволяет; «Выйти» — сняться с турнира.\n",
+                );
+            }
+            Stage::Finished => s.push_str("Турнир окончен.\n"),
+            Stage::Cancelled => s.push_str("Турнир отменён.\n"),
+        }
+        s.push_str(&format!(
+            "Кто не сделает первый ход за {}, получает поражение за неявку.\n",
+            v.first_move
+        ));
+        s.push_str(&format!("\n<b>Участники ({})</b>:", v.entrants.len()));
+        if v.entrants.is_empty() {
+            s.push_str(" пока никого");
+        }
+        for (i, (name, out)) in v.entrants.iter().enumerate() {
+            s.push_str(&format!(
+                "\n{}. {name}{}",
+                i + 1,
+                if *out { " (снялся)" } else { "" }
+            ));
+        }
+        s
+    }
+
+    fn btn_enter(&self) -> String {
+        "✋ Участвовать".into()
+    }
+    fn btn_leave_event(&self) -> String {
+        "🚪 Выйти".into()
+    }
+    fn btn_begin(&self) -> String {
+        "▶ Начать".into()
+    }
+    fn btn_call_off(&self) -> String {
+        "✖ Отменить".into()
+    }
+    fn btn_pause(&self) -> String {
+        "⏸ Пауза".into()
+    }
+    fn btn_resume(&self) -> String {
+        "▶ Продолжить".into()
+    }
+
+    fn tournament_refusal(&self, r: &TournamentRefusal) -> String {
+        match r {
+            TournamentRefusal::AlreadyOpen => {
+                "В этой группе уже открыт турнир: сначала завершите или отмените его.".into()
+            }
+            TournamentRefusal::NoSuchTournament => "Такого турнира нет.".into(),
+            TournamentRefusal::Over => "Этот турнир окончен.".into(),
+            TournamentRefusal::Started => {
+                "Турнир уже начался, а в круговой турнир поздняя запись невозможна.".into()
+            }
+            TournamentRefusal::NotStarted => "Турнир ещё не начался.".into(),
+            TournamentRefusal::AlreadyEntered => "Вы уже участвуете.".into(),
+            TournamentRefusal::NotEntered => "Вы не участвуете в этом турнире.".into(),
+            TournamentRefusal::Full => "Мест больше нет.".into(),
+            TournamentRefusal::TooFew => {
+                "Слишком мало участников (круговому турниру нужно 3, остальным 2).".into()
+            }
+            TournamentRefusal::NotThatState => "Турнир сейчас не в этом состоянии.".into(),
+        }
+    }
+
+    fn event_admins_only(&self) -> String {
+        "Это могут только администраторы группы.".into()
+    }
+    fn entered(&self) -> String {
+        "Вы в турнире. Удачи!".into()
+    }
+    fn withdrawn(&self, running: bool) -> String {
+        if running {
+            "Вы снялись с турнира: в следующих турах вас не будет.".into()
+        } else {
+            "Заявка отозвана.".into()
+        }
+    }
+    fn tournament_done(&self, what: Stage) -> String {
+        match what {
+            Stage::Running => "Турнир начался.",
+            Stage::Paused => "Пауза: новый тур не начнётся, пока турнир не продолжат.",
+            Stage::Cancelled => "Турнир отменён.",
+            Stage::Draft | Stage::Finished => "Готово.",
+        }
+        .into()
+    }
+
+    fn round_pairings(
+        &self,
+        round: u32,
+        total: Option<u32>,
+        lines: &[PairLine],
+        bye: Option<&str>,
+        private: bool,
+    ) -> String {
+        let mut s = match total {
+            Some(n) => format!("🏆 <b>Тур {round} из {n}</b>: пары\n"),
+            None => format!("🏆 <b>Партии {round}</b>\n"),
+        };
+        for (i, l) in lines.iter().enumerate() {
+            s.push_str(&format!(
+                "\n{}. {} ({}) – {} ({})",
+                i + 1,
+                l.white.0,
+                l.white.1,
+                l.black.0,
+                l.black.1
+            ));
+            match (l.result, &l.link) {
+                (Some(r), _) => s.push_str(&format!(" · {}", r.notation())),
+                (None, Some(link)) => s.push_str(&format!(" · <a href=\"{link}\">доска</a>")),
+                (None, None) => {}
+            }
+        }
+        if let Some(b) = bye {
+            s.push_str(&format!("\n\nСвободен от игры (очко без партии): {b}"));
+        }
+        s.push_str(if private {
+            "\n\nДоски — в личном чате каждого игрока со мной (у белых и у чёрных)."
+        } else {
+            "\n\nДоски — ниже. Первыми ходят белые."
+        });
+        s
+    }
+
+    fn round_results(&self, round: u32, total: Option<u32>, lines: &[PairLine]) -> String {
+        let mut s = match total {
+            Some(n) => format!("🏆 <b>Тур {round} из {n}</b>: итоги\n"),
+            None => format!("🏆 <b>Итоги {round}</b>\n"),
+        };
+        for l in lines {
+            s.push_str(&format!(
+                "\n{} – {}: {}",
+                l.white.0,
+                l.black.0,
+                l.result.map_or("*", GameResult::notation)
+            ));
+        }
+        s
+    }
+
+    fn forfeit(&self, loser: &str, winner: &str) -> String {
+        format!("⏱ {loser} не сделал первый ход вовремя: поражение за неявку, победа — {winner}.")
+    }
+    fn withdrew(&self, who: &str) -> String {
+        format!("🚪 {who} снялся с турнира.")
+    }
+    fn tournament_won(&self, winners: &[String]) -> String {
+        match winners {
+            [one] => format!("🏆 <b>Победитель турнира — {one}!</b> Итоговая таблица:"),
+            many => format!(
+                "🏆 <b>Первое место делят {}!</b> Итоговая таблица:",
+                many.join(", ")
+            ),
+        }
+    }
+    fn tournament_cancelled(&self) -> String {
+        "✖ Администратор отменил турнир. Начатые партии можно доиграть, в зачёт они не идут."
+            .into()
+    }
+
+    fn tournaments_list(&self, lines: &[ListLine]) -> String {
+        if lines.is_empty() {
+            return "В этой группе ещё не было турниров. Администратор открывает турнир командой /tournament.".into();
+        }
+        let mut s = "🏆 <b>Турниры</b>\n".to_string();
+        for l in lines {
+            let stage = match l.stage {
+                Stage::Draft => "идёт запись".to_string(),
+                Stage::Running | Stage::Paused => match l.round {
+                    (r, Some(n)) => format!("тур {r} из {n}"),
+                    _ => "идёт игра".into(),
+                },
+                Stage::Finished if !l.winners.is_empty() => {
+                    format!("победитель: {}", l.winners.join(", "))
+                }
+                Stage::Finished => "окончен".into(),
+                Stage::Cancelled => "отменён".into(),
+            };
+            s.push_str(&format!(
+                "\n{} · {} · {} · участников: {} · {stage}",
+                l.date,
+                self.tournament_format(l.format),
+                l.variant,
+                l.players
+            ));
+        }
+        s
+    }
+
+    fn standings_title(&self, round: u32, total: Option<u32>, last: bool) -> String {
+        match (last, total) {
+            (true, _) => "Итоговая таблица".into(),
+            (false, Some(n)) => format!("Таблица после тура {round} из {n}"),
+            (false, None) => "Таблица".into(),
+        }
+    }
+    fn standings_columns(&self) -> [String; 4] {
+        ["#".into(), "Игрок".into(), "Очки".into(), "Партии".into()]
+    }
+    fn tie_break(&self, tb: TieBreak) -> String {
+        match tb {
+            TieBreak::DirectEncounter => "ЛВ",
+            TieBreak::Wins => "Поб",
+            TieBreak::BuchholzCut1 => "Бх-1",
+            TieBreak::Buchholz => "Бх",
+            TieBreak::SonnebornBerger => "З-Б",
+            TieBreak::Performance => "Перф",
+        }
+        .into()
     }
 }

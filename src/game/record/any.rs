@@ -5,8 +5,9 @@ use super::challenge::ChallengeRecord;
 use super::chat::ChatRecord;
 use super::game::GameRecord;
 use super::index::IndexEntry;
+use super::tournament::TournamentRecord;
 use super::user::UserRecord;
-use crate::game::ids::{ChallengeId, ChatId, GameId, UserId, Version};
+use crate::game::ids::{ChallengeId, ChatId, GameId, TournamentId, UserId, Version};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -26,6 +27,8 @@ pub enum AnyRecord {
     Chat(ChatRecord),
     /// A challenge.
     Challenge(ChallengeRecord),
+    /// A group's tournament.
+    Tournament(TournamentRecord),
 }
 
 /// The kinds of record, one store tree each.
@@ -39,15 +42,18 @@ pub enum RecordKind {
     Chat,
     /// Challenges.
     Challenge,
+    /// Tournaments.
+    Tournament,
 }
 
 impl RecordKind {
     /// All kinds, in export order.
-    pub const ALL: [RecordKind; 4] = [
+    pub const ALL: [RecordKind; 5] = [
         RecordKind::Chat,
         RecordKind::User,
         RecordKind::Game,
         RecordKind::Challenge,
+        RecordKind::Tournament,
     ];
 }
 
@@ -62,6 +68,8 @@ pub enum RecordRef {
     Chat(ChatId),
     /// A challenge.
     Challenge(ChallengeId),
+    /// A tournament.
+    Tournament(TournamentId),
     /// Anything else: store tree and key (hex).
     Other {
         /// Tree name.
@@ -78,6 +86,7 @@ impl fmt::Display for RecordRef {
             RecordRef::User(id) => write!(f, "user {id}"),
             RecordRef::Chat(id) => write!(f, "chat {id}"),
             RecordRef::Challenge(id) => write!(f, "challenge {id}"),
+            RecordRef::Tournament(id) => write!(f, "tournament {id}"),
             RecordRef::Other { tree, key } => write!(f, "{tree} entry {key}"),
         }
     }
@@ -91,6 +100,7 @@ impl AnyRecord {
             AnyRecord::User(_) => RecordKind::User,
             AnyRecord::Chat(_) => RecordKind::Chat,
             AnyRecord::Challenge(_) => RecordKind::Challenge,
+            AnyRecord::Tournament(_) => RecordKind::Tournament,
         }
     }
 
@@ -101,6 +111,7 @@ impl AnyRecord {
             AnyRecord::User(r) => RecordRef::User(r.id),
             AnyRecord::Chat(r) => RecordRef::Chat(r.id),
             AnyRecord::Challenge(r) => RecordRef::Challenge(r.id),
+            AnyRecord::Tournament(r) => RecordRef::Tournament(r.id),
         }
     }
 
@@ -111,6 +122,7 @@ impl AnyRecord {
             AnyRecord::User(r) => r.version,
             AnyRecord::Chat(r) => r.version,
             AnyRecord::Challenge(r) => r.version,
+            AnyRecord::Tournament(r) => r.version,
         }
     }
 
@@ -121,6 +133,7 @@ impl AnyRecord {
             AnyRecord::User(r) => r.index_entries(),
             AnyRecord::Chat(_) => Vec::new(),
             AnyRecord::Challenge(r) => r.index_entries(),
+            AnyRecord::Tournament(_) => Vec::new(),
         }
     }
 }

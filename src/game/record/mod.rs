@@ -3,7 +3,7 @@
 //! [`Version`](crate::game::Version) for compare-and-swap.
 //!
 //! One file per record: `game` (of two, three or four seats, with its players and status), `chat` (with its settings),
-//! `user` (with per-variant statistics), `challenge`; the timer's deadlines (`deadlines`),
+//! `user` (with per-variant statistics), `challenge`, `tournament`; the timer's deadlines (`deadlines`),
 //! the derived index entries (`index`) and any record with its kind and name (`any`).
 
 mod analysis;
@@ -13,6 +13,7 @@ mod chat;
 mod deadlines;
 mod game;
 mod index;
+mod tournament;
 mod user;
 
 pub use analysis::{AnalysisRecord, BlunderReason, MoveClass, MoveMark};
@@ -25,4 +26,7 @@ pub use game::{
     SeatRating, Status, TakebackOffer,
 };
 pub use index::IndexEntry;
+pub use tournament::{
+    TournamentPlayer, TournamentRecord, TournamentSettings, TournamentStatus, Venue,
+};
 pub use user::{MultiStats, UserRecord, VariantStats};

@@ -120,6 +120,9 @@ pub enum ServiceError {
     /// A lobby refused the request.
     #[error(transparent)]
     Lobby(#[from] LobbyRefusal),
+    /// A tournament refused the request.
+    #[error(transparent)]
+    Tournament(TournamentRefusal),
     /// The game is paused: the bot cannot write to a chat of its boards (it was removed
     /// from the group, or the person blocked it) until that chat can be written to again.
     #[error("the game is paused: the bot cannot write to one of its chats")]
@@ -246,7 +249,8 @@ impl ServiceError {
             | ServiceError::TimeNotUp
             | ServiceError::BadSetup(_)
             | ServiceError::Paused
-            | ServiceError::Lobby(_) => ErrorClass::Refusal,
+            | ServiceError::Lobby(_)
+            | ServiceError::Tournament(_) => ErrorClass::Refusal,
         }
     }
 }
@@ -564,6 +568,8 @@ pub use chats::Migrated;
 mod deadlines;
 mod games;
 mod lobby;
+mod tournaments;
+pub use tournaments::{Advanced, GROUP_BOARDS, MAX_ENTRANTS, TournamentRefusal};
 mod users;
 
 impl GameService {

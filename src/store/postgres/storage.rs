@@ -4,7 +4,7 @@ use super::{PgStore, pg_err, pool_err};
 use crate::game::{
     AnalysisRecord, AnyRecord, ChallengeId, ChallengeRecord, ChatId, ChatRecord, CommitError,
     DeadlineEntry, GameId, GameRecord, Imported, IndexEntry, RecordKind, RecordRef, Storage,
-    StoreError, Timestamp, UserId, UserRecord, Version, WriteSet,
+    StoreError, Timestamp, TournamentId, TournamentRecord, UserId, UserRecord, Version, WriteSet,
 };
 use crate::store::codec;
 use crate::store::keys::{self, IndexTree};
@@ -17,6 +17,7 @@ fn kind_code(k: RecordKind) -> i16 {
         RecordKind::User => 1,
         RecordKind::Chat => 2,
         RecordKind::Challenge => 3,
+        RecordKind::Tournament => 4,
     }
 }
 
@@ -272,7 +273,7 @@ impl PgStore {
             let key = (id as u64).to_be_bytes();
             let taken: bool = c
                 .query_one(
-                    "SELECT EXISTS (SELECT 1 FROM ugolki_records WHERE kind IN (0, 3) AND key = $1)",
+                    "SELECT EXISTS (SELECT 1 FROM ugolki_records WHERE kind IN (0, 3, 4) AND key = $1)",
                     &[&key.as_slice()],
                 )
                 .await
@@ -296,6 +297,19 @@ impl Storage for PgStore {
 
     fn new_challenge_id(&self) -> Result<ChallengeId, StoreError> {
         self.block(self.fresh_id()).map(ChallengeId)
+    }
+
+    fn new_tournament_id(&self) -> Result<TournamentId, StoreError> {
+        self.block(self.fresh_id()).map(TournamentId)
+    }
+
+    fn tournament(&self, id: TournamentId) -> Result<Option<TournamentRecord>, StoreError> {
+        Ok(
+            match self.block(self.load(RecordKind::Tournament, &keys::tournament(id)))? {
+                Some(AnyRecord::Tournament(t)) => Some(t),
+                _ => None,
+            },
+        )
     }
 
     fn game(&self, id: GameId) -> Result<Option<GameRecord>, StoreError> {
@@ -546,7 +560,10 @@ impl Storage for PgStore {
                     let Some((kind, key)) = keys::record(&r) else {
                         continue;
                     };
-                    if let RecordRef::Game(GameId(id)) | RecordRef::Challenge(ChallengeId(id)) = r {
+                    if let RecordRef::Game(GameId(id))
+                    | RecordRef::Challenge(ChallengeId(id))
+                    | RecordRef::Tournament(TournamentId(id)) = r
+                    {
                         top = top.max(id);
                     }
                     let old = match self.locked(&tx, kind, &key).await.map_err(pg_err)? {

@@ -101,6 +101,7 @@ pub fn upgrade(kind: RecordKind, b: &[u8], timing: &Timing) -> Result<AnyRecord,
         RecordKind::User => AnyRecord::User(user(serde_json::from_slice(b).map_err(bad)?)),
         RecordKind::Chat => AnyRecord::Chat(chat(serde_json::from_slice(b).map_err(bad)?)?),
         RecordKind::Challenge => return Err("schema 0 had no challenges".into()),
+        RecordKind::Tournament => return Err("schema 0 had no tournaments".into()),
     })
 }
 

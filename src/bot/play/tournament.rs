@@ -1,0 +1,359 @@
+//! Tournaments' steps after a change, shared by their feature (taps and commands) and by
+//! a game's end: move the event on ([`crate::game::GameService::advance_tournament`]),
+//! show the games it started and tell the group what happened.
+//!
+//! What the group is told is recorded in the tournament record (`pairings_told`,
+//! `results_told`, `end_told`) after each message is sent, so a restart tells only what was
+//! not told yet: at least once, and once unless the bot stops between a message and its
+//! mark. The task [`run`] moves every open tournament on when a game ends and every few
+//! seconds (a first move not made in time, a start time reached, an arena's next wave),
+//! and at start-up, so what fell due while the bot was down happens then.
+
+use crate::bot::chat::messages::{say, send_photo};
+use crate::bot::controls::keyboard;
+use crate::bot::error::BotError;
+use crate::bot::state::App;
+use crate::bot::telegram;
+use crate::bot::texts::tournament::{EntryView, PairLine, Stage};
+use crate::bot::texts::{Texts, civil, mention, texts};
+use crate::game::tournament::{Event, Format, Points, Round, Seed, TieBreak, standings};
+use crate::game::{Advanced, TimeControl, TournamentId, TournamentRecord, TournamentStatus, Venue};
+use std::time::Duration;
+use teloxide::payloads::EditMessageTextSetters;
+use teloxide::prelude::Requester;
+use teloxide::types::ParseMode;
+
+/// How often open tournaments are looked at without a game's end waking the task.
+const TICK: Duration = Duration::from_secs(2);
+
+/// A game of a tournament may have ended: look at the tournaments now.
+pub fn wake(app: &App) {
+    app.tasks.tournaments().notify_one();
+}
+
+/// Move every open tournament on, until the bot stops (the leader runs it).
+pub async fn run(app: App) {
+    loop {
+        if app.tasks.is_stopping() {
+            return;
+        }
+        match app.games.run(|s| s.open_tournaments()).await {
+            Ok(list) => {
+                app.tasks
+                    .tournament_games(list.iter().flat_map(|t| t.all_games().map(|(_, _, g)| g)));
+                for t in list {
+                    if let Err(e) = step(&app, t.id).await {
+                        tracing::warn!(tournament = %t.id, error = %e, "a tournament's step failed");
+                    }
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "could not read the open tournaments"),
+        }
+        tokio::select! {
+            () = app.tasks.tournaments().notified() => {}
+            () = app.tasks.clock().jumped() => {}
+            () = tokio::time::sleep(TICK) => {}
+        }
+    }
+}
+
+/// One step of tournament `id`, and what follows from it.
+pub async fn step(app: &App, id: TournamentId) -> Result<(), BotError> {
+    let _one = app.tasks.tournament_steps().lock().await;
+    let now = app.now();
+    let a = app.games.run(move |s| s.advance_tournament(id, now)).await?;
+    shown(app, a).await
+}
+
+/// Show what a step did: tell the group (pairings first), then post the new boards. The
+/// caller holds [`crate::bot::state::parts::Tasks::tournament_steps`].
+pub async fn shown(app: &App, a: Advanced) -> Result<(), BotError> {
+    let Some(t) = a.record else {
+        return Ok(());
+    };
+    let tx = texts(app.chat_lang(t.chat, None).await);
+    for (g, side) in &a.forfeited {
+        let loser = g.player(*side).user();
+        let winner = g.player(side.other()).user();
+        if let (Some(l), Some(w)) = (loser, winner) {
+            let text = tx.forfeit(&person(&t, l), &person(&t, w));
+            say(app, t.chat, None, &text, None).await?;
+        }
+        super::changed(app, g.clone());
+    }
+    tell(app, t, tx).await?;
+    app.tasks.tournament_games(a.started.iter().map(|g| g.id));
+    for g in a.started {
+        super::changed(app, g);
+    }
+    Ok(())
+}
+
+/// A person of the tournament as a mention.
+fn person(t: &TournamentRecord, u: crate::game::UserId) -> String {
+    match t.seed_of(u) {
+        Some(s) => mention(u.0, &t.event.players[s.index()].name),
+        None => mention(u.0, &format!("#{}", u.0)),
+    }
+}
+
+fn seed_mention(t: &TournamentRecord, s: Seed) -> String {
+    let name = &t.event.players[s.index()].name;
+    match t.user_of(s) {
+        Some(u) => mention(u.0, name),
+        None => crate::bot::texts::escape(name),
+    }
+}
+
+/// Tell the group what it has not been told: each finished round's results and
+/// standings, each new round's pairings, the end. Returns the record as marked.
+pub async fn tell(
+    app: &App,
+    mut t: TournamentRecord,
+    tx: &'static dyn Texts,
+) -> Result<TournamentRecord, BotError> {
+    let arena = matches!(t.settings.format, Format::Arena { .. });
+    let total = t.event.total_rounds();
+    let mut changed = false;
+    if !arena {
+        let complete = t.event.rounds.iter().take_while(|r| r.complete()).count() as u32;
+        while t.results_told < complete {
+            let k = t.results_told;
+            let upto = Event {
+                rounds: t.event.rounds[..=k as usize].to_vec(),
+                ..t.event.clone()
+            };
+            let last = !t.status.is_open() && k + 1 == complete;
+            if !last {
+                let caption = tx.round_results(k + 1, total, &lines(&t, k as usize, &upto));
+                let png = picture(&t, &upto, tx, tx.standings_title(k + 1, total, false)).await?;
+                send_photo(app, t.chat, png, "standings.png", &caption, None, None).await?;
+            }
+            t = mark(app, &t, t.pairings_told, k + 1, t.end_told).await?;
+            changed = true;
+        }
+        while t.pairings_told < t.event.rounds.len() as u32 && t.status.is_open() {
+            let k = t.pairings_told as usize;
+            let before = Event {
+                rounds: t.event.rounds[..k].to_vec(),
+                ..t.event.clone()
+            };
+            let round = &t.event.rounds[k];
+            let bye = round.bye.map(|b| seed_mention(&t, b));
+            let text = tx.round_pairings(
+                k as u32 + 1,
+                total,
+                &pair_lines(&t, round, &before),
+                bye.as_deref(),
+                t.venue == Venue::Private,
+            );
+            say(app, t.chat, None, &text, None).await?;
+            t = mark(app, &t, k as u32 + 1, t.results_told, t.end_told).await?;
+            changed = true;
+        }
+    }
+    if !t.end_told && !t.status.is_open() {
+        match t.status {
+            TournamentStatus::Finished { .. } => {
+                let table = standings(&t.event);
+                let winners: Vec<String> = table
+                    .iter()
+                    .filter(|l| l.rank == 1)
+                    .map(|l| seed_mention(&t, l.player))
+                    .collect();
+                let rounds = t.event.rounds.len() as u32;
+                let png = picture(&t, &t.event, tx, tx.standings_title(rounds, total, true)).await?;
+                let mut caption = tx.tournament_won(&winners);
+                if !arena && let Some(k) = rounds.checked_sub(1) {
+                    caption.push_str("\n\n");
+                    caption.push_str(&tx.round_results(rounds, total, &lines(&t, k as usize, &t.event)));
+                }
+                send_photo(app, t.chat, png, "standings.png", &caption, None, None).await?;
+            }
+            _ => {
+                say(app, t.chat, None, &tx.tournament_cancelled(), None).await?;
+            }
+        }
+        t = mark(app, &t, t.pairings_told, t.results_told, true).await?;
+        changed = true;
+    }
+    if changed {
+        refresh_entry(app, &t, tx).await;
+    }
+    Ok(t)
+}
+
+async fn mark(
+    app: &App,
+    t: &TournamentRecord,
+    pairings: u32,
+    results: u32,
+    end: bool,
+) -> Result<TournamentRecord, BotError> {
+    let (id, now) = (t.id, app.now());
+    Ok(app
+        .games
+        .run(move |s| s.tournament_told(id, pairings, results, end, now))
+        .await?)
+}
+
+/// The boards of round `k` with their results, each player's score before it.
+fn lines(t: &TournamentRecord, k: usize, upto: &Event) -> Vec<PairLine> {
+    let before = Event {
+        rounds: upto.rounds[..k].to_vec(),
+        ..upto.clone()
+    };
+    pair_lines(t, &upto.rounds[k], &before)
+}
+
+fn pair_lines(t: &TournamentRecord, round: &Round, before: &Event) -> Vec<PairLine> {
+    round
+        .pairings
+        .iter()
+        .map(|p| PairLine {
+            white: (seed_mention(t, p.white), Points(before.half_points(p.white))),
+            black: (seed_mention(t, p.black), Points(before.half_points(p.black))),
+            link: None,
+            result: p.result,
+        })
+        .collect()
+}
+
+/// The standings of `event` (or, for a small round-robin, its crosstable) as a picture.
+async fn picture(
+    t: &TournamentRecord,
+    event: &Event,
+    tx: &'static dyn Texts,
+    subtitle: String,
+) -> Result<Vec<u8>, BotError> {
+    let sheet = sheet(t, event, tx, subtitle);
+    let png =
+        tokio::task::spawn_blocking(move || crate::render::standings::render_sheet(&sheet)).await??;
+    Ok(png)
+}
+
+/// The sheet the standings picture draws.
+pub fn sheet(
+    t: &TournamentRecord,
+    event: &Event,
+    tx: &dyn Texts,
+    subtitle: String,
+) -> crate::render::standings::Sheet {
+    let table = standings(event);
+    let order = TieBreak::order(event.format);
+    let [place, player, points, games] = tx.standings_columns();
+    let cross = matches!(event.format, Format::RoundRobin { .. }) && event.players.len() <= 12;
+    let mut columns = vec![place, player];
+    if cross {
+        columns.extend((1..=event.players.len()).map(|i| i.to_string()));
+    }
+    columns.push(points);
+    columns.push(games);
+    columns.extend(order.iter().map(|tb| tx.tie_break(*tb)));
+    // A crosstable lists players in seed order under their numbers; standings by rank.
+    let rows_in: Vec<&crate::game::tournament::Standing> = if cross {
+        let mut by_seed: Vec<_> = table.iter().collect();
+        by_seed.sort_by_key(|l| l.player);
+        by_seed
+    } else {
+        table.iter().collect()
+    };
+    let rows = rows_in
+        .iter()
+        .map(|l| {
+            let mut r = vec![
+                if cross { format!("{} ({})", l.player, l.rank) } else { l.rank.to_string() },
+                event.players[l.player.index()].name.clone(),
+            ];
+            if cross {
+                for o in event.seeds() {
+                    r.push(if o == l.player {
+                        "×".into()
+                    } else {
+                        crate::game::tournament::standings::crosstable_cell(event, l.player, o)
+                    });
+                }
+            }
+            r.push(match event.format {
+                Format::Arena { .. } => l.points.0.to_string(),
+                _ => l.points.to_string(),
+            });
+            r.push(l.played.to_string());
+            r.extend(order.iter().zip(&l.tie_breaks).map(|(tb, v)| tb.show(*v)));
+            r
+        })
+        .collect();
+    let leaders = if cross { 0 } else { table.iter().filter(|l| l.rank == 1).count() };
+    crate::render::standings::Sheet {
+        title: format!(
+            "{} · {}",
+            tx.tournament_format(t.settings.format),
+            tx.variant_name(t.settings.variant.id())
+        ),
+        subtitle,
+        columns,
+        name_column: 1,
+        rows,
+        leaders,
+    }
+}
+
+/// The entry message's text.
+pub fn entry_text(t: &TournamentRecord, tx: &dyn Texts) -> String {
+    let hhmm = |ts: crate::game::Timestamp| {
+        let (_, _, _, h, m) = civil(ts.0);
+        format!("{h:02}:{m:02} UTC")
+    };
+    let stage = match t.status {
+        TournamentStatus::Draft => Stage::Draft,
+        TournamentStatus::Running => Stage::Running,
+        TournamentStatus::Paused => Stage::Paused,
+        TournamentStatus::Finished { .. } => Stage::Finished,
+        TournamentStatus::Cancelled { .. } => Stage::Cancelled,
+    };
+    let view = EntryView {
+        format: t.settings.format,
+        variant: tx.variant_name(t.settings.variant.id()),
+        time: tx.time_control(&t.settings.time_control),
+        rated: t.settings.rated,
+        starts_at: t.settings.starts_at.map(hhmm),
+        entrants: t
+            .event
+            .seeds()
+            .map(|s| (seed_mention(t, s), t.event.players[s.index()].withdrew.is_some()))
+            .collect(),
+        stage,
+        round: (t.event.rounds.len() as u32, t.event.total_rounds()),
+        ends_at: t.ends_at.map(hhmm),
+        first_move: tx.time_control(&TimeControl::PerMove {
+            limit: t.settings.first_move,
+        }),
+    };
+    tx.tournament_entry(&view)
+}
+
+/// Show the entry message as the record stands (its text and buttons).
+pub async fn refresh_entry(app: &App, t: &TournamentRecord, tx: &dyn Texts) {
+    let Some(message) = t.message else { return };
+    let text = entry_text(t, tx);
+    let kb = keyboard::tournament(t.id, t.status, tx);
+    let chat = teloxide::types::ChatId(t.chat.0);
+    let id = teloxide::types::MessageId(message.0);
+    let r = telegram::call(app.tg.pacer(), t.chat.0, telegram::Kind::Edit, || {
+        let mut req = app
+            .tg
+            .bot()
+            .edit_message_text(chat, id, text.clone())
+            .parse_mode(ParseMode::Html);
+        if let Some(k) = &kb {
+            req = req.reply_markup(k.clone());
+        }
+        req
+    })
+    .await;
+    if let Err(e) = r
+        && !telegram::not_modified(&e)
+    {
+        tracing::debug!(error = %e, "could not refresh a tournament's entry message");
+    }
+}

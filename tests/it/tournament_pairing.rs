@@ -1,0 +1,238 @@
+//! Tournament pairing against its rules, over random results: Swiss events of 5–9 rounds
+//! and 7–64 players never pair a rematch or a second bye, keep the colour limits, and pair
+//! each score group within itself before floating anyone down; round-robins are checked
+//! against Berger tables in the unit tests and here for their byes.
+
+use proptest::prelude::*;
+use std::collections::{BTreeMap, BTreeSet};
+use ugolki_bot::game::tournament::swiss::Preference;
+use ugolki_bot::game::tournament::{
+    Colour, Entrant, Event, Format, GameResult, PairError, RoundEntry, Seed, standings,
+};
+
+fn field(n: usize, ratings: &[i32]) -> Vec<Entrant> {
+    (0..n)
+        .map(|i| Entrant {
+            name: format!("P{}", i + 1),
+            rating: ratings.get(i).copied().unwrap_or(1500),
+            joined: 0,
+            withdrew: None,
+        })
+        .collect()
+}
+
+fn result_of(roll: u8) -> GameResult {
+    match roll % 20 {
+        0..=7 => GameResult::White,
+        8..=14 => GameResult::Black,
+        15..=17 => GameResult::Draw,
+        18 => GameResult::WhiteByForfeit,
+        _ => GameResult::BlackByForfeit,
+    }
+}
+
+/// Whether the players still to pair in `round` (all of `event`'s active field) could be
+/// paired at all under the absolute criteria, by exhaustive search (small fields).
+fn some_pairing_exists(event: &Event) -> bool {
+    let seeds: Vec<Seed> = event.seeds().collect();
+    let hist: Vec<Vec<RoundEntry>> = seeds.iter().map(|s| event.history(*s)).collect();
+    let prefs: Vec<Preference> = hist
+        .iter()
+        .map(|h| Preference::of(&h.iter().filter_map(RoundEntry::played_colour).collect::<Vec<_>>()))
+        .collect();
+    let met = |a: usize, b: usize| hist[a].iter().any(|e| e.opponent() == Some(Seed(b as u32)));
+    let ok = |a: usize, b: usize| {
+        !met(a, b)
+            && !matches!((prefs[a], prefs[b]), (Preference::Absolute(x), Preference::Absolute(y)) if x == y)
+    };
+    let bye_ok = |a: usize| !hist[a].iter().any(RoundEntry::unplayed_point);
+    fn go(left: &mut Vec<usize>, ok: &dyn Fn(usize, usize) -> bool, bye_ok: &dyn Fn(usize) -> bool, bye_left: bool) -> bool {
+        let Some(&a) = left.first() else { return true };
+        if bye_left && left.len() % 2 == 1 && bye_ok(a) {
+            let mut rest = left[1..].to_vec();
+            if go(&mut rest, ok, bye_ok, false) {
+                return true;
+            }
+        }
+        for k in 1..left.len() {
+            let b = left[k];
+            if ok(a, b) {
+                let mut rest: Vec<usize> = left.iter().copied().filter(|x| *x != a && *x != b).collect();
+                if go(&mut rest, ok, bye_ok, bye_left) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+    let mut all: Vec<usize> = (0..seeds.len()).collect();
+    let odd = all.len() % 2 == 1;
+    go(&mut all, &ok, &bye_ok, odd)
+}
+
+/// Check the round just paired (the last of `event`) against the rules.
+fn check_round(event: &Event) -> Result<(), String> {
+    let r = event.rounds.len() - 1;
+    let round = &event.rounds[r];
+    let before = Event {
+        format: event.format,
+        players: event.players.clone(),
+        rounds: event.rounds[..r].to_vec(),
+    };
+    let score = |p: Seed| before.half_points(p);
+    // Everyone once, and a bye only for an odd field.
+    let mut seen = BTreeSet::new();
+    for p in &round.pairings {
+        for s in [p.white, p.black] {
+            if !seen.insert(s) {
+                return Err(format!("round {}: {s} paired twice", r + 1));
+            }
+        }
+    }
+    if let Some(b) = round.bye {
+        if !seen.insert(b) {
+            return Err(format!("round {}: {b} has the bye and a board", r + 1));
+        }
+        if before.history(b).iter().any(RoundEntry::unplayed_point) {
+            return Err(format!("round {}: {b} has a second bye (or a bye after a forfeit win)", r + 1));
+        }
+    }
+    if seen.len() != event.players.len() {
+        return Err(format!("round {}: {} of {} paired", r + 1, seen.len(), event.players.len()));
+    }
+    // No rematch.
+    for p in &round.pairings {
+        if before.history(p.white).iter().any(|e| e.opponent() == Some(p.black)) {
+            return Err(format!("round {}: {} and {} meet again", r + 1, p.white, p.black));
+        }
+    }
+    // Each score group paired within itself before floating: two players floated down
+    // out of one group could have met, unless they (or the two they met) could not.
+    let floaters: Vec<(Seed, Seed)> = round
+        .pairings
+        .iter()
+        .filter_map(|p| match score(p.white).cmp(&score(p.black)) {
+            std::cmp::Ordering::Greater => Some((p.white, p.black)),
+            std::cmp::Ordering::Less => Some((p.black, p.white)),
+            std::cmp::Ordering::Equal => None,
+        })
+        .collect();
+    let pref = |s: Seed| Preference::of(&before.history(s).iter().filter_map(RoundEntry::played_colour).collect::<Vec<_>>());
+    let can_meet = |a: Seed, b: Seed| {
+        !before.history(a).iter().any(|e| e.opponent() == Some(b))
+            && !matches!((pref(a), pref(b)), (Preference::Absolute(x), Preference::Absolute(y)) if x == y)
+    };
+    for (i, &(a, a2)) in floaters.iter().enumerate() {
+        for &(b, b2) in &floaters[i + 1..] {
+            if score(a) == score(b) && can_meet(a, b) && can_meet(a2, b2) {
+                return Err(format!(
+                    "round {}: {a} and {b} both floated down from {} though they could meet (and so could {a2} and {b2})",
+                    r + 1,
+                    score(a)
+                ));
+            }
+        }
+    }
+    // Colours: never a difference beyond two, never three the same running.
+    for s in event.seeds() {
+        let cs: Vec<Colour> = event.history(s).iter().filter_map(|e| match *e {
+            RoundEntry::Game { colour, result, .. } if result.is_none_or(GameResult::played) => Some(colour),
+            _ => None,
+        }).collect();
+        let whites = cs.iter().filter(|c| **c == Colour::White).count() as i64;
+        if (2 * whites - cs.len() as i64).abs() > 2 {
+            return Err(format!("round {}: {s} has colours {cs:?}", r + 1));
+        }
+        if cs.windows(3).any(|w| w[0] == w[1] && w[1] == w[2]) {
+            return Err(format!("round {}: {s} has three the same running: {cs:?}", r + 1));
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, .. ProptestConfig::default() })]
+
+    #[test]
+    fn swiss_pairings_keep_the_absolute_criteria(
+        players in 7usize..=64,
+        rounds in 5u8..=9,
+        ratings in proptest::collection::vec(1000i32..2400, 64),
+        rolls in proptest::collection::vec(any::<u8>(), 9 * 32),
+    ) {
+        let mut event = Event::new(Format::Swiss { rounds }, field(players, &ratings));
+        let mut roll = rolls.iter().copied().cycle();
+        for _ in 0..rounds {
+            match event.pair_next() {
+                Ok(round) => {
+                    event.rounds.push(round);
+                    if let Err(e) = check_round(&event) {
+                        prop_assert!(false, "{players} players, {rounds} rounds: {e}");
+                    }
+                    let last = event.rounds.len() - 1;
+                    for p in &mut event.rounds[last].pairings {
+                        p.result = Some(result_of(roll.next().unwrap_or(0)));
+                    }
+                }
+                Err(PairError::NoPairing) => {
+                    // Only when no pairing keeps the rules: searched exhaustively on
+                    // small fields; a larger field always has one over nine rounds.
+                    prop_assert!(players <= 13, "{players} players, round {}: no pairing", event.rounds.len() + 1);
+                    prop_assert!(!some_pairing_exists(&event), "{players} players, round {}: a pairing exists", event.rounds.len() + 1);
+                    break;
+                }
+                Err(e) => prop_assert!(false, "{e}"),
+            }
+        }
+        // The standings rank everyone, best first.
+        let table = standings(&event);
+        prop_assert_eq!(table.len(), players);
+        prop_assert!(table.windows(2).all(|w| w[0].points >= w[1].points));
+    }
+}
+
+#[test]
+fn round_robin_byes_rotate_and_everyone_meets_everyone() {
+    for n in [3usize, 4, 5, 7, 10] {
+        let mut event = Event::new(Format::RoundRobin { cycles: 1 }, field(n, &[]));
+        let mut byes = BTreeMap::new();
+        while let Ok(round) = event.pair_next() {
+            if let Some(b) = round.bye {
+                *byes.entry(b).or_insert(0) += 1;
+            }
+            event.rounds.push(round);
+            let last = event.rounds.len() - 1;
+            for p in &mut event.rounds[last].pairings {
+                p.result = Some(GameResult::Draw);
+            }
+        }
+        let total = event.rounds.len();
+        assert_eq!(total, n + n % 2 - 1, "{n} players");
+        if n % 2 == 1 {
+            assert_eq!(byes.len(), n, "{n}: everyone sits out once");
+            assert!(byes.values().all(|c| *c == 1));
+        }
+        for s in event.seeds() {
+            let opps: BTreeSet<Seed> = event.history(s).iter().filter_map(RoundEntry::opponent).collect();
+            assert_eq!(opps.len(), n - 1, "{n}: {s} met {opps:?}");
+        }
+        assert!(matches!(event.pair_next(), Err(PairError::Finished(_))));
+    }
+}
+
+#[test]
+fn a_swiss_of_200_is_paired_round_after_round() {
+    let ratings: Vec<i32> = (0..200).map(|i| 2400 - i * 5).collect();
+    let mut event = Event::new(Format::Swiss { rounds: 9 }, field(200, &ratings));
+    let mut k = 0u8;
+    for _ in 0..9 {
+        let round = event.pair_next().expect("a pairing");
+        event.rounds.push(round);
+        check_round(&event).expect("the rules");
+        let last = event.rounds.len() - 1;
+        for p in &mut event.rounds[last].pairings {
+            k = k.wrapping_mul(31).wrapping_add(7);
+            p.result = Some(result_of(k));
+        }
+    }
+}
