@@ -1028,9 +1028,71 @@ async function showList() {
   }
 }
 
+// A tournament: its standings as the group's picture has them, and its latest round's
+// boards, each opening its game.
+async function showTournament(token) {
+  closeGame();
+  showBack(!!history.state?.fromList);
+  $('game').hidden = true;
+  $('sub').hidden = true;
+  const st = $('status');
+  st.classList.remove('mine');
+  st.textContent = t('loading');
+  const box = $('list');
+  box.replaceChildren();
+  box.hidden = false;
+  let e;
+  try {
+    e = await api('GET', 'api/tournament/' + enc(token));
+  } catch (err) {
+    st.textContent = err.message;
+    return;
+  }
+  st.textContent = e.title;
+  const sub = $('sub');
+  sub.textContent = e.subtitle;
+  sub.hidden = false;
+  const table = el('table', 'standings');
+  const head = el('tr');
+  for (const c of e.columns) head.append(el('th', null, c));
+  table.append(head);
+  e.rows.forEach((row, i) => {
+    const tr = el('tr', i < e.leaders ? 'lead' : null);
+    for (const c of row) tr.append(el('td', null, c));
+    table.append(tr);
+  });
+  const wrap = el('div', 'standings-wrap');
+  wrap.append(table);
+  box.append(wrap);
+  if (e.round > 0) {
+    box.append(el('h3', 'round', e.rounds ? e.round + ' / ' + e.rounds : String(e.round)));
+  }
+  for (const b of e.boards) {
+    const a = el(b.token ? 'a' : 'div', 'item');
+    const who = el('span', 'who');
+    who.append(
+      el('span', 'opp', b.white + ' (' + b.white_points + ') – ' + b.black + ' (' + b.black_points + ')'),
+    );
+    a.append(who, el('span', 'badge' + (b.result ? '' : ' mine'), b.result || '▶'));
+    if (b.token) {
+      a.href = '?game=' + enc(b.token);
+      a.addEventListener('click', (ev) => {
+        ev.preventDefault();
+        history.pushState({ fromList: true }, '', '?game=' + enc(b.token) + location.hash);
+        openGame(b.token);
+      });
+    }
+    box.append(a);
+  }
+  if (e.bye) box.append(el('p', 'empty', 'bye: ' + e.bye));
+}
+
 function route() {
-  const token = new URLSearchParams(location.search).get('game');
+  const q = new URLSearchParams(location.search);
+  const token = q.get('game');
+  const tournament = q.get('tournament');
   if (token) openGame(token);
+  else if (tournament) showTournament(tournament);
   else showList();
 }
 
@@ -1053,7 +1115,10 @@ async function main() {
   }
   document.title = t('title');
   const start = startParam();
-  if (start && !new URLSearchParams(location.search).get('game')) openGame(start);
+  const q = new URLSearchParams(location.search);
+  // `t…`: a tournament's link; any other start parameter names a game.
+  if (start && start.startsWith('t') && !q.get('game')) showTournament(start.slice(1));
+  else if (start && !q.get('game')) openGame(start);
   else route();
 }
 

@@ -70,7 +70,11 @@ fn load(arg: &str) -> Result<Event, CliError> {
         .map_err(|e| CliError::usage(format!("not a tournament file: {e}")))?;
     let n = e.players.len() as u32;
     for (i, r) in e.rounds.iter().enumerate() {
-        let seeds = r.pairings.iter().flat_map(|p| [p.white, p.black]).chain(r.bye);
+        let seeds = r
+            .pairings
+            .iter()
+            .flat_map(|p| [p.white, p.black])
+            .chain(r.bye);
         for s in seeds {
             if s.0 >= n {
                 return Err(CliError::usage(format!(
@@ -108,7 +112,8 @@ fn pair(a: &PairArgs, out: &mut dyn Write) -> Result<(), CliError> {
     })?;
     let number = event.rounds.len() + 1;
     if a.file.json {
-        let j = serde_json::json!({ "round": number, "pairings": round.pairings, "bye": round.bye });
+        let j =
+            serde_json::json!({ "round": number, "pairings": round.pairings, "bye": round.bye });
         writeln!(out, "{j}").map_err(io)?;
     } else {
         writeln!(out, "Round {number}").map_err(io)?;
@@ -280,7 +285,12 @@ pub fn bench_pairing(a: &PairingBenchArgs, out: &mut dyn Write) -> Result<(), Cl
     let mut event = Event::new(Format::Swiss { rounds: a.rounds }, players);
     let mut worst = 0f64;
     let mut total = 0f64;
-    writeln!(out, "Swiss, {} players, {} rounds (Dutch system as matchings):", a.players, a.rounds).map_err(io)?;
+    writeln!(
+        out,
+        "Swiss, {} players, {} rounds (Dutch system as matchings):",
+        a.players, a.rounds
+    )
+    .map_err(io)?;
     for r in 0..a.rounds {
         let t0 = Instant::now();
         let round = event.pair_next().map_err(|e| CliError {
@@ -290,7 +300,14 @@ pub fn bench_pairing(a: &PairingBenchArgs, out: &mut dyn Write) -> Result<(), Cl
         let ms = t0.elapsed().as_secs_f64() * 1000.0;
         worst = worst.max(ms);
         total += ms;
-        writeln!(out, "  round {}: {:.1} ms ({} boards)", r + 1, ms, round.pairings.len()).map_err(io)?;
+        writeln!(
+            out,
+            "  round {}: {:.1} ms ({} boards)",
+            r + 1,
+            ms,
+            round.pairings.len()
+        )
+        .map_err(io)?;
         event.rounds.push(round);
         let last = event.rounds.len() - 1;
         for p in &mut event.rounds[last].pairings {
@@ -301,9 +318,20 @@ pub fn bench_pairing(a: &PairingBenchArgs, out: &mut dyn Write) -> Result<(), Cl
             });
         }
     }
-    writeln!(out, "worst round: {worst:.1} ms; mean {:.1} ms", total / f64::from(a.rounds)).map_err(io)?;
+    writeln!(
+        out,
+        "worst round: {worst:.1} ms; mean {:.1} ms",
+        total / f64::from(a.rounds)
+    )
+    .map_err(io)?;
     let t0 = Instant::now();
     let table = standings(&event);
-    writeln!(out, "standings with tie-breaks: {:.1} ms ({} lines)", t0.elapsed().as_secs_f64() * 1000.0, table.len()).map_err(io)?;
+    writeln!(
+        out,
+        "standings with tie-breaks: {:.1} ms ({} lines)",
+        t0.elapsed().as_secs_f64() * 1000.0,
+        table.len()
+    )
+    .map_err(io)?;
     Ok(())
 }

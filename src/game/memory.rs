@@ -30,11 +30,9 @@ impl Inner {
             RecordRef::User(id) => self.users.get(id).cloned().map(AnyRecord::User),
             RecordRef::Chat(id) => self.chats.get(id).cloned().map(AnyRecord::Chat),
             RecordRef::Challenge(id) => self.challenges.get(id).cloned().map(AnyRecord::Challenge),
-            RecordRef::Tournament(id) => self
-                .tournaments
-                .get(id)
-                .cloned()
-                .map(AnyRecord::Tournament),
+            RecordRef::Tournament(id) => {
+                self.tournaments.get(id).cloned().map(AnyRecord::Tournament)
+            }
             RecordRef::Other { .. } => None,
         }
     }

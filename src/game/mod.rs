@@ -20,9 +20,9 @@ pub(crate) mod record;
 pub mod scheduler;
 pub(crate) mod service;
 pub mod standings;
-pub mod tournament;
 pub(crate) mod storage;
 pub(crate) mod time;
+pub mod tournament;
 
 pub use cluster::{Changed, Cluster, Role, Solo};
 pub use ids::{
@@ -40,9 +40,9 @@ pub use record::{
     TournamentSettings, TournamentStatus, TurnNotices, UserRecord, VariantStats, Venue,
 };
 pub use service::{
-    Actor, Advanced, DrawOutcome, ErrorClass, GROUP_BOARDS, MAX_ENTRANTS, TournamentRefusal, Expect, Fired, GameService, LATE_BOARD, LobbyRefusal, Migrated,
-    MoveInput, MoveOutcome, Moved, NewChallenge, NewGame, ServiceError, SetupError, Swept,
-    UserProfile,
+    Actor, Advanced, DrawOutcome, ErrorClass, Expect, Fired, GROUP_BOARDS, GameService, LATE_BOARD,
+    LobbyRefusal, MAX_ENTRANTS, Migrated, MoveInput, MoveOutcome, Moved, NewChallenge, NewGame,
+    ServiceError, SetupError, Swept, TournamentRefusal, UserProfile,
 };
 pub use storage::{Cause, CommitError, Imported, Storage, StoreError, Write, WriteSet};
 pub use time::{Clocks, TimeControl, Timing};

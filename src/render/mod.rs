@@ -15,12 +15,12 @@
 pub mod analysis;
 pub(crate) mod bands;
 pub mod chart;
-pub mod standings;
 mod geometry;
 mod layer;
 mod multi;
 mod palette;
 mod raster;
+pub mod standings;
 mod text;
 pub mod theme;
 

@@ -67,12 +67,34 @@ pub fn render_sheet(sheet: &Sheet) -> Result<Vec<u8>, RenderError> {
     let height = top + body_rows * ROW + PAD;
     let mut img = RgbImage::from_pixel(width, height, BACKGROUND);
     let text = |img: &mut RgbImage, px: f32, x: f32, y: u32, color: Rgb<u8>, s: &str| {
-        imageproc::drawing::draw_text_mut(img, color, x.round() as i32, y as i32, PxScale::from(px), &font, s);
+        imageproc::drawing::draw_text_mut(
+            img,
+            color,
+            x.round() as i32,
+            y as i32,
+            PxScale::from(px),
+            &font,
+            s,
+        );
     };
     text(&mut img, TITLE_PX, PAD as f32, PAD, TEXT, &sheet.title);
-    text(&mut img, PX, PAD as f32, PAD + 36, TEXT_DIM, &sheet.subtitle);
+    text(
+        &mut img,
+        PX,
+        PAD as f32,
+        PAD + 36,
+        TEXT_DIM,
+        &sheet.subtitle,
+    );
     // The table's background and its heading row.
-    fill(&mut img, PAD / 2, top - 4, width - PAD / 2, height - PAD / 2, PLOT);
+    fill(
+        &mut img,
+        PAD / 2,
+        top - 4,
+        width - PAD / 2,
+        height - PAD / 2,
+        PLOT,
+    );
     let mut x = PAD as f32;
     let xs: Vec<f32> = widths
         .iter()
@@ -93,13 +115,34 @@ pub fn render_sheet(sheet: &Sheet) -> Result<Vec<u8>, RenderError> {
     for (c, h) in sheet.columns.iter().enumerate() {
         text(&mut img, PX, place(c, h), top, TEXT_DIM, h);
     }
-    fill(&mut img, PAD / 2, top + ROW - 4, width - PAD / 2, top + ROW - 2, GRID);
+    fill(
+        &mut img,
+        PAD / 2,
+        top + ROW - 4,
+        width - PAD / 2,
+        top + ROW - 2,
+        GRID,
+    );
     for (i, row) in rows.iter().enumerate() {
         let y = top + (i as u32 + 1) * ROW;
         if i < sheet.leaders {
-            fill(&mut img, PAD / 2, y - 3, width - PAD / 2, y + ROW - 5, theme::mix(PLOT, theme::PATH, 0.25));
+            fill(
+                &mut img,
+                PAD / 2,
+                y - 3,
+                width - PAD / 2,
+                y + ROW - 5,
+                theme::mix(PLOT, theme::PATH, 0.25),
+            );
         } else if i % 2 == 1 {
-            fill(&mut img, PAD / 2, y - 3, width - PAD / 2, y + ROW - 5, theme::mix(PLOT, GRID, 0.35));
+            fill(
+                &mut img,
+                PAD / 2,
+                y - 3,
+                width - PAD / 2,
+                y + ROW - 5,
+                theme::mix(PLOT, GRID, 0.35),
+            );
         }
         for (c, cell) in row.iter().enumerate().take(cols) {
             let s = if c == sheet.name_column {
@@ -141,7 +184,14 @@ mod tests {
             columns: vec!["#".into(), "Player".into(), "Pts".into(), "BH".into()],
             name_column: 1,
             rows: (1..=8)
-                .map(|i| vec![i.to_string(), format!("Player {i}"), "2½".into(), "4".into()])
+                .map(|i| {
+                    vec![
+                        i.to_string(),
+                        format!("Player {i}"),
+                        "2½".into(),
+                        "4".into(),
+                    ]
+                })
                 .collect(),
             leaders: 1,
         };

@@ -38,7 +38,12 @@ fn tournaments(h: &Harness, chat: &TgChat) -> Vec<TournamentRecord> {
 }
 
 /// Wait until the group's one tournament satisfies `pred`.
-async fn until(h: &Harness, chat: &TgChat, what: &str, pred: impl Fn(&TournamentRecord) -> bool) -> TournamentRecord {
+async fn until(
+    h: &Harness,
+    chat: &TgChat,
+    what: &str,
+    pred: impl Fn(&TournamentRecord) -> bool,
+) -> TournamentRecord {
     let deadline = tokio::time::Instant::now() + WAIT * 12;
     loop {
         if let Some(t) = tournaments(h, chat).into_iter().next()
@@ -64,13 +69,19 @@ async fn open(h: &Harness, chat: &TgChat, admin: &TgUser, command: &str) -> Call
 }
 
 fn act_button(entry: &Call, act: TournamentAct) -> String {
-    button(entry, "", |cb| matches!(cb, Callback::Tournament { act: a, .. } if *a == act))
+    button(
+        entry,
+        "",
+        |cb| matches!(cb, Callback::Tournament { act: a, .. } if *a == act),
+    )
 }
 
 /// `who` taps `act` on the entry message; the tap's answer.
 async fn tap(h: &Harness, chat: &TgChat, entry: &Call, who: &TgUser, act: TournamentAct) -> Call {
     let c0 = h.cursor();
-    let id = h.api.tap(chat, who, message_id(entry), &act_button(entry, act));
+    let id = h
+        .api
+        .tap(chat, who, message_id(entry), &act_button(entry, act));
     h.expect(c0, "the tap's answer", |c| {
         c.is("AnswerCallbackQuery") && c.params["callback_query_id"] == id
     })
@@ -87,7 +98,7 @@ fn game(h: &Harness, id: GameId) -> ugolki_bot::game::GameRecord {
 }
 
 fn user<'a>(users: &'a [TgUser], id: Option<ugolki_bot::game::UserId>) -> &'a TgUser {
-    let id = id.expect("a person") .0 as i64;
+    let id = id.expect("a person").0 as i64;
     users.iter().find(|u| u.id == id).expect("one of the field")
 }
 
@@ -113,7 +124,10 @@ async fn decide(h: &Harness, chat: &TgChat, users: &[TgUser], id: GameId, result
     }
     let deadline = tokio::time::Instant::now() + WAIT * 3;
     while game(h, id).is_active() {
-        assert!(tokio::time::Instant::now() < deadline, "game {id} did not end");
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "game {id} did not end"
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
@@ -126,7 +140,9 @@ async fn resign(h: &Harness, chat: &TgChat, who: &TgUser, id: GameId) {
     // The group's pace is shared with the round's other boards: a reply may wait its turn.
     let confirm = h
         .api
-        .wait_for(c0, WAIT * 6, |c| c.is("SendMessage") && has_button(&c.buttons(), mine))
+        .wait_for(c0, WAIT * 6, |c| {
+            c.is("SendMessage") && has_button(&c.buttons(), mine)
+        })
         .await
         .expect("the confirmation");
     let yes = button(&confirm, "", mine);
@@ -136,7 +152,10 @@ async fn resign(h: &Harness, chat: &TgChat, who: &TgUser, id: GameId) {
 async fn wait_ply(h: &Harness, id: GameId, ply: u32) {
     let deadline = tokio::time::Instant::now() + WAIT * 3;
     while game(h, id).ply() < ply {
-        assert!(tokio::time::Instant::now() < deadline, "game {id}: no ply {ply}");
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "game {id}: no ply {ply}"
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
@@ -185,7 +204,11 @@ impl Tally {
         let mut before = 0i64;
         for (r, e) in self.entries(p).iter().enumerate() {
             match *e {
-                RoundEntry::Game { opponent, colour, result: Some(res) } if res.played() => {
+                RoundEntry::Game {
+                    opponent,
+                    colour,
+                    result: Some(res),
+                } if res.played() => {
                     let os = self.score(opponent);
                     opp.push(os);
                     let mine = res.half_points(colour) as i64;
@@ -196,7 +219,8 @@ impl Tally {
                         sb += os;
                     }
                 }
-                _ => opp.push(before + (2 - (e.half_points() as i64).min(2)) + (rounds - r - 1) as i64),
+                _ => opp
+                    .push(before + (2 - (e.half_points() as i64).min(2)) + (rounds - r - 1) as i64),
             }
             before += e.half_points() as i64;
         }
@@ -221,43 +245,81 @@ async fn a_swiss_of_eight_in_a_group_is_played_to_its_end() {
     // Garbage is refused with the usage.
     let c0 = h.cursor();
     h.api.send_text(&chat, &admin, "/tournament knockout 5");
-    h.expect(c0, "the usage", |c| c.is("SendMessage") && c.text().is_some_and(|t| t.contains("/tournament swiss"))).await;
+    h.expect(c0, "the usage", |c| {
+        c.is("SendMessage") && c.text().is_some_and(|t| t.contains("/tournament swiss"))
+    })
+    .await;
     // A non-admin cannot open one.
     let c0 = h.cursor();
     h.api.send_text(&chat, &users[1], "/tournament swiss 3");
-    h.expect(c0, "admins only", |c| c.is("SendMessage") && c.text().is_some_and(|t| t.contains("admins"))).await;
-    let entry = open(&h, &chat, &admin, "/tournament swiss 3 classic casual first 1m").await;
+    h.expect(c0, "admins only", |c| {
+        c.is("SendMessage") && c.text().is_some_and(|t| t.contains("admins"))
+    })
+    .await;
+    let entry = open(
+        &h,
+        &chat,
+        &admin,
+        "/tournament swiss 3 classic casual first 5m",
+    )
+    .await;
     assert!(tournaments(&h, &chat).len() == 1);
     // A second one while this one is open is refused.
     let c0 = h.cursor();
     h.api.send_text(&chat, &admin, "/tournament arena 30");
-    h.expect(c0, "already open", |c| c.is("SendMessage") && c.text().is_some_and(|t| t.contains("already has a tournament"))).await;
+    h.expect(c0, "already open", |c| {
+        c.is("SendMessage")
+            && c.text()
+                .is_some_and(|t| t.contains("already has a tournament"))
+    })
+    .await;
     for u in &users {
         let a = tap(&h, &chat, &entry, u, TournamentAct::Join).await;
         assert!(answer_text(&a).contains("You are in"), "{a:?}");
     }
     let twice = tap(&h, &chat, &entry, &users[3], TournamentAct::Join).await;
     assert!(answer_text(&twice).contains("entered already"), "{twice:?}");
-    assert_eq!(until(&h, &chat, "8 entries", |t| t.people.len() == 8).await.people.len(), 8);
+    assert_eq!(
+        until(&h, &chat, "8 entries", |t| t.people.len() == 8)
+            .await
+            .people
+            .len(),
+        8
+    );
     // A non-admin's Start changes nothing.
     let refused = tap(&h, &chat, &entry, &users[5], TournamentAct::Start).await;
     assert!(answer_text(&refused).contains("admins"), "{refused:?}");
     assert_eq!(tournaments(&h, &chat)[0].status, TournamentStatus::Draft);
     // A forged button for another tournament is refused.
     let c0 = h.cursor();
-    let forged = Callback::Tournament { id: ugolki_bot::game::TournamentId(999_999), act: TournamentAct::Start }.encode();
+    let forged = Callback::Tournament {
+        id: ugolki_bot::game::TournamentId(999_999),
+        act: TournamentAct::Start,
+    }
+    .encode();
     let qid = h.api.tap(&chat, &admin, message_id(&entry), &forged);
-    h.expect(c0, "a refusal", |c| c.is("AnswerCallbackQuery") && c.params["callback_query_id"] == qid && c.params["show_alert"] == true).await;
+    h.expect(c0, "a refusal", |c| {
+        c.is("AnswerCallbackQuery")
+            && c.params["callback_query_id"] == qid
+            && c.params["show_alert"] == true
+    })
+    .await;
     assert_eq!(tournaments(&h, &chat)[0].status, TournamentStatus::Draft);
 
     let c_start = h.cursor();
     tap(&h, &chat, &entry, &admin, TournamentAct::Start).await;
     let mut tally = Tally::default();
-    let seed_of = |t: &TournamentRecord, u: &TgUser| t.seed_of(ugolki_bot::game::UserId(u.id as u64)).expect("entered");
+    let seed_of = |t: &TournamentRecord, u: &TgUser| {
+        t.seed_of(ugolki_bot::game::UserId(u.id as u64))
+            .expect("entered")
+    };
 
     // Round 1: a win each way, a draw, and a White who never moves (a forfeit).
     let t = until(&h, &chat, "round 1", |t| t.games.len() == 1).await;
-    h.expect(c_start, "round 1's pairings", |c| c.is("SendMessage") && c.text().is_some_and(|t| t.contains("Round 1 of 3"))).await;
+    h.expect(c_start, "round 1's pairings", |c| {
+        c.is("SendMessage") && c.text().is_some_and(|t| t.contains("Round 1 of 3"))
+    })
+    .await;
     let r1: Vec<GameId> = t.games[0].iter().map(|g| g.expect("a game")).collect();
     assert_eq!(r1.len(), 4);
     decide(&h, &chat, &users, r1[0], GameResult::White).await;
@@ -265,14 +327,35 @@ async fn a_swiss_of_eight_in_a_group_is_played_to_its_end() {
     decide(&h, &chat, &users, r1[2], GameResult::Black).await;
     let no_show = game(&h, r1[3]);
     let c_forfeit = h.cursor();
-    h.advance_clock(Millis::secs(61));
-    h.expect(c_forfeit, "the forfeit told", |c| c.is("SendMessage") && c.text().is_some_and(|t| t.contains("loses by forfeit"))).await;
+    h.advance_clock(Millis::secs(301));
+    h.expect(c_forfeit, "the forfeit told", |c| {
+        c.is("SendMessage") && c.text().is_some_and(|t| t.contains("loses by forfeit"))
+    })
+    .await;
     let t = until(&h, &chat, "round 2", |t| t.games.len() == 2).await;
-    assert!(matches!(game(&h, r1[3]).status, Status::Aborted { .. }), "the no-show's game is called off");
-    let results = [GameResult::White, GameResult::Draw, GameResult::Black, GameResult::BlackByForfeit];
-    tally.games.push(t.event.rounds[0].pairings.iter().zip(results).map(|(p, r)| (p.white, p.black, r)).collect());
+    assert!(
+        matches!(game(&h, r1[3]).status, Status::Aborted { .. }),
+        "the no-show's game is called off"
+    );
+    let results = [
+        GameResult::White,
+        GameResult::Draw,
+        GameResult::Black,
+        GameResult::BlackByForfeit,
+    ];
+    tally.games.push(
+        t.event.rounds[0]
+            .pairings
+            .iter()
+            .zip(results)
+            .map(|(p, r)| (p.white, p.black, r))
+            .collect(),
+    );
     tally.byes.push(None);
-    assert_eq!(t.event.rounds[0].pairings[3].result, Some(GameResult::BlackByForfeit));
+    assert_eq!(
+        t.event.rounds[0].pairings[3].result,
+        Some(GameResult::BlackByForfeit)
+    );
     assert_eq!(no_show.ply(), 0);
 
     // Round 2: one player withdraws mid-round (their game is lost), the rest are won by
@@ -300,33 +383,81 @@ async fn a_swiss_of_eight_in_a_group_is_played_to_its_end() {
     let t = until(&h, &chat, "round 3", |t| t.games.len() == 3).await;
     tally.games.push(round2);
     tally.byes.push(None);
-    assert_eq!(t.event.rounds[1].pairings[1].result, Some(GameResult::White), "the withdrawal lost");
+    let statuses: Vec<_> = t.games[1]
+        .iter()
+        .map(|g| g.map(|g| (game(&h, g).status, game(&h, g).ply())))
+        .collect();
+    assert_eq!(
+        t.event.rounds[1].pairings[1].result,
+        Some(GameResult::White),
+        "the withdrawal lost: {:?} {statuses:?}",
+        t.event.rounds[1]
+    );
 
     // Round 3: seven left, so a bye; the lower number wins.
     check_round(&t, 2);
     let q = seed_of(&t, &quitter);
-    assert!(t.event.rounds[2].pairings.iter().all(|p| p.white != q && p.black != q), "a withdrawn player is not paired");
+    assert!(
+        t.event.rounds[2]
+            .pairings
+            .iter()
+            .all(|p| p.white != q && p.black != q),
+        "a withdrawn player is not paired"
+    );
     let bye = t.event.rounds[2].bye.expect("a bye for an odd field");
     let mut round3 = Vec::new();
     for (i, p) in t.event.rounds[2].pairings.iter().enumerate() {
-        let r = if p.white < p.black { GameResult::White } else { GameResult::Black };
+        let r = if p.white < p.black {
+            GameResult::White
+        } else {
+            GameResult::Black
+        };
         decide(&h, &chat, &users, t.games[2][i].expect("a game"), r).await;
         round3.push((p.white, p.black, r));
     }
-    let t = until(&h, &chat, "the end", |t| matches!(t.status, TournamentStatus::Finished { .. }) && t.end_told).await;
+    let t = until(&h, &chat, "the end", |t| {
+        matches!(t.status, TournamentStatus::Finished { .. }) && t.end_told
+    })
+    .await;
     tally.games.push(round3);
     tally.byes.push(Some(bye));
 
+    // Every result stored as the players made it.
+    for (k, round) in tally.games.iter().enumerate() {
+        let stored: Vec<_> = t.event.rounds[k]
+            .pairings
+            .iter()
+            .map(|p| (p.white, p.black, p.result.expect("a result")))
+            .collect();
+        assert_eq!(&stored, round, "round {}", k + 1);
+    }
     // The standings: the bot's against the test's own computation.
     let table = standings(&t.event);
-    assert_eq!(TieBreak::order(t.event.format), [TieBreak::DirectEncounter, TieBreak::Wins, TieBreak::BuchholzCut1, TieBreak::Buchholz, TieBreak::SonnebornBerger]);
+    assert_eq!(
+        TieBreak::order(t.event.format),
+        [
+            TieBreak::DirectEncounter,
+            TieBreak::Wins,
+            TieBreak::BuchholzCut1,
+            TieBreak::Buchholz,
+            TieBreak::SonnebornBerger
+        ]
+    );
     for line in &table {
         let p = line.player;
         assert_eq!(i64::from(line.points.0), tally.score(p), "{p}'s points");
         let (wins, cut, bh, sb) = tally.tie_breaks(p);
-        assert_eq!(line.tie_breaks[1..], [wins, cut, bh, sb], "{p}'s tie-breaks");
+        assert_eq!(
+            line.tie_breaks[1..],
+            [wins, cut, bh, sb],
+            "{p}'s tie-breaks"
+        );
     }
-    assert!(table.windows(2).all(|w| (w[0].points, &w[0].tie_breaks) >= (w[1].points, &w[1].tie_breaks)));
+    assert!(
+        table
+            .windows(2)
+            .all(|w| (w[0].points, &w[0].tie_breaks) >= (w[1].points, &w[1].tie_breaks))
+    );
     // The winner announced once, with the final standings as a picture.
     let winner = &t.event.players[table[0].player.index()].name;
     h.settle().await;
@@ -334,12 +465,30 @@ async fn a_swiss_of_eight_in_a_group_is_played_to_its_end() {
         .api
         .calls()
         .into_iter()
-        .find(|c| c.is("SendPhoto") && c.text().is_some_and(|t| t.contains("wins the tournament") || t.contains("Shared first place")))
+        .find(|c| {
+            c.is("SendPhoto")
+                && c.text().is_some_and(|t| {
+                    t.contains("wins the tournament") || t.contains("Shared first place")
+                })
+        })
         .expect("the winner announced with the standings");
     if table[1].rank > 1 {
-        assert!(end.text().unwrap_or_default().contains(winner.as_str()), "{end:?}");
+        assert!(
+            end.text().unwrap_or_default().contains(winner.as_str()),
+            "{end:?}"
+        );
     }
-    let announced = h.api.calls().iter().filter(|c| c.response.is_ok()).filter(|c| c.text().is_some_and(|t| t.contains("wins the tournament") || t.contains("Shared first place"))).count();
+    let announced = h
+        .api
+        .calls()
+        .iter()
+        .filter(|c| c.response.is_ok())
+        .filter(|c| {
+            c.text().is_some_and(|t| {
+                t.contains("wins the tournament") || t.contains("Shared first place")
+            })
+        })
+        .count();
     assert_eq!(announced, 1, "the end is told once");
     // Delivered messages (a call refused by a limit and sent again is one message).
     let pairings: Vec<String> = h
@@ -349,11 +498,20 @@ async fn a_swiss_of_eight_in_a_group_is_played_to_its_end() {
         .filter(|c| c.is("SendMessage") && c.response.is_ok())
         .filter_map(|c| c.text().filter(|t| t.contains(": pairings")))
         .collect();
-    assert_eq!(pairings.len(), 3, "one pairings message a round: {pairings:#?}");
+    assert_eq!(
+        pairings.len(),
+        3,
+        "one pairings message a round: {pairings:#?}"
+    );
     // `/tournaments` lists it with its winner.
     let c0 = h.cursor();
     h.api.send_text(&chat, &users[2], "/tournaments");
-    h.expect(c0, "the list", |c| c.is("SendMessage") && c.text().is_some_and(|t| t.contains("Swiss, 3 rounds") && t.contains("won by"))).await;
+    h.expect(c0, "the list", |c| {
+        c.is("SendMessage")
+            && c.text()
+                .is_some_and(|t| t.contains("Swiss, 3 rounds") && t.contains("won by"))
+    })
+    .await;
     h.assert_within_limits();
 }
 
@@ -368,19 +526,37 @@ fn check_round(t: &TournamentRecord, k: usize) {
         }
     }
     for p in &e.rounds[k].pairings {
-        assert!(!met.contains(&(p.white.min(p.black), p.white.max(p.black))), "round {}: a rematch {p:?}", k + 1);
+        assert!(
+            !met.contains(&(p.white.min(p.black), p.white.max(p.black))),
+            "round {}: a rematch {p:?}",
+            k + 1
+        );
     }
     if let Some(b) = e.rounds[k].bye {
-        assert!(e.rounds[..k].iter().all(|r| r.bye != Some(b)), "a second bye");
+        assert!(
+            e.rounds[..k].iter().all(|r| r.bye != Some(b)),
+            "a second bye"
+        );
     }
     for s in e.seeds() {
         let colours: Vec<Colour> = e.rounds[..=k]
             .iter()
-            .filter_map(|r| r.pairings.iter().find_map(|p| p.colour_of(s).filter(|_| p.result.is_none_or(GameResult::played))))
+            .filter_map(|r| {
+                r.pairings.iter().find_map(|p| {
+                    p.colour_of(s)
+                        .filter(|_| p.result.is_none_or(GameResult::played))
+                })
+            })
             .collect();
         let whites = colours.iter().filter(|c| **c == Colour::White).count() as i64;
-        assert!((2 * whites - colours.len() as i64).abs() <= 2, "{s}: {colours:?}");
-        assert!(!colours.windows(3).any(|w| w[0] == w[1] && w[1] == w[2]), "{s}: {colours:?}");
+        assert!(
+            (2 * whites - colours.len() as i64).abs() <= 2,
+            "{s}: {colours:?}"
+        );
+        assert!(
+            !colours.windows(3).any(|w| w[0] == w[1] && w[1] == w[2]),
+            "{s}: {colours:?}"
+        );
     }
 }
 
@@ -392,13 +568,26 @@ async fn a_round_robin_of_five_rotates_its_byes() {
     let chat = group();
     let users = field(5);
     h.api.set_admins(chat.id(), &[users[0].id]);
-    let entry = open(&h, &chat, &users[0], "/tournament roundrobin classic casual").await;
+    let entry = open(
+        &h,
+        &chat,
+        &users[0],
+        "/tournament roundrobin classic casual",
+    )
+    .await;
     for u in &users {
         tap(&h, &chat, &entry, u, TournamentAct::Join).await;
     }
     tap(&h, &chat, &entry, &users[0], TournamentAct::Start).await;
     // A late entry is refused once a round-robin has started.
-    let late = tap(&h, &chat, &entry, &TgUser::new(399, "Late", "en"), TournamentAct::Join).await;
+    let late = tap(
+        &h,
+        &chat,
+        &entry,
+        &TgUser::new(399, "Late", "en"),
+        TournamentAct::Join,
+    )
+    .await;
     assert!(answer_text(&late).contains("has started"), "{late:?}");
     let mut byes = BTreeMap::new();
     for k in 0..5 {
@@ -418,12 +607,18 @@ async fn a_round_robin_of_five_rotates_its_byes() {
             decide(&h, &chat, &users, t.games[k][i].expect("a game"), r).await;
         }
     }
-    let t = until(&h, &chat, "the end", |t| matches!(t.status, TournamentStatus::Finished { .. }) && t.end_told).await;
+    let t = until(&h, &chat, "the end", |t| {
+        matches!(t.status, TournamentStatus::Finished { .. }) && t.end_told
+    })
+    .await;
     assert_eq!(byes.len(), 5, "each player sat out once: {byes:?}");
     let mut pairs = BTreeSet::new();
     for r in &t.event.rounds {
         for p in &r.pairings {
-            assert!(pairs.insert((p.white.min(p.black), p.white.max(p.black))), "a rematch");
+            assert!(
+                pairs.insert((p.white.min(p.black), p.white.max(p.black))),
+                "a rematch"
+            );
         }
     }
     assert_eq!(pairs.len(), 10);
@@ -447,13 +642,20 @@ async fn a_ten_minute_arena_of_six_pairs_as_games_end() {
     let chat = group();
     let users = field(6);
     h.api.set_admins(chat.id(), &[users[0].id]);
-    let entry = open(&h, &chat, &users[0], "/tournament arena 10 classic casual first 30m").await;
+    let entry = open(
+        &h,
+        &chat,
+        &users[0],
+        "/tournament arena 10 classic casual first 30m",
+    )
+    .await;
     for u in &users {
         tap(&h, &chat, &entry, u, TournamentAct::Join).await;
     }
     tap(&h, &chat, &entry, &users[0], TournamentAct::Start).await;
     let mut decided = BTreeSet::new();
-    let over = |t: &TournamentRecord| matches!(t.status, TournamentStatus::Finished { .. }) && t.end_told;
+    let over =
+        |t: &TournamentRecord| matches!(t.status, TournamentStatus::Finished { .. }) && t.end_told;
     let mut advanced = false;
     let t = loop {
         let t = until(&h, &chat, "a wave or the end", |t| {
@@ -471,10 +673,20 @@ async fn a_ten_minute_arena_of_six_pairs_as_games_end() {
                 }
                 // Nobody plays two games of the arena at once.
                 for s in [p.white, p.black] {
-                    let busy = t.event.rounds.iter().flat_map(|r| &r.pairings).filter(|q| q.result.is_none() && (q.white == s || q.black == s)).count();
+                    let busy = t
+                        .event
+                        .rounds
+                        .iter()
+                        .flat_map(|r| &r.pairings)
+                        .filter(|q| q.result.is_none() && (q.white == s || q.black == s))
+                        .count();
                     assert_eq!(busy, 1, "{s} in two games at once");
                 }
-                let r = if p.white < p.black { GameResult::White } else { GameResult::Black };
+                let r = if p.white < p.black {
+                    GameResult::White
+                } else {
+                    GameResult::Black
+                };
                 decide(&h, &chat, &users, id, r).await;
             }
         }
@@ -487,7 +699,12 @@ async fn a_ten_minute_arena_of_six_pairs_as_games_end() {
     assert!(advanced, "four waves were paired");
     // Never the same opponent twice running.
     for s in t.event.seeds() {
-        let opps: Vec<Seed> = t.event.history(s).iter().filter_map(RoundEntry::opponent).collect();
+        let opps: Vec<Seed> = t
+            .event
+            .history(s)
+            .iter()
+            .filter_map(RoundEntry::opponent)
+            .collect();
         assert!(opps.windows(2).all(|w| w[0] != w[1]), "{s}: {opps:?}");
     }
     // Points by hand, game by game: 2 a win, doubled after two wins running, 0 a loss.
@@ -496,7 +713,12 @@ async fn a_ten_minute_arena_of_six_pairs_as_games_end() {
         let mut streak = 0;
         let mut points = 0;
         for e in t.event.history(line.player) {
-            if let RoundEntry::Game { colour, result: Some(r), .. } = e {
+            if let RoundEntry::Game {
+                colour,
+                result: Some(r),
+                ..
+            } = e
+            {
                 if r.half_points(colour) == 2 {
                     points += if streak >= 2 { 4 } else { 2 };
                     streak += 1;
@@ -522,7 +744,13 @@ async fn a_tournament_survives_a_restart_mid_round() {
     let chat = group();
     let users = field(4);
     h.api.set_admins(chat.id(), &[users[0].id]);
-    let entry = open(&h, &chat, &users[0], "/tournament swiss 2 classic casual first 1m").await;
+    let entry = open(
+        &h,
+        &chat,
+        &users[0],
+        "/tournament swiss 2 classic casual first 1m",
+    )
+    .await;
     for u in &users {
         tap(&h, &chat, &entry, u, TournamentAct::Join).await;
     }
@@ -538,15 +766,36 @@ async fn a_tournament_survives_a_restart_mid_round() {
     h.restart(ugolki_bot::game::Timing::default()).await;
     let t = until(&h, &chat, "round 2", |t| t.games.len() == 2).await;
     h.api
-        .wait_for(c_restart, WAIT * 6, |c| c.is("SendMessage") && c.text().is_some_and(|t| t.contains("Round 2 of 2") && t.contains("pairings")))
+        .wait_for(c_restart, WAIT * 6, |c| {
+            c.is("SendMessage")
+                && c.text()
+                    .is_some_and(|t| t.contains("Round 2 of 2") && t.contains("pairings"))
+        })
         .await
         .expect("round 2's pairings");
-    assert_eq!(t.event.rounds[0].pairings[1].result, Some(GameResult::BlackByForfeit));
+    assert_eq!(
+        t.event.rounds[0].pairings[1].result,
+        Some(GameResult::BlackByForfeit)
+    );
     h.settle().await;
     let t2 = tournaments(&h, &chat).remove(0);
     assert_eq!(t2.event.rounds.len(), 2, "round 2 paired once");
-    let pairings = h.api.calls().iter().filter(|c| c.is("SendMessage") && c.response.is_ok() && c.text().is_some_and(|t| t.contains("Round 2 of 2") && t.contains("pairings"))).count();
+    let pairings = h
+        .api
+        .calls()
+        .iter()
+        .filter(|c| {
+            c.is("SendMessage")
+                && c.response.is_ok()
+                && c.text()
+                    .is_some_and(|t| t.contains("Round 2 of 2") && t.contains("pairings"))
+        })
+        .count();
     assert_eq!(pairings, 1, "round 2's pairings told once");
-    let games_in_chat = h.store.chat_games(ChatId(chat.id())).expect("the index").len();
+    let games_in_chat = h
+        .store
+        .chat_games(ChatId(chat.id()))
+        .expect("the index")
+        .len();
     assert_eq!(games_in_chat, 2, "round 2's two games, started once");
 }

@@ -38,7 +38,13 @@ fn some_pairing_exists(event: &Event) -> bool {
     let hist: Vec<Vec<RoundEntry>> = seeds.iter().map(|s| event.history(*s)).collect();
     let prefs: Vec<Preference> = hist
         .iter()
-        .map(|h| Preference::of(&h.iter().filter_map(RoundEntry::played_colour).collect::<Vec<_>>()))
+        .map(|h| {
+            Preference::of(
+                &h.iter()
+                    .filter_map(RoundEntry::played_colour)
+                    .collect::<Vec<_>>(),
+            )
+        })
         .collect();
     let met = |a: usize, b: usize| hist[a].iter().any(|e| e.opponent() == Some(Seed(b as u32)));
     let ok = |a: usize, b: usize| {
@@ -46,7 +52,12 @@ fn some_pairing_exists(event: &Event) -> bool {
             && !matches!((prefs[a], prefs[b]), (Preference::Absolute(x), Preference::Absolute(y)) if x == y)
     };
     let bye_ok = |a: usize| !hist[a].iter().any(RoundEntry::unplayed_point);
-    fn go(left: &mut Vec<usize>, ok: &dyn Fn(usize, usize) -> bool, bye_ok: &dyn Fn(usize) -> bool, bye_left: bool) -> bool {
+    fn go(
+        left: &mut Vec<usize>,
+        ok: &dyn Fn(usize, usize) -> bool,
+        bye_ok: &dyn Fn(usize) -> bool,
+        bye_left: bool,
+    ) -> bool {
         let Some(&a) = left.first() else { return true };
         if bye_left && left.len() % 2 == 1 && bye_ok(a) {
             let mut rest = left[1..].to_vec();
@@ -57,7 +68,11 @@ fn some_pairing_exists(event: &Event) -> bool {
         for k in 1..left.len() {
             let b = left[k];
             if ok(a, b) {
-                let mut rest: Vec<usize> = left.iter().copied().filter(|x| *x != a && *x != b).collect();
+                let mut rest: Vec<usize> = left
+                    .iter()
+                    .copied()
+                    .filter(|x| *x != a && *x != b)
+                    .collect();
                 if go(&mut rest, ok, bye_ok, bye_left) {
                     return true;
                 }
@@ -94,16 +109,33 @@ fn check_round(event: &Event) -> Result<(), String> {
             return Err(format!("round {}: {b} has the bye and a board", r + 1));
         }
         if before.history(b).iter().any(RoundEntry::unplayed_point) {
-            return Err(format!("round {}: {b} has a second bye (or a bye after a forfeit win)", r + 1));
+            return Err(format!(
+                "round {}: {b} has a second bye (or a bye after a forfeit win)",
+                r + 1
+            ));
         }
     }
     if seen.len() != event.players.len() {
-        return Err(format!("round {}: {} of {} paired", r + 1, seen.len(), event.players.len()));
+        return Err(format!(
+            "round {}: {} of {} paired",
+            r + 1,
+            seen.len(),
+            event.players.len()
+        ));
     }
     // No rematch.
     for p in &round.pairings {
-        if before.history(p.white).iter().any(|e| e.opponent() == Some(p.black)) {
-            return Err(format!("round {}: {} and {} meet again", r + 1, p.white, p.black));
+        if before
+            .history(p.white)
+            .iter()
+            .any(|e| e.opponent() == Some(p.black))
+        {
+            return Err(format!(
+                "round {}: {} and {} meet again",
+                r + 1,
+                p.white,
+                p.black
+            ));
         }
     }
     // Each score group paired within itself before floating: two players floated down
@@ -117,7 +149,15 @@ fn check_round(event: &Event) -> Result<(), String> {
             std::cmp::Ordering::Equal => None,
         })
         .collect();
-    let pref = |s: Seed| Preference::of(&before.history(s).iter().filter_map(RoundEntry::played_colour).collect::<Vec<_>>());
+    let pref = |s: Seed| {
+        Preference::of(
+            &before
+                .history(s)
+                .iter()
+                .filter_map(RoundEntry::played_colour)
+                .collect::<Vec<_>>(),
+        )
+    };
     let can_meet = |a: Seed, b: Seed| {
         !before.history(a).iter().any(|e| e.opponent() == Some(b))
             && !matches!((pref(a), pref(b)), (Preference::Absolute(x), Preference::Absolute(y)) if x == y)
@@ -135,16 +175,27 @@ fn check_round(event: &Event) -> Result<(), String> {
     }
     // Colours: never a difference beyond two, never three the same running.
     for s in event.seeds() {
-        let cs: Vec<Colour> = event.history(s).iter().filter_map(|e| match *e {
-            RoundEntry::Game { colour, result, .. } if result.is_none_or(GameResult::played) => Some(colour),
-            _ => None,
-        }).collect();
+        let cs: Vec<Colour> = event
+            .history(s)
+            .iter()
+            .filter_map(|e| match *e {
+                RoundEntry::Game { colour, result, .. }
+                    if result.is_none_or(GameResult::played) =>
+                {
+                    Some(colour)
+                }
+                _ => None,
+            })
+            .collect();
         let whites = cs.iter().filter(|c| **c == Colour::White).count() as i64;
         if (2 * whites - cs.len() as i64).abs() > 2 {
             return Err(format!("round {}: {s} has colours {cs:?}", r + 1));
         }
         if cs.windows(3).any(|w| w[0] == w[1] && w[1] == w[2]) {
-            return Err(format!("round {}: {s} has three the same running: {cs:?}", r + 1));
+            return Err(format!(
+                "round {}: {s} has three the same running: {cs:?}",
+                r + 1
+            ));
         }
     }
     Ok(())
@@ -213,7 +264,11 @@ fn round_robin_byes_rotate_and_everyone_meets_everyone() {
             assert!(byes.values().all(|c| *c == 1));
         }
         for s in event.seeds() {
-            let opps: BTreeSet<Seed> = event.history(s).iter().filter_map(RoundEntry::opponent).collect();
+            let opps: BTreeSet<Seed> = event
+                .history(s)
+                .iter()
+                .filter_map(RoundEntry::opponent)
+                .collect();
             assert_eq!(opps.len(), n - 1, "{n}: {s} met {opps:?}");
         }
         assert!(matches!(event.pair_next(), Err(PairError::Finished(_))));

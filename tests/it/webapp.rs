@@ -698,3 +698,82 @@ async fn a_finished_games_analysis_is_asked_for_and_read_through_the_api() {
     assert_eq!(last["viewer"]["analysis"], json!(true));
     h.assert_within_limits();
 }
+
+/// A tournament's pairings carry a link to its page; the page's API shows the standings
+/// and the round's boards, each opening its game; a game's token is no tournament's, nor
+/// the other way round.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_tournaments_page_shows_its_standings_and_opens_its_games() {
+    use ugolki_bot::bot::testing::{Callback, TournamentAct};
+    let (h, base) = start_with_webapp().await;
+    let grp = group();
+    let players = [alice(), boris(), carol(), dana()];
+    h.api.set_admins(grp.id(), &[players[0].id]);
+    let c0 = h.cursor();
+    h.api
+        .send_text(&grp, &players[0], "/tournament swiss 2 classic casual");
+    let entry = h
+        .expect(c0, "the entry message", |c| {
+            c.is("SendMessage") && !c.buttons().is_empty()
+        })
+        .await;
+    let act = |a: TournamentAct| {
+        button(
+            &entry,
+            "",
+            move |cb| matches!(cb, Callback::Tournament { act, .. } if *act == a),
+        )
+    };
+    for p in &players {
+        let c = h.cursor();
+        let id = h
+            .api
+            .tap(&grp, p, message_id(&entry), &act(TournamentAct::Join));
+        h.expect(c, "joined", |c| {
+            c.is("AnswerCallbackQuery") && c.params["callback_query_id"] == id
+        })
+        .await;
+    }
+    let c1 = h.cursor();
+    h.api.tap(
+        &grp,
+        &players[0],
+        message_id(&entry),
+        &act(TournamentAct::Start),
+    );
+    let pairings = h
+        .expect(c1, "the pairings with the page's link", |c| {
+            c.is("SendMessage")
+                && c.text()
+                    .is_some_and(|t| t.contains("pairings") || t.contains("пары"))
+        })
+        .await;
+    let (kind, url) = board_button(&pairings).expect("the page's button");
+    assert_eq!(kind, "url");
+    let prefix = format!("https://t.me/{BOT_USERNAME}/{SHORT_NAME}?startapp=t");
+    assert!(url.starts_with(&prefix), "{url}");
+    let token = url[prefix.len()..].to_string();
+    let page = Page::new(&base);
+    let s = page.session(&carol()).await;
+    let (status, t) = page.get(&format!("api/tournament/{token}"), &s).await;
+    assert_eq!(status, 200, "{t}");
+    assert_eq!(t["status"], "running");
+    assert_eq!(t["round"], 1);
+    assert_eq!(t["rounds"], 2);
+    assert_eq!(t["rows"].as_array().map(Vec::len), Some(4), "{t}");
+    let boards = t["boards"].as_array().expect("boards").clone();
+    assert_eq!(boards.len(), 2);
+    // Each board opens its game.
+    for b in &boards {
+        let game = b["token"].as_str().expect("a game's token");
+        let g = page.game(game, &s).await;
+        assert_eq!(g["token"], game, "{g}");
+        // A game's token names no tournament.
+        let (status, _) = page.get(&format!("api/tournament/{game}"), &s).await;
+        assert_eq!(status, 404);
+    }
+    // A tournament's token names no game.
+    let (status, _) = page.get(&format!("api/game/{token}"), &s).await;
+    assert_eq!(status, 404);
+    h.assert_within_limits();
+}

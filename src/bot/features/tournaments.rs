@@ -132,7 +132,12 @@ pub fn parse_args(arg: &str) -> Option<TournamentArgs> {
 }
 
 /// `/tournament …` in a group: an admin opens the entries.
-pub async fn on_tournament(app: App, m: Incoming, t: &'static dyn Texts, arg: String) -> HandlerResult {
+pub async fn on_tournament(
+    app: App,
+    m: Incoming,
+    t: &'static dyn Texts,
+    arg: String,
+) -> HandlerResult {
     let Some(a) = parse_args(&arg) else {
         say(&app, m.chat, Some(m.id()), &t.tournament_usage(), None).await?;
         return Ok(());
@@ -235,7 +240,10 @@ pub async fn on_tap(app: App, tap: Tap, (id, act): (TournamentId, TournamentAct)
             tournament::refresh_entry(&app, &rec, tx).await;
         }
         TournamentAct::Leave => {
-            let (rec, playing) = app.games.run(move |s| s.leave_tournament(id, user, now)).await?;
+            let (rec, playing) = app
+                .games
+                .run(move |s| s.leave_tournament(id, user, now))
+                .await?;
             let running = rec.status != TournamentStatus::Draft;
             tap.answer(Answer::Toast(t.withdrawn(running))).await;
             if running {
@@ -254,7 +262,10 @@ pub async fn on_tap(app: App, tap: Tap, (id, act): (TournamentId, TournamentAct)
             tournament::refresh_entry(&app, &rec, tx).await;
             tournament::wake(&app);
         }
-        TournamentAct::Start | TournamentAct::Cancel | TournamentAct::Pause | TournamentAct::Resume => {
+        TournamentAct::Start
+        | TournamentAct::Cancel
+        | TournamentAct::Pause
+        | TournamentAct::Resume => {
             if !is_admin(&app, rec.chat, user).await {
                 return tap.reply(Answer::Alert(t.event_admins_only()));
             }
@@ -276,7 +287,8 @@ async fn admin(
     let _one = app.tasks.tournament_steps().lock().await;
     if act == TournamentAct::Start {
         let a = app.games.run(move |s| s.start_tournament(id, now)).await?;
-        tap.answer(Answer::Toast(t.tournament_done(Stage::Running))).await;
+        tap.answer(Answer::Toast(t.tournament_done(Stage::Running)))
+            .await;
         if let Some(rec) = &a.record {
             tournament::refresh_entry(app, rec, tx).await;
         }

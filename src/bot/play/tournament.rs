@@ -61,7 +61,10 @@ pub async fn run(app: App) {
 pub async fn step(app: &App, id: TournamentId) -> Result<(), BotError> {
     let _one = app.tasks.tournament_steps().lock().await;
     let now = app.now();
-    let a = app.games.run(move |s| s.advance_tournament(id, now)).await?;
+    let a = app
+        .games
+        .run(move |s| s.advance_tournament(id, now))
+        .await?;
     shown(app, a).await
 }
 
@@ -125,9 +128,26 @@ pub async fn tell(
             };
             let last = !t.status.is_open() && k + 1 == complete;
             if !last {
-                let caption = tx.round_results(k + 1, total, &lines(&t, k as usize, &upto));
+                let mut caption = fit(
+                    tx.round_results(k + 1, total, &lines(&t, k as usize, &upto)),
+                    CAPTION / 2,
+                );
+                caption.push_str(&standings_text(
+                    &upto,
+                    tx,
+                    CAPTION.saturating_sub(caption.chars().count()),
+                ));
                 let png = picture(&t, &upto, tx, tx.standings_title(k + 1, total, false)).await?;
-                send_photo(app, t.chat, png, "standings.png", &caption, None, None).await?;
+                send_photo(
+                    app,
+                    t.chat,
+                    png,
+                    "standings.png",
+                    &caption,
+                    None,
+                    page_button(app, &t, tx),
+                )
+                .await?;
             }
             t = mark(app, &t, t.pairings_told, k + 1, t.end_told).await?;
             changed = true;
@@ -143,11 +163,12 @@ pub async fn tell(
             let text = tx.round_pairings(
                 k as u32 + 1,
                 total,
-                &pair_lines(&t, round, &before),
+                // Mentions reach the players; a large round's would pass a message's limit.
+                &pair_lines(&t, round, &before, round.pairings.len() <= 20),
                 bye.as_deref(),
                 t.venue == Venue::Private,
             );
-            say(app, t.chat, None, &text, None).await?;
+            say(app, t.chat, None, &text, page_button(app, &t, tx)).await?;
             t = mark(app, &t, k as u32 + 1, t.results_told, t.end_told).await?;
             changed = true;
         }
@@ -162,13 +183,33 @@ pub async fn tell(
                     .map(|l| seed_mention(&t, l.player))
                     .collect();
                 let rounds = t.event.rounds.len() as u32;
-                let png = picture(&t, &t.event, tx, tx.standings_title(rounds, total, true)).await?;
+                let png =
+                    picture(&t, &t.event, tx, tx.standings_title(rounds, total, true)).await?;
                 let mut caption = tx.tournament_won(&winners);
                 if !arena && let Some(k) = rounds.checked_sub(1) {
                     caption.push_str("\n\n");
-                    caption.push_str(&tx.round_results(rounds, total, &lines(&t, k as usize, &t.event)));
+                    caption.push_str(&tx.round_results(
+                        rounds,
+                        total,
+                        &lines(&t, k as usize, &t.event),
+                    ));
                 }
-                send_photo(app, t.chat, png, "standings.png", &caption, None, None).await?;
+                let mut caption = fit(caption, CAPTION / 2);
+                caption.push_str(&standings_text(
+                    &t.event,
+                    tx,
+                    CAPTION.saturating_sub(caption.chars().count()),
+                ));
+                send_photo(
+                    app,
+                    t.chat,
+                    png,
+                    "standings.png",
+                    &caption,
+                    None,
+                    page_button(app, &t, tx),
+                )
+                .await?;
             }
             _ => {
                 say(app, t.chat, None, &tx.tournament_cancelled(), None).await?;
@@ -197,22 +238,96 @@ async fn mark(
         .await?)
 }
 
-/// The boards of round `k` with their results, each player's score before it.
+/// The button to the tournament's page, when the bot serves the Mini App with a short
+/// name (a group opens it only through a `t.me` link).
+fn page_button(
+    app: &App,
+    t: &TournamentRecord,
+    tx: &dyn Texts,
+) -> Option<teloxide::types::InlineKeyboardMarkup> {
+    let link = app.views.launch()?.tournament_link(t.id)?;
+    let url = link.parse().ok()?;
+    Some(teloxide::types::InlineKeyboardMarkup::new(vec![vec![
+        teloxide::types::InlineKeyboardButton::url(tx.btn_tournament_page(), url),
+    ]]))
+}
+
+/// The most characters a caption shows (Telegram's 1024, less room for its markup).
+const CAPTION: usize = 900;
+
+/// The standings as text under a picture's caption, as many lines as fit in `room`
+/// characters: the picture for the eye, the text for screen readers and for copying.
+fn standings_text(event: &Event, tx: &dyn Texts, room: usize) -> String {
+    let order = TieBreak::order(event.format);
+    let mut out = String::from("\n");
+    for l in standings(event) {
+        let points = match event.format {
+            Format::Arena { .. } => l.points.0.to_string(),
+            _ => l.points.to_string(),
+        };
+        let tbs: Vec<(String, String)> = order
+            .iter()
+            .zip(&l.tie_breaks)
+            .map(|(tb, v)| (tx.tie_break(*tb), tb.show(*v)))
+            .collect();
+        let name = crate::bot::texts::escape(&event.players[l.player.index()].name);
+        let line = format!("\n{}", tx.standings_line(l.rank, &name, &points, &tbs));
+        if out.chars().count() + line.chars().count() > room {
+            out.push_str("\n…");
+            break;
+        }
+        out.push_str(&line);
+    }
+    out
+}
+
+/// `text` cut at a line's end to at most `room` characters (a caption's limit), with "…".
+fn fit(text: String, room: usize) -> String {
+    if text.chars().count() <= room {
+        return text;
+    }
+    let mut out = String::new();
+    for line in text.lines() {
+        if out.chars().count() + line.chars().count() + 2 > room {
+            break;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out.push('…');
+    out
+}
+
+/// The boards of round `k` with their results (names as plain text: a caption's room is
+/// short), each player's score before it.
 fn lines(t: &TournamentRecord, k: usize, upto: &Event) -> Vec<PairLine> {
     let before = Event {
         rounds: upto.rounds[..k].to_vec(),
         ..upto.clone()
     };
-    pair_lines(t, &upto.rounds[k], &before)
+    pair_lines(t, &upto.rounds[k], &before, false)
 }
 
-fn pair_lines(t: &TournamentRecord, round: &Round, before: &Event) -> Vec<PairLine> {
+/// A round's boards; names as mentions where `mentions` (a message with room for them).
+fn pair_lines(
+    t: &TournamentRecord,
+    round: &Round,
+    before: &Event,
+    mentions: bool,
+) -> Vec<PairLine> {
+    let name = |s: Seed| {
+        if mentions {
+            seed_mention(t, s)
+        } else {
+            crate::bot::texts::escape(&t.event.players[s.index()].name)
+        }
+    };
     round
         .pairings
         .iter()
         .map(|p| PairLine {
-            white: (seed_mention(t, p.white), Points(before.half_points(p.white))),
-            black: (seed_mention(t, p.black), Points(before.half_points(p.black))),
+            white: (name(p.white), Points(before.half_points(p.white))),
+            black: (name(p.black), Points(before.half_points(p.black))),
             link: None,
             result: p.result,
         })
@@ -227,8 +342,8 @@ async fn picture(
     subtitle: String,
 ) -> Result<Vec<u8>, BotError> {
     let sheet = sheet(t, event, tx, subtitle);
-    let png =
-        tokio::task::spawn_blocking(move || crate::render::standings::render_sheet(&sheet)).await??;
+    let png = tokio::task::spawn_blocking(move || crate::render::standings::render_sheet(&sheet))
+        .await??;
     Ok(png)
 }
 
@@ -262,7 +377,11 @@ pub fn sheet(
         .iter()
         .map(|l| {
             let mut r = vec![
-                if cross { format!("{} ({})", l.player, l.rank) } else { l.rank.to_string() },
+                if cross {
+                    format!("{} ({})", l.player, l.rank)
+                } else {
+                    l.rank.to_string()
+                },
                 event.players[l.player.index()].name.clone(),
             ];
             if cross {
@@ -283,7 +402,11 @@ pub fn sheet(
             r
         })
         .collect();
-    let leaders = if cross { 0 } else { table.iter().filter(|l| l.rank == 1).count() };
+    let leaders = if cross {
+        0
+    } else {
+        table.iter().filter(|l| l.rank == 1).count()
+    };
     crate::render::standings::Sheet {
         title: format!(
             "{} · {}",
@@ -320,7 +443,12 @@ pub fn entry_text(t: &TournamentRecord, tx: &dyn Texts) -> String {
         entrants: t
             .event
             .seeds()
-            .map(|s| (seed_mention(t, s), t.event.players[s.index()].withdrew.is_some()))
+            .map(|s| {
+                (
+                    seed_mention(t, s),
+                    t.event.players[s.index()].withdrew.is_some(),
+                )
+            })
             .collect(),
         stage,
         round: (t.event.rounds.len() as u32, t.event.total_rounds()),

@@ -19,6 +19,9 @@ impl std::fmt::Debug for Links {
     }
 }
 
+/// Marks a tournament's id inside a token (ids are far below it).
+const TOURNAMENT_BIT: u64 = 1 << 63;
+
 impl Links {
     /// The links of the bot with `token`.
     pub fn new(token: &str) -> Links {
@@ -60,6 +63,18 @@ impl Links {
         hex_encode(&bytes)
     }
 
+    /// The token of tournament `id`: a game's token for an id no game has (the top bit
+    /// set), so both share one key and one format.
+    pub fn tournament_token(&self, id: crate::game::TournamentId) -> String {
+        self.token(GameId(id.0 | TOURNAMENT_BIT))
+    }
+
+    /// The tournament `token` names, if it is one of this bot's tournament tokens.
+    pub fn tournament(&self, token: &str) -> Option<crate::game::TournamentId> {
+        let id = self.game(token)?;
+        (id.0 & TOURNAMENT_BIT != 0).then_some(crate::game::TournamentId(id.0 & !TOURNAMENT_BIT))
+    }
+
     /// The game `token` names, if it is one of this bot's tokens.
     pub fn game(&self, token: &str) -> Option<GameId> {
         if token.len() != 32 {
@@ -76,6 +91,11 @@ impl Links {
         let id = (u64::from(l) << 32) | u64::from(r);
         // Compared in constant time: the tag is what stops a guessed token.
         ring_eq(&self.tag(id), &bytes[8..]).then_some(GameId(id))
+    }
+
+    /// The game `token` names, if it is one of this bot's game tokens (not a tournament's).
+    pub fn game_only(&self, token: &str) -> Option<GameId> {
+        self.game(token).filter(|g| g.0 & TOURNAMENT_BIT == 0)
     }
 }
 
@@ -116,6 +136,18 @@ mod tests {
         let (a, b) = (links.token(GameId(7)), links.token(GameId(8)));
         assert_ne!(a[..8], b[..8]);
         assert!(!a.contains("0000000000000007"));
+    }
+
+    #[test]
+    fn a_tournaments_token_is_no_games_and_a_games_no_tournaments() {
+        let links = Links::new("123:abc");
+        let t = links.tournament_token(crate::game::TournamentId(5));
+        assert_eq!(t.len(), 32);
+        assert_eq!(links.tournament(&t), Some(crate::game::TournamentId(5)));
+        assert_eq!(links.game_only(&t), None);
+        let g = links.token(GameId(5));
+        assert_eq!(links.tournament(&g), None);
+        assert_eq!(links.game_only(&g), Some(GameId(5)));
     }
 
     #[test]

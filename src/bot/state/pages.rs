@@ -82,6 +82,17 @@ impl Launch {
         u
     }
 
+    /// The `t.me` link that opens the page on tournament `id` (its standings, its round's
+    /// games), if the Mini App has a short name and the bot's username is known.
+    pub fn tournament_link(&self, id: crate::game::TournamentId) -> Option<String> {
+        let short = self.short_name.as_deref()?;
+        let bot = self.username.get()?;
+        Some(format!(
+            "https://t.me/{bot}/{short}?startapp=t{}",
+            self.links.tournament_token(id)
+        ))
+    }
+
     /// The `t.me` link that opens the page on game `id` anywhere (groups, inline
     /// messages), if the Mini App has a short name and the bot's username is known.
     pub fn direct_link(&self, id: GameId) -> Option<String> {

@@ -2,6 +2,7 @@
 
 use super::analysis::{AnalysisTexts, AnalysisView, WorstMove, class_mark, move_number, side_mark};
 use super::tables::{SeatLine, TableTexts, TableView, seat_mark};
+use super::tournament::{EntryView, ListLine, PairLine, Stage};
 use super::{
     BoardPlace, GameLine, HistoryRow, Opponent, ResultContext, StatsView, Texts, TopRow, TopScope,
 };
@@ -9,11 +10,10 @@ use crate::engine::multi::{Leave, MultiVariant, Seat};
 use crate::engine::{Color, IllegalMove, InputError, Outcome, Reason, VariantId};
 use crate::game::GameId;
 use crate::game::standings::PlayerResult;
+use crate::game::tournament::{Format, GameResult, TieBreak};
 use crate::game::{BlunderReason, MoveClass};
 use crate::game::{LobbyRefusal, MultiStats, SetupError};
 use crate::game::{NoticeDelay, Pace, TimeControl, TournamentRefusal, TurnNotices};
-use crate::game::tournament::{Format, GameResult, TieBreak};
-use super::tournament::{EntryView, ListLine, PairLine, Stage};
 
 /// English.
 pub struct En;
@@ -1580,13 +1580,20 @@ impl super::tournament::TournamentTexts for En {
             Stage::Finished => s.push_str("Finished.\n"),
             Stage::Cancelled => s.push_str("Called off.\n"),
         }
-        s.push_str(&format!("A first move not made within {} loses by forfeit.\n", v.first_move));
+        s.push_str(&format!(
+            "A first move not made within {} loses by forfeit.\n",
+            v.first_move
+        ));
         s.push_str(&format!("\n<b>Players ({})</b>:", v.entrants.len()));
         if v.entrants.is_empty() {
             s.push_str(" none yet");
         }
         for (i, (name, out)) in v.entrants.iter().enumerate() {
-            s.push_str(&format!("\n{}. {name}{}", i + 1, if *out { " (withdrew)" } else { "" }));
+            s.push_str(&format!(
+                "\n{}. {name}{}",
+                i + 1,
+                if *out { " (withdrew)" } else { "" }
+            ));
         }
         s
     }
@@ -1599,6 +1606,9 @@ impl super::tournament::TournamentTexts for En {
     }
     fn btn_begin(&self) -> String {
         "▶ Start".into()
+    }
+    fn btn_tournament_page(&self) -> String {
+        "🏆 Standings and games".into()
     }
     fn btn_call_off(&self) -> String {
         "✖ Cancel".into()
@@ -1717,7 +1727,10 @@ impl super::tournament::TournamentTexts for En {
     fn tournament_won(&self, winners: &[String]) -> String {
         match winners {
             [one] => format!("🏆 <b>{one} wins the tournament!</b> Final standings:"),
-            many => format!("🏆 <b>Shared first place: {}!</b> Final standings:", many.join(", ")),
+            many => format!(
+                "🏆 <b>Shared first place: {}!</b> Final standings:",
+                many.join(", ")
+            ),
         }
     }
     fn tournament_cancelled(&self) -> String {
@@ -1736,7 +1749,9 @@ impl super::tournament::TournamentTexts for En {
                     (r, Some(n)) => format!("round {r} of {n}"),
                     _ => "under way".into(),
                 },
-                Stage::Finished if !l.winners.is_empty() => format!("won by {}", l.winners.join(", ")),
+                Stage::Finished if !l.winners.is_empty() => {
+                    format!("won by {}", l.winners.join(", "))
+                }
                 Stage::Finished => "finished".into(),
                 Stage::Cancelled => "called off".into(),
             };

@@ -2,6 +2,7 @@
 
 use super::analysis::{AnalysisTexts, AnalysisView, WorstMove, class_mark, move_number, side_mark};
 use super::tables::{SeatLine, TableTexts, TableView, seat_mark};
+use super::tournament::{EntryView, ListLine, PairLine, Stage};
 use super::{
     BoardPlace, GameLine, HistoryRow, Opponent, ResultContext, StatsView, Texts, TopRow, TopScope,
 };
@@ -9,11 +10,10 @@ use crate::engine::multi::{Leave, MultiVariant, Seat};
 use crate::engine::{Color, IllegalMove, InputError, Outcome, Reason, VariantId};
 use crate::game::GameId;
 use crate::game::standings::PlayerResult;
+use crate::game::tournament::{Format, GameResult, TieBreak};
 use crate::game::{BlunderReason, MoveClass};
 use crate::game::{LobbyRefusal, MultiStats, SetupError};
 use crate::game::{NoticeDelay, Pace, TimeControl, TournamentRefusal, TurnNotices};
-use crate::game::tournament::{Format, GameResult, TieBreak};
-use super::tournament::{EntryView, ListLine, PairLine, Stage};
 
 /// Russian.
 pub struct Ru;
@@ -1614,7 +1614,11 @@ impl super::tournament::TournamentTexts for Ru {
             self.tournament_format(v.format),
             v.variant,
             v.time,
-            if v.rated { "на рейтинг" } else { "без рейтинга" }
+            if v.rated {
+                "на рейтинг"
+            } else {
+                "без рейтинга"
+            }
         );
         match v.stage {
             Stage::Draft => {
@@ -1668,6 +1672,9 @@ impl super::tournament::TournamentTexts for Ru {
     }
     fn btn_begin(&self) -> String {
         "▶ Начать".into()
+    }
+    fn btn_tournament_page(&self) -> String {
+        "🏆 Таблица и партии".into()
     }
     fn btn_call_off(&self) -> String {
         "✖ Отменить".into()
@@ -1793,8 +1800,7 @@ impl super::tournament::TournamentTexts for Ru {
         }
     }
     fn tournament_cancelled(&self) -> String {
-        "✖ Администратор отменил турнир. Начатые партии можно доиграть, в зачёт они не идут."
-            .into()
+        "✖ Администратор отменил турнир. Начатые партии можно доиграть, в зачёт они не идут.".into()
     }
 
     fn tournaments_list(&self, lines: &[ListLine]) -> String {

@@ -89,6 +89,8 @@ pub trait TournamentTexts {
     fn btn_enter(&self) -> String;
     /// The Leave (or withdraw) button.
     fn btn_leave_event(&self) -> String;
+    /// The button that opens the tournament's page (standings and games).
+    fn btn_tournament_page(&self) -> String;
     /// The admin's Start button.
     fn btn_begin(&self) -> String;
     /// The admin's Cancel button.
@@ -134,4 +136,20 @@ pub trait TournamentTexts {
     fn standings_columns(&self) -> [String; 4];
     /// A tie-break's short heading.
     fn tie_break(&self, tb: TieBreak) -> String;
+    /// One line of the standings as text: place, name (escaped), points and each
+    /// tie-break's heading and value.
+    fn standings_line(
+        &self,
+        rank: u32,
+        name: &str,
+        points: &str,
+        tie_breaks: &[(String, String)],
+    ) -> String {
+        let tbs: Vec<String> = tie_breaks.iter().map(|(k, v)| format!("{k} {v}")).collect();
+        if tbs.is_empty() {
+            format!("{rank}. {name} — {points}")
+        } else {
+            format!("{rank}. {name} — {points} ({})", tbs.join(", "))
+        }
+    }
 }

@@ -131,7 +131,7 @@ pub(crate) fn game_of(web: &Shared, token: &str, t: &dyn Texts) -> Result<GameId
     web.app
         .views
         .launch()
-        .and_then(|l| l.links.game(token))
+        .and_then(|l| l.links.game_only(token))
         .ok_or_else(|| ApiError::new(StatusCode::NOT_FOUND, "no_such_game", t.bad_button()))
 }
 

@@ -15,6 +15,7 @@ pub mod initdata;
 pub(crate) mod live;
 pub(crate) mod refusal;
 pub(crate) mod sessions;
+pub(crate) mod tournament;
 pub(crate) mod view;
 
 use crate::bot::state::App;
@@ -88,7 +89,11 @@ pub fn router(app: App, token: &str, cfg: &WebAppConfig) -> Router {
             &format!("{p}api/game/{{token}}/analysis"),
             get(analysis::analysis),
         )
-        .route(&format!("{p}api/game/{{token}}/{{action}}"), post(api::act));
+        .route(&format!("{p}api/game/{{token}}/{{action}}"), post(api::act))
+        .route(
+            &format!("{p}api/tournament/{{token}}"),
+            get(tournament::tournament),
+        );
     if p.len() > 1 {
         // `https://host/app` opens the page too (relative paths need the slash).
         let bare = p.trim_end_matches('/').to_string();

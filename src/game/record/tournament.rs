@@ -9,7 +9,9 @@
 
 use crate::engine::Variant;
 use crate::game::codec;
-use crate::game::ids::{ChatId, GameId, Millis, MessageId, Timestamp, TournamentId, UserId, Version};
+use crate::game::ids::{
+    ChatId, GameId, MessageId, Millis, Timestamp, TournamentId, UserId, Version,
+};
 use crate::game::time::TimeControl;
 use crate::game::tournament::{Event, Format, Seed};
 use serde::{Deserialize, Serialize};
@@ -142,7 +144,10 @@ impl TournamentRecord {
     /// The game of `seed` in round `round` (0-based), if one was started.
     pub fn game_of(&self, round: usize, seed: Seed) -> Option<GameId> {
         let r = self.event.rounds.get(round)?;
-        let board = r.pairings.iter().position(|p| p.colour_of(seed).is_some())?;
+        let board = r
+            .pairings
+            .iter()
+            .position(|p| p.colour_of(seed).is_some())?;
         self.games.get(round)?.get(board).copied().flatten()
     }
 

@@ -18,9 +18,7 @@ use crate::game::record::{
     TournamentRecord, TournamentSettings, TournamentStatus, Venue,
 };
 use crate::game::storage::WriteSet;
-use crate::game::tournament::{
-    Entrant, Event, Format, GameResult, PairError, Round, Seed, arena,
-};
+use crate::game::tournament::{Entrant, Event, Format, GameResult, PairError, Round, Seed, arena};
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 
@@ -83,9 +81,9 @@ pub struct Advanced {
 impl GameService {
     /// A tournament by id.
     pub fn tournament(&self, id: TournamentId) -> Result<TournamentRecord, ServiceError> {
-        self.store
-            .tournament(id)?
-            .ok_or(ServiceError::Tournament(TournamentRefusal::NoSuchTournament))
+        self.store.tournament(id)?.ok_or(ServiceError::Tournament(
+            TournamentRefusal::NoSuchTournament,
+        ))
     }
 
     /// A group's tournaments, newest first.
@@ -319,7 +317,11 @@ impl GameService {
     }
 
     /// Start the tournament: its first round (or wave) is paired and its games started.
-    pub fn start_tournament(&self, id: TournamentId, now: Timestamp) -> Result<Advanced, ServiceError> {
+    pub fn start_tournament(
+        &self,
+        id: TournamentId,
+        now: Timestamp,
+    ) -> Result<Advanced, ServiceError> {
         let cur = self.tournament(id)?;
         if cur.status != TournamentStatus::Draft {
             return Err(match cur.status {
@@ -340,7 +342,11 @@ impl GameService {
 
     /// One step of a running tournament (see the module docs). Nothing to do: nothing
     /// written, `record` is the stored one.
-    pub fn advance_tournament(&self, id: TournamentId, now: Timestamp) -> Result<Advanced, ServiceError> {
+    pub fn advance_tournament(
+        &self,
+        id: TournamentId,
+        now: Timestamp,
+    ) -> Result<Advanced, ServiceError> {
         self.advance(id, now, false)
     }
 
@@ -374,7 +380,12 @@ impl GameService {
             .unwrap_or(crate::game::rating::START_RATING))
     }
 
-    fn advance(&self, id: TournamentId, now: Timestamp, start: bool) -> Result<Advanced, ServiceError> {
+    fn advance(
+        &self,
+        id: TournamentId,
+        now: Timestamp,
+        start: bool,
+    ) -> Result<Advanced, ServiceError> {
         self.until_committed("tournament step", || {
             let cur = self.tournament(id)?;
             let mut t = cur.clone();
@@ -447,12 +458,18 @@ impl GameService {
                 let result = match g.status {
                     Status::Over { outcome, .. } => Some(result_of(outcome)),
                     Status::Aborted { by, .. } => Some(forfeit_by(&g, by)),
-                    Status::Active | Status::Lobby if running && g.ply() < 2 && g.paused.is_none() => {
+                    Status::Active | Status::Lobby
+                        if running && g.ply() < 2 && g.paused.is_none() =>
+                    {
                         let since = g.clocks.turn_started;
                         if now.0 >= since.0.saturating_add(limit.0) {
                             // The player to move did not come: their game ends, and they
                             // lose by forfeit.
-                            let side = if g.ply() == 0 { Color::White } else { Color::Black };
+                            let side = if g.ply() == 0 {
+                                Color::White
+                            } else {
+                                Color::Black
+                            };
                             let mut next = g.clone();
                             next.status = Status::Aborted {
                                 by: g.player(side).user(),
@@ -550,7 +567,10 @@ impl GameService {
         out: &mut Advanced,
     ) -> Result<(), ServiceError> {
         let index = t.event.rounds.len() as u32;
-        let gone = |s: Seed| !t.event.players[s.index()].plays_in(index) && !matches!(t.settings.format, Format::Arena { .. });
+        let gone = |s: Seed| {
+            !t.event.players[s.index()].plays_in(index)
+                && !matches!(t.settings.format, Format::Arena { .. })
+        };
         // An arena's waves come and go: its games are where its whole field would fit.
         let boards = match t.settings.format {
             Format::Arena { .. } => t.event.players.len() / 2,

@@ -56,7 +56,11 @@ pub fn on_streak(event: &Event, p: Seed) -> bool {
 fn game_points(r: GameResult, colour: Colour, streak: u32) -> (u32, u32) {
     let on = streak >= 2;
     if !r.played() {
-        return if r.won_by(colour) { (2, streak) } else { (0, 0) };
+        return if r.won_by(colour) {
+            (2, streak)
+        } else {
+            (0, 0)
+        };
     }
     match r.half_points(colour) {
         2 => (if on { 4 } else { 2 }, streak + 1),
@@ -71,13 +75,8 @@ fn game_points(r: GameResult, colour: Colour, streak: u32) -> (u32, u32) {
 pub fn pair_waiting(event: &Event, waiting: &[Seed]) -> Round {
     let scores = arena_scores(event);
     let n = waiting.len();
-    let last_opponent = |p: Seed| -> Option<Seed> {
-        event
-            .history(p)
-            .iter()
-            .rev()
-            .find_map(RoundEntry::opponent)
-    };
+    let last_opponent =
+        |p: Seed| -> Option<Seed> { event.history(p).iter().rev().find_map(RoundEntry::opponent) };
     let mut w = vec![0i64; n * n];
     for i in 0..n {
         for j in (i + 1)..n {
@@ -113,7 +112,11 @@ pub fn pair_waiting(event: &Event, waiting: &[Seed]) -> Round {
             continue;
         }
         let (a, b) = (waiting[i], waiting[j]);
-        let (white, black) = if whites(a) <= whites(b) { (a, b) } else { (b, a) };
+        let (white, black) = if whites(a) <= whites(b) {
+            (a, b)
+        } else {
+            (b, a)
+        };
         round.pairings.push(Pairing {
             white,
             black,
@@ -179,7 +182,10 @@ mod tests {
     #[test]
     fn the_last_opponent_is_not_met_again_at_once() {
         let mut e = arena(4);
-        e.rounds.push(wave(&[(0, 1, GameResult::White), (2, 3, GameResult::White)]));
+        e.rounds.push(wave(&[
+            (0, 1, GameResult::White),
+            (2, 3, GameResult::White),
+        ]));
         let r = pair_waiting(&e, &[Seed(0), Seed(1), Seed(2), Seed(3)]);
         assert_eq!(r.pairings.len(), 2);
         for p in &r.pairings {
@@ -188,7 +194,10 @@ mod tests {
         }
         // The two winners meet (closest in points).
         let top = &r.pairings[0];
-        assert_eq!([top.white.0.min(top.black.0), top.white.0.max(top.black.0)], [0, 2]);
+        assert_eq!(
+            [top.white.0.min(top.black.0), top.white.0.max(top.black.0)],
+            [0, 2]
+        );
         // Two players who just met, alone in the queue, wait.
         assert!(pair_waiting(&e, &[Seed(0), Seed(1)]).pairings.is_empty());
     }

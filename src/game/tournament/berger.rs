@@ -106,7 +106,10 @@ mod tests {
             for r in 0..rounds_per_cycle(players) {
                 let mut seen = vec![false; n + 1];
                 for (w, b) in table(players, r) {
-                    assert!(!seen[w as usize] && !seen[b as usize], "{players}: round {r}");
+                    assert!(
+                        !seen[w as usize] && !seen[b as usize],
+                        "{players}: round {r}"
+                    );
                     seen[w as usize] = true;
                     seen[b as usize] = true;
                     met[w as usize][b as usize] += 1;

@@ -44,7 +44,9 @@ impl fmt::Display for Seed {
 }
 
 /// Half points: 2 a win, 1 a draw (round-robin and Swiss), or arena points.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 #[serde(transparent)]
 pub struct Points(pub u32);
 
@@ -171,7 +173,10 @@ impl GameResult {
     /// Whether the game was played over the board (it counts for colours and
     /// tie-breaks as a game; a forfeit does not).
     pub fn played(self) -> bool {
-        matches!(self, GameResult::White | GameResult::Black | GameResult::Draw)
+        matches!(
+            self,
+            GameResult::White | GameResult::Black | GameResult::Draw
+        )
     }
 
     /// Whether `side` won, over the board or by forfeit.
@@ -269,7 +274,9 @@ pub enum PairError {
     TooFew,
     /// No pairing keeps the rules (no rematch, no second bye, the colour limits): the
     /// field has played itself out.
-    #[error("no pairing keeps the rules: every remaining pairing would be a rematch, a second bye or break the colour limits")]
+    #[error(
+        "no pairing keeps the rules: every remaining pairing would be a rematch, a second bye or break the colour limits"
+    )]
     NoPairing,
     /// An arena is paired as games end, not by rounds.
     #[error("an arena is paired as games end, not by rounds")]
@@ -339,7 +346,11 @@ impl Event {
         let Some(round) = self.rounds.last_mut() else {
             return false;
         };
-        match round.pairings.iter_mut().find(|p| p.colour_of(player).is_some()) {
+        match round
+            .pairings
+            .iter_mut()
+            .find(|p| p.colour_of(player).is_some())
+        {
             Some(p) => {
                 p.result = Some(result);
                 true
@@ -425,11 +436,9 @@ impl RoundEntry {
     /// The opponent met (over the board or by forfeit: either way they do not meet again).
     pub fn opponent(&self) -> Option<Seed> {
         match *self {
-            RoundEntry::Game { opponent, result, .. }
-                if result != Some(GameResult::Cancelled) =>
-            {
-                Some(opponent)
-            }
+            RoundEntry::Game {
+                opponent, result, ..
+            } if result != Some(GameResult::Cancelled) => Some(opponent),
             _ => None,
         }
     }

@@ -119,7 +119,10 @@ pub fn standings(event: &Event) -> Vec<Standing> {
             player: Seed(i as u32),
             points: Points(points[i]),
             tie_breaks: Vec::new(),
-            played: histories[i].iter().filter(|e| e.played_colour().is_some()).count() as u32,
+            played: histories[i]
+                .iter()
+                .filter(|e| e.played_colour().is_some())
+                .count() as u32,
         })
         .collect();
     for tb in order {

@@ -120,7 +120,10 @@ pub(super) fn pair(event: &Event, round: u32) -> Result<Round, PairError> {
         .filter(|s| event.players[s.index()].plays_in(round))
         .map(|seed| {
             let history = event.history(seed);
-            let colours: Vec<Colour> = history.iter().filter_map(RoundEntry::played_colour).collect();
+            let colours: Vec<Colour> = history
+                .iter()
+                .filter_map(RoundEntry::played_colour)
+                .collect();
             let score = history.iter().map(RoundEntry::half_points).sum();
             let floated_last = history.last().is_some_and(|last| match *last {
                 RoundEntry::Game { opponent, .. } => {
@@ -169,7 +172,12 @@ pub(super) fn pair(event: &Event, round: u32) -> Result<Round, PairError> {
     }
     // Board order: the higher score of the pair, then the lower score, then rank.
     boards.sort_by(|x, y| {
-        let key = |(a, b): (usize, usize)| (players[a].score.max(players[b].score), players[a].score.min(players[b].score));
+        let key = |(a, b): (usize, usize)| {
+            (
+                players[a].score.max(players[b].score),
+                players[a].score.min(players[b].score),
+            )
+        };
         key(*y).cmp(&key(*x)).then(x.0.cmp(&y.0))
     });
     for (board, (hi, lo)) in boards.into_iter().enumerate() {
@@ -242,11 +250,13 @@ fn match_brackets(players: &[Player]) -> Result<Vec<(Vertex, Vertex)>, PairError
                         let mut wt = CARDINALITY;
                         if ina && inb {
                             wt += IN_BRACKET;
-                            wt += MDP_PAIRED * (floaters.contains(&x) as i128 + floaters.contains(&y) as i128);
+                            wt += MDP_PAIRED
+                                * (floaters.contains(&x) as i128 + floaters.contains(&y) as i128);
                             wt -= colour_cost(&players[x], &players[y]);
                             // S1 against S2: rank r meets rank r + half; a transposition
                             // costs its distance, more at the top of the bracket.
-                            let (rx, ry) = (rank(x).unwrap_or(0) as i128, rank(y).unwrap_or(0) as i128);
+                            let (rx, ry) =
+                                (rank(x).unwrap_or(0) as i128, rank(y).unwrap_or(0) as i128);
                             let (hi, lo) = (rx.min(ry), rx.max(ry));
                             let h = half as i128;
                             if hi >= h || lo < h {
@@ -341,7 +351,11 @@ fn allocate(hi: &Player, lo: &Player, round: u32, board: usize) -> bool {
         (Some(h), Some(_)) => {
             let (sh, sl) = (hi.pref.strength(), lo.pref.strength());
             if sh != sl {
-                return if sh > sl { h == Colour::White } else { h != Colour::White };
+                return if sh > sl {
+                    h == Colour::White
+                } else {
+                    h != Colour::White
+                };
             }
             // Alternate from the latest game where their colours differed.
             let (ch, cl) = (&hi.colours, &lo.colours);
@@ -393,7 +407,11 @@ mod tests {
     fn the_first_round_splits_the_field() {
         let e = event(8, 5);
         let r = e.pair_next().unwrap();
-        let got: Vec<(u32, u32)> = r.pairings.iter().map(|p| (p.white.0 + 1, p.black.0 + 1)).collect();
+        let got: Vec<(u32, u32)> = r
+            .pairings
+            .iter()
+            .map(|p| (p.white.0 + 1, p.black.0 + 1))
+            .collect();
         assert_eq!(got, vec![(1, 5), (6, 2), (3, 7), (8, 4)]);
         assert_eq!(r.bye, None);
     }
@@ -403,7 +421,11 @@ mod tests {
         let e = event(7, 5);
         let r = e.pair_next().unwrap();
         assert_eq!(r.bye, Some(Seed(6)));
-        let got: Vec<(u32, u32)> = r.pairings.iter().map(|p| (p.white.0 + 1, p.black.0 + 1)).collect();
+        let got: Vec<(u32, u32)> = r
+            .pairings
+            .iter()
+            .map(|p| (p.white.0 + 1, p.black.0 + 1))
+            .collect();
         assert_eq!(got, vec![(1, 4), (5, 2), (3, 6)]);
     }
 
@@ -415,11 +437,19 @@ mod tests {
         let mut r = e.pair_next().unwrap();
         for p in &mut r.pairings {
             // The higher seed wins.
-            p.result = Some(if p.white < p.black { GameResult::White } else { GameResult::Black });
+            p.result = Some(if p.white < p.black {
+                GameResult::White
+            } else {
+                GameResult::Black
+            });
         }
         e.rounds.push(r);
         let r2 = e.pair_next().unwrap();
-        let got: Vec<(u32, u32)> = r2.pairings.iter().map(|p| (p.white.0 + 1, p.black.0 + 1)).collect();
+        let got: Vec<(u32, u32)> = r2
+            .pairings
+            .iter()
+            .map(|p| (p.white.0 + 1, p.black.0 + 1))
+            .collect();
         // Winners 1..4 (1 and 3 had White, 2 and 4 Black). S1 = {1, 2}, S2 = {3, 4}: the
         // natural 1-3 and 2-4 would deny two colour preferences each, so S2 is transposed
         // to {4, 3} (Dutch system: the quality criteria before the S2 order), and every
