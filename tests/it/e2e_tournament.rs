@@ -97,7 +97,7 @@ fn game(h: &Harness, id: GameId) -> ugolki_bot::game::GameRecord {
     h.store.game(id).expect("a read").expect("the game")
 }
 
-fn user<'a>(users: &'a [TgUser], id: Option<ugolki_bot::game::UserId>) -> &'a TgUser {
+fn user(users: &[TgUser], id: Option<ugolki_bot::game::UserId>) -> &TgUser {
     let id = id.expect("a person").0 as i64;
     users.iter().find(|u| u.id == id).expect("one of the field")
 }
@@ -368,9 +368,7 @@ async fn a_swiss_of_eight_in_a_group_is_played_to_its_end() {
     assert!(answer_text(&left).contains("withdrew"), "{left:?}");
     let mut round2 = Vec::new();
     for (i, p) in t.event.rounds[1].pairings.iter().enumerate() {
-        let r = if i == 1 {
-            GameResult::White
-        } else if p.white < p.black {
+        let r = if i == 1 || p.white < p.black {
             GameResult::White
         } else {
             GameResult::Black

@@ -53,36 +53,35 @@ fn some_pairing_exists(event: &Event) -> bool {
     };
     let bye_ok = |a: usize| !hist[a].iter().any(RoundEntry::unplayed_point);
     fn go(
-        left: &mut Vec<usize>,
+        left: &[usize],
         ok: &dyn Fn(usize, usize) -> bool,
         bye_ok: &dyn Fn(usize) -> bool,
         bye_left: bool,
     ) -> bool {
         let Some(&a) = left.first() else { return true };
         if bye_left && left.len() % 2 == 1 && bye_ok(a) {
-            let mut rest = left[1..].to_vec();
-            if go(&mut rest, ok, bye_ok, false) {
+            let rest = left[1..].to_vec();
+            if go(&rest, ok, bye_ok, false) {
                 return true;
             }
         }
-        for k in 1..left.len() {
-            let b = left[k];
+        for &b in &left[1..] {
             if ok(a, b) {
-                let mut rest: Vec<usize> = left
+                let rest: Vec<usize> = left
                     .iter()
                     .copied()
                     .filter(|x| *x != a && *x != b)
                     .collect();
-                if go(&mut rest, ok, bye_ok, bye_left) {
+                if go(&rest, ok, bye_ok, bye_left) {
                     return true;
                 }
             }
         }
         false
     }
-    let mut all: Vec<usize> = (0..seeds.len()).collect();
+    let all: Vec<usize> = (0..seeds.len()).collect();
     let odd = all.len() % 2 == 1;
-    go(&mut all, &ok, &bye_ok, odd)
+    go(&all, &ok, &bye_ok, odd)
 }
 
 /// Check the round just paired (the last of `event`) against the rules.

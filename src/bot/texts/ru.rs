@@ -1557,35 +1557,6 @@ fn why_or_loss_ru(w: &WorstMove) -> String {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::{hodov, plural};
-
-    #[test]
-    fn russian_plurals() {
-        let p = |n| plural(n, "партия", "партии", "партий");
-        assert_eq!(
-            (p(1), p(2), p(5), p(11), p(21), p(112), p(104)),
-            (
-                "партия",
-                "партии",
-                "партий",
-                "партий",
-                "партия",
-                "партий",
-                "партии"
-            )
-        );
-        assert_eq!(hodov(1), "ход");
-        assert_eq!(hodov(3), "хода");
-        assert_eq!(hodov(11), "ходов");
-        assert_eq!(hodov(21), "ход");
-        assert_eq!(hodov(40), "ходов");
-        assert_eq!(hodov(12), "ходов");
-        assert_eq!(hodov(22), "хода");
-    }
-}
-
 impl super::tournament::TournamentTexts for Ru {
     fn tournament_usage(&self) -> String {
         "<b>Турниры</b> (открывают администраторы группы):\n\
@@ -1852,5 +1823,34 @@ impl super::tournament::TournamentTexts for Ru {
             TieBreak::Performance => "Перф",
         }
         .into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{hodov, plural};
+
+    #[test]
+    fn russian_plurals() {
+        let p = |n| plural(n, "партия", "партии", "партий");
+        assert_eq!(
+            (p(1), p(2), p(5), p(11), p(21), p(112), p(104)),
+            (
+                "партия",
+                "партии",
+                "партий",
+                "партий",
+                "партия",
+                "партий",
+                "партии"
+            )
+        );
+        assert_eq!(hodov(1), "ход");
+        assert_eq!(hodov(3), "хода");
+        assert_eq!(hodov(11), "ходов");
+        assert_eq!(hodov(21), "ход");
+        assert_eq!(hodov(40), "ходов");
+        assert_eq!(hodov(12), "ходов");
+        assert_eq!(hodov(22), "хода");
     }
 }

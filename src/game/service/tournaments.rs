@@ -680,7 +680,7 @@ fn forfeit_by(g: &GameRecord, by: Option<UserId>) -> GameResult {
     let white = g.player(Color::White).user();
     let loser_white = match by {
         Some(u) => white == Some(u),
-        None => g.ply() % 2 == 0,
+        None => g.ply().is_multiple_of(2),
     };
     if loser_white {
         GameResult::BlackByForfeit

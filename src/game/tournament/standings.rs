@@ -356,14 +356,14 @@ mod tests {
     }
 
     /// A four-player Swiss of two rounds, computed by hand:
-    /// R1: 1-3 1-0, 4-2 0-1 (2 wins). R2: 2-1 ½-½, 3-4 1-0.
+    /// R1: 1-3 1-0, 4-2 0-1. R2: 2-1 ½-½, 3-4 1-0.
     /// Scores: P1 1½, P2 1½, P3 1, P4 0.
-    /// Buchholz: P1 = P3 + P2 = 1 + 1½ = 2½; P2 = P4 + P1 = 0 + 1½ = 1½;
-    /// P3 = P1 + P4 = 1½; P4 = P2 + P3 = 2½.
-    /// Cut 1: P1 2½−1 = 1½; P2 1½−0 = 1½; P3 1½−0 = 1½; P4 2½−1 = 1½.
-    /// SB: P1 = 1 (beat P3) + ½·1½ = 1¾ → 3½ in half points... in half points:
-    /// P1 = 2·2 + 3 = 7 (quarter units: beaten opp's half points ×2, drawn ×1).
-    /// Direct encounter between P1 and P2 (they met, drew): equal. Wins: P1 1, P2 1.
+    /// Buchholz: P1 = P3 + P2 = 1 + 1½ = 2½; P2 = P4 + P1 = 1½.
+    /// Cut 1: P1 2½ − 1 = 1½; P2 1½ − 0 = 1½.
+    /// Sonneborn-Berger: P1 = 1 (beat P3) + ½·1½ (drew P2) = 1¾; P2 = 0 (beat P4) + ¾ = ¾.
+    /// Direct encounter: P1 and P2 met and drew, ½ each. Wins: one each.
+    /// In the values' units (half points; Sonneborn-Berger in quarter points):
+    /// P1 [1, 1, 3, 5, 7], P2 [1, 1, 3, 3, 3]; P1 ahead on Buchholz.
     #[test]
     fn a_small_swiss_matches_a_hand_computation() {
         let mut e = Event::new(Format::Swiss { rounds: 2 }, entrants(4));
@@ -383,7 +383,7 @@ mod tests {
         assert_eq!(row(3).points, Points(0));
         // Order: DE, W, BH-1, BH, SB.
         assert_eq!(row(0).tie_breaks, vec![1, 1, 3, 5, 2 * 2 + 3]);
-        assert_eq!(row(1).tie_breaks, vec![1, 1, 3, 3, 2 * 0 + 3]);
+        assert_eq!(row(1).tie_breaks, vec![1, 1, 3, 3, 3]);
         // P1 ahead of P2 on Buchholz (cut 1 equal).
         assert_eq!(s[0].player, Seed(0));
         assert_eq!(s[1].player, Seed(1));

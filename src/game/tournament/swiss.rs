@@ -82,7 +82,7 @@ impl Preference {
         let whites = colours.iter().filter(|c| **c == Colour::White).count() as i64;
         let diff = 2 * whites - colours.len() as i64;
         let twice = colours.len() >= 2 && colours[colours.len() - 2] == last;
-        if diff > 1 || diff < -1 || twice {
+        if !(-1..=1).contains(&diff) || twice {
             let c = if diff > 1 {
                 Colour::Black
             } else if diff < -1 {
@@ -344,7 +344,7 @@ fn colour_cost(a: &Player, b: &Player) -> i128 {
 fn allocate(hi: &Player, lo: &Player, round: u32, board: usize) -> bool {
     let _ = round;
     match (hi.pref.colour(), lo.pref.colour()) {
-        (None, None) => board % 2 == 0,
+        (None, None) => board.is_multiple_of(2),
         (Some(h), None) => h == Colour::White,
         (None, Some(l)) => l == Colour::Black,
         (Some(h), Some(l)) if h != l => h == Colour::White,
