@@ -50,5 +50,6 @@ mod store;
 mod store_postgres;
 mod timers;
 mod tournament_pairing;
+mod tournament_service;
 mod webapp;
 mod webapp_browser;
