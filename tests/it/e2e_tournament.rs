@@ -327,7 +327,7 @@ async fn a_swiss_of_eight_in_a_group_is_played_to_its_end() {
     decide(&h, &chat, &users, r1[2], GameResult::Black).await;
     let no_show = game(&h, r1[3]);
     let c_forfeit = h.cursor();
-    h.advance_clock(Millis::secs(301));
+    h.advance_clock(Millis::secs(330));
     h.expect(c_forfeit, "the forfeit told", |c| {
         c.is("SendMessage") && c.text().is_some_and(|t| t.contains("loses by forfeit"))
     })
@@ -759,7 +759,7 @@ async fn a_tournament_survives_a_restart_mid_round() {
     h.settle().await;
     h.crash();
     // While the bot is down, the other game's White runs out of time for a first move.
-    h.advance_clock(Millis::secs(90));
+    h.advance_clock(Millis::secs(100));
     let c_restart = h.cursor();
     h.restart(ugolki_bot::game::Timing::default()).await;
     let t = until(&h, &chat, "round 2", |t| t.games.len() == 2).await;

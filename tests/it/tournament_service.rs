@@ -170,3 +170,18 @@ fn a_first_move_not_made_in_time_is_a_forfeit() {
         Some(GameResult::BlackByForfeit)
     );
 }
+
+#[test]
+fn a_group_that_becomes_a_supergroup_takes_its_tournaments() {
+    let s = service();
+    let id = open(&s, Format::Swiss { rounds: 3 }, 4);
+    let a = s.start_tournament(id, t(2)).unwrap();
+    let to = ChatId(-1_000_000_000_077);
+    s.migrate_chat(GROUP, to, t(3)).unwrap();
+    let rec = s.tournament(id).unwrap();
+    assert_eq!(rec.chat, to);
+    assert_eq!(s.chat_tournaments(to).unwrap().len(), 1);
+    assert!(s.chat_tournaments(GROUP).unwrap().is_empty());
+    // Its games went too, and the event goes on there.
+    assert!(a.started.iter().all(|g| s.game(g.id).unwrap().chat == to));
+}

@@ -246,18 +246,19 @@ pub async fn on_tap(app: App, tap: Tap, (id, act): (TournamentId, TournamentAct)
                 .await?;
             let running = rec.status != TournamentStatus::Draft;
             tap.answer(Answer::Toast(t.withdrawn(running))).await;
-            if running {
-                let who = crate::bot::texts::mention(user.0, &tap.query().from.full_name());
-                say(&app, rec.chat, None, &tx.withdrew(&who), None).await?;
-            }
-            // A game in play is resigned: a withdrawal mid-round loses it, and the round
-            // can finish.
+            // A game in play is resigned at once (before anything is said in the group,
+            // whose pace may hold a message for a while): a withdrawal mid-round loses it,
+            // and the round can finish.
             if let Some(game) = playing {
                 match app.games.run(move |s| s.resign(game, user, now)).await {
                     Ok(g) => play::changed(&app, g),
                     Err(ServiceError::GameOver) => {}
                     Err(e) => tracing::warn!(%game, error = %e, "a withdrawing player's game"),
                 }
+            }
+            if running {
+                let who = crate::bot::texts::mention(user.0, &tap.query().from.full_name());
+                say(&app, rec.chat, None, &tx.withdrew(&who), None).await?;
             }
             tournament::refresh_entry(&app, &rec, tx).await;
             tournament::wake(&app);

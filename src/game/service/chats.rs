@@ -118,6 +118,16 @@ impl GameService {
                 ws.put(Some(cur.version), AnyRecord::Challenge(c.clone()));
                 challenges.push(c);
             }
+            // The group's tournaments, running and past, go with it (their entry message
+            // stays behind in the old group).
+            for cur in self.chat_tournaments(from)? {
+                let mut t = cur.clone();
+                t.chat = to;
+                t.message = None;
+                t.version = cur.version.next();
+                t.updated_at = now;
+                ws.put(Some(cur.version), AnyRecord::Tournament(t));
+            }
             let migrated = Migrated {
                 games: moved,
                 challenges,

@@ -461,8 +461,11 @@ impl GameService {
                     Status::Active | Status::Lobby
                         if running && g.ply() < 2 && g.paused.is_none() =>
                     {
-                        let since = g.clocks.turn_started;
-                        if now.0 >= since.0.saturating_add(limit.0) {
+                        // From when the player could first see it: a board posted late in
+                        // a busy group (its message stored then) does not cost them the
+                        // wait.
+                        let since = g.clocks.turn_started.0.max(g.updated_at.0);
+                        if now.0 >= since.saturating_add(limit.0) {
                             // The player to move did not come: their game ends, and they
                             // lose by forfeit.
                             let side = if g.ply() == 0 {
