@@ -188,6 +188,21 @@ impl Harness {
         }
     }
 
+    /// Wait for a message into a group matching `pred` after cursor `from`: a group takes
+    /// 20 new messages a minute, so a reply after a busy stretch may wait up to a minute
+    /// for its turn.
+    pub async fn expect_in_group(
+        &self,
+        from: u64,
+        what: &str,
+        pred: impl Fn(&Call) -> bool,
+    ) -> Call {
+        match self.api.wait_for(from, WAIT * 7, pred).await {
+            Some(c) => c,
+            None => self.expect(from, what, |_| false).await,
+        }
+    }
+
     /// Let the bot finish everything in flight.
     pub async fn settle(&self) {
         self.api.settle(Duration::from_millis(300), WAIT).await;
@@ -203,7 +218,8 @@ impl Harness {
         assert_eq!(
             self.api.rate_limited(),
             0,
-            "calls refused for passing a rate limit"
+            "calls refused for passing a rate limit: {:?}",
+            self.api.rate_limited_by()
         );
     }
 

@@ -316,7 +316,7 @@ async fn a_swiss_of_eight_in_a_group_is_played_to_its_end() {
 
     // Round 1: a win each way, a draw, and a White who never moves (a forfeit).
     let t = until(&h, &chat, "round 1", |t| t.games.len() == 1).await;
-    h.expect(c_start, "round 1's pairings", |c| {
+    h.expect_in_group(c_start, "round 1's pairings", |c| {
         c.is("SendMessage") && c.text().is_some_and(|t| t.contains("Round 1 of 3"))
     })
     .await;
@@ -328,7 +328,7 @@ async fn a_swiss_of_eight_in_a_group_is_played_to_its_end() {
     let no_show = game(&h, r1[3]);
     let c_forfeit = h.cursor();
     h.advance_clock(Millis::secs(330));
-    h.expect(c_forfeit, "the forfeit told", |c| {
+    h.expect_in_group(c_forfeit, "the forfeit told", |c| {
         c.is("SendMessage") && c.text().is_some_and(|t| t.contains("loses by forfeit"))
     })
     .await;
@@ -504,7 +504,7 @@ async fn a_swiss_of_eight_in_a_group_is_played_to_its_end() {
     // `/tournaments` lists it with its winner.
     let c0 = h.cursor();
     h.api.send_text(&chat, &users[2], "/tournaments");
-    h.expect(c0, "the list", |c| {
+    h.expect_in_group(c0, "the list", |c| {
         c.is("SendMessage")
             && c.text()
                 .is_some_and(|t| t.contains("Swiss, 3 rounds") && t.contains("won by"))

@@ -276,7 +276,8 @@ pub async fn on_tap(app: App, tap: Tap, (id, act): (TournamentId, TournamentAct)
     Ok(())
 }
 
-/// An admin's button.
+/// An admin's button. The change is made and the tap answered at once; what the group
+/// is told follows under the steps' lock, after whatever another step is telling.
 async fn admin(
     app: &App,
     tap: &Tap,
@@ -285,7 +286,6 @@ async fn admin(
     tx: &'static dyn Texts,
 ) -> HandlerResult {
     let (now, t) = (app.now(), tap.texts());
-    let _one = app.tasks.tournament_steps().lock().await;
     if act == TournamentAct::Start {
         let a = app.games.run(move |s| s.start_tournament(id, now)).await?;
         tap.answer(Answer::Toast(t.tournament_done(Stage::Running)))
@@ -293,6 +293,7 @@ async fn admin(
         if let Some(rec) = &a.record {
             tournament::refresh_entry(app, rec, tx).await;
         }
+        let _one = app.tasks.tournament_steps().lock().await;
         return tournament::shown(app, a).await;
     }
     let (to, done) = match act {
@@ -307,6 +308,8 @@ async fn admin(
     tap.answer(Answer::Toast(t.tournament_done(done))).await;
     tournament::refresh_entry(app, &rec, tx).await;
     if done == Stage::Cancelled {
+        let _one = app.tasks.tournament_steps().lock().await;
+        let rec = app.games.run(move |s| s.tournament(id)).await?;
         tournament::tell(app, rec, tx).await?;
     } else {
         tournament::wake(app);

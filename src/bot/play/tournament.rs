@@ -69,11 +69,16 @@ pub async fn step(app: &App, id: TournamentId) -> Result<(), BotError> {
 }
 
 /// Show what a step did: tell the group (pairings first), then post the new boards. The
-/// caller holds [`crate::bot::state::parts::Tasks::tournament_steps`].
+/// caller holds [`crate::bot::state::parts::Tasks::tournament_steps`], taken after the
+/// step itself so that a tap is answered without waiting for another step's messages.
 pub async fn shown(app: &App, a: Advanced) -> Result<(), BotError> {
     let Some(t) = a.record else {
         return Ok(());
     };
+    // Read again under the lock: a step that held it before us may have told the group
+    // part of what this record has not marked yet, and it must not be told twice.
+    let id = t.id;
+    let t = app.games.run(move |s| s.tournament(id)).await?;
     let tx = texts(app.chat_lang(t.chat, None).await);
     for (g, side) in &a.forfeited {
         let loser = g.player(*side).user();
