@@ -88,6 +88,20 @@ pub struct LoadtestArgs {
     /// each retention sweep (three cycles).
     #[arg(long, value_name = "QUERIES")]
     pub offers: Option<usize>,
+    /// Play an arena tournament of this many minutes instead: `--players` people in one
+    /// group join and play their games (in their private chats when the field is larger
+    /// than the group's boards) until the group is told the winner. Always paced.
+    #[arg(long, value_name = "MINUTES")]
+    pub arena: Option<u32>,
+    /// With `--arena`: people in it.
+    #[arg(long, default_value_t = 100)]
+    pub players: usize,
+    /// With `--arena`: its games' clock.
+    #[arg(long, default_value = "5+3")]
+    pub clock: String,
+    /// With `--arena`: how long a person looks at the board before moving, on average.
+    #[arg(long, value_name = "SECS", default_value_t = 8.0)]
+    pub think_secs: f64,
     /// Seed of the simulated people's choices.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -156,6 +170,9 @@ pub fn run(a: &LoadtestArgs, out: &mut dyn Write) -> Result<(), CliError> {
     }
     if a.inline {
         return run_inline(a, exe, &rt, out);
+    }
+    if let Some(minutes) = a.arena {
+        return run_arena(a, minutes, exe, &rt, out);
     }
     if a.webapp {
         return run_webapp(a, exe, &rt, out);
@@ -288,6 +305,52 @@ fn run_webapp(
         Err(fail(
             "the Mini App run found problems (listed above)".into(),
         ))
+    }
+}
+
+/// `loadtest --arena`: an arena tournament in a group, paced as in production.
+fn run_arena(
+    a: &LoadtestArgs,
+    minutes: u32,
+    exe: PathBuf,
+    rt: &tokio::runtime::Runtime,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    if a.players < 2 || minutes < 5 || a.think_secs <= 0.0 {
+        return Err(CliError::usage(
+            "--arena needs at least 5 minutes, --players at least 2 and a positive --think-secs",
+        ));
+    }
+    let cfg = crate::loadtest::arena::ArenaConfig {
+        bot_exe: exe,
+        players: a.players,
+        minutes,
+        clock: a.clock.clone(),
+        think: Duration::from_secs_f64(a.think_secs),
+        tap_share: a.tap_share,
+        join_rate: 5.0,
+        seed: a.seed,
+        board_px: a.board_px,
+        log_level: a.bot_log.clone(),
+        keep_data: a.keep,
+    };
+    let r = rt
+        .block_on(crate::loadtest::arena::run(cfg))
+        .map_err(|e| fail(e.to_string()))?;
+    writeln!(out, "{}", r.render()).map_err(|e| fail(e.to_string()))?;
+    let verdict = |ok: bool| if ok { "met" } else { "missed" };
+    writeln!(
+        out,
+        "targets (pacing): tap answered p99 <= 100 ms {}; move shown p99 <= 250 ms {}; no 429 {}",
+        verdict(r.answer.count > 0 && r.answer.p99 <= 100.0),
+        verdict(r.shown.count > 0 && r.shown.p99 <= 250.0),
+        verdict(r.rate_limited.total() == 0)
+    )
+    .map_err(|e| fail(e.to_string()))?;
+    if r.clean() {
+        Ok(())
+    } else {
+        Err(fail("the arena run found problems (listed above)".into()))
     }
 }
 

@@ -227,7 +227,7 @@ fn picture(a: &StandingsArgs, path: &std::path::Path) -> Result<(), CliError> {
             None => "Standings".into(),
         },
         columns,
-        name_column: 1,
+        name_columns: vec![1],
         rows,
         leaders: table.iter().filter(|l| l.rank == 1).count(),
     };

@@ -14,6 +14,7 @@
 //! of inline queries; [`tables`] plays tables of four beside the two-player games.
 
 pub mod abuse;
+pub mod arena;
 pub mod check;
 pub mod inline;
 pub(crate) mod process;

@@ -19,8 +19,8 @@ pub struct Sheet {
     pub subtitle: String,
     /// The column headings.
     pub columns: Vec<String>,
-    /// Which column is the player's name (left-aligned, as wide as it needs).
-    pub name_column: usize,
+    /// Which columns are players' names (left-aligned, as wide as they need).
+    pub name_columns: Vec<usize>,
     /// The rows.
     pub rows: Vec<Vec<String>>,
     /// Rows marked as the leaders (the first `leaders`).
@@ -54,7 +54,7 @@ pub fn render_sheet(sheet: &Sheet) -> Result<Vec<u8>, RenderError> {
             .map(|s| width_of(s, PX))
             .fold(0f32, f32::max);
         *w = head.max(cells);
-        if c == sheet.name_column {
+        if sheet.name_columns.contains(&c) {
             *w = w.min(MAX_NAME);
         }
     }
@@ -105,7 +105,7 @@ pub fn render_sheet(sheet: &Sheet) -> Result<Vec<u8>, RenderError> {
         })
         .collect();
     let place = |c: usize, s: &str| -> f32 {
-        if c == sheet.name_column {
+        if sheet.name_columns.contains(&c) {
             xs[c]
         } else {
             // Numbers are right-aligned.
@@ -145,7 +145,7 @@ pub fn render_sheet(sheet: &Sheet) -> Result<Vec<u8>, RenderError> {
             );
         }
         for (c, cell) in row.iter().enumerate().take(cols) {
-            let s = if c == sheet.name_column {
+            let s = if sheet.name_columns.contains(&c) {
                 super::chart::fit(&font, PX, cell, MAX_NAME)
             } else {
                 cell.clone()
@@ -182,7 +182,7 @@ mod tests {
             title: "Swiss, 3 rounds · Classic 3×3".into(),
             subtitle: "Final standings".into(),
             columns: vec!["#".into(), "Player".into(), "Pts".into(), "BH".into()],
-            name_column: 1,
+            name_columns: vec![1],
             rows: (1..=8)
                 .map(|i| {
                     vec![

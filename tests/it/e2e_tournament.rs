@@ -317,7 +317,7 @@ async fn a_swiss_of_eight_in_a_group_is_played_to_its_end() {
     // Round 1: a win each way, a draw, and a White who never moves (a forfeit).
     let t = until(&h, &chat, "round 1", |t| t.games.len() == 1).await;
     h.expect_in_group(c_start, "round 1's pairings", |c| {
-        c.is("SendMessage") && c.text().is_some_and(|t| t.contains("Round 1 of 3"))
+        c.is("SendPhoto") && c.text().is_some_and(|t| t.contains("Round 1 of 3"))
     })
     .await;
     let r1: Vec<GameId> = t.games[0].iter().map(|g| g.expect("a game")).collect();
@@ -493,7 +493,7 @@ async fn a_swiss_of_eight_in_a_group_is_played_to_its_end() {
         .api
         .calls()
         .iter()
-        .filter(|c| c.is("SendMessage") && c.response.is_ok())
+        .filter(|c| c.is("SendPhoto") && c.response.is_ok())
         .filter_map(|c| c.text().filter(|t| t.contains(": pairings")))
         .collect();
     assert_eq!(
@@ -765,7 +765,7 @@ async fn a_tournament_survives_a_restart_mid_round() {
     let t = until(&h, &chat, "round 2", |t| t.games.len() == 2).await;
     h.api
         .wait_for(c_restart, WAIT * 6, |c| {
-            c.is("SendMessage")
+            c.is("SendPhoto")
                 && c.text()
                     .is_some_and(|t| t.contains("Round 2 of 2") && t.contains("pairings"))
         })
@@ -783,7 +783,7 @@ async fn a_tournament_survives_a_restart_mid_round() {
         .calls()
         .iter()
         .filter(|c| {
-            c.is("SendMessage")
+            c.is("SendPhoto")
                 && c.response.is_ok()
                 && c.text()
                     .is_some_and(|t| t.contains("Round 2 of 2") && t.contains("pairings"))

@@ -19,6 +19,7 @@ mod analysis;
 mod architecture;
 mod cli;
 mod cli_ai;
+mod cli_tournament;
 mod e2e_admin;
 mod e2e_analysis;
 mod e2e_correspondence;

@@ -743,7 +743,7 @@ async fn a_tournaments_page_shows_its_standings_and_opens_its_games() {
     );
     let pairings = h
         .expect(c1, "the pairings with the page's link", |c| {
-            c.is("SendMessage")
+            c.is("SendPhoto")
                 && c.text()
                     .is_some_and(|t| t.contains("pairings") || t.contains("пары"))
         })
@@ -775,5 +775,18 @@ async fn a_tournaments_page_shows_its_standings_and_opens_its_games() {
     // A tournament's token names no game.
     let (status, _) = page.get(&format!("api/game/{token}"), &s).await;
     assert_eq!(status, 404);
+    // The pairings' caption links each board to its game's page, board by board.
+    let caption = pairings.text().expect("a caption");
+    let game_link = format!("https://t.me/{BOT_USERNAME}/{SHORT_NAME}?startapp=");
+    let linked: Vec<String> = caption
+        .split(&format!("href=\"{game_link}"))
+        .skip(1)
+        .map(|rest| rest.split('"').next().unwrap_or_default().to_string())
+        .collect();
+    let expected: Vec<&str> = boards
+        .iter()
+        .map(|b| b["token"].as_str().expect("a token"))
+        .collect();
+    assert_eq!(linked, expected, "{caption}");
     h.assert_within_limits();
 }

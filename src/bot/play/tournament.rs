@@ -140,7 +140,7 @@ pub async fn tell(
                 caption.push_str(&standings_text(
                     &upto,
                     tx,
-                    CAPTION.saturating_sub(caption.chars().count()),
+                    CAPTION.saturating_sub(visible(&caption)),
                 ));
                 let png = picture(&t, &upto, tx, tx.standings_title(k + 1, total, false)).await?;
                 send_photo(
@@ -165,15 +165,40 @@ pub async fn tell(
             };
             let round = &t.event.rounds[k];
             let bye = round.bye.map(|b| seed_mention(&t, b));
-            let text = tx.round_pairings(
-                k as u32 + 1,
-                total,
-                // Mentions reach the players; a large round's would pass a message's limit.
-                &pair_lines(&t, round, &before, round.pairings.len() <= 20),
-                bye.as_deref(),
-                t.venue == Venue::Private,
-            );
-            say(app, t.chat, None, &text, page_button(app, &t, tx)).await?;
+            // Mentions reach the players and each board links to its page; a caption holds
+            // what fits, the picture every board (and the page button all of them).
+            let mut boards = pair_lines(&t, round, &before, true);
+            for (i, l) in boards.iter_mut().enumerate() {
+                l.link = t
+                    .games
+                    .get(k)
+                    .and_then(|r| r.get(i).copied().flatten())
+                    .and_then(|g| app.views.launch().and_then(|l| l.direct_link(g)));
+            }
+            let private = t.venue == Venue::Private;
+            let (round_no, bye) = (k as u32 + 1, bye.as_deref());
+            let mut caption = tx.round_pairings(round_no, total, &boards, bye, private);
+            if visible(&caption) > CAPTION {
+                boards = pair_lines(&t, round, &before, false);
+                caption = fit(
+                    tx.round_pairings(round_no, total, &boards, bye, private),
+                    CAPTION,
+                );
+            }
+            let sheet = pairings_sheet(&t, round, &before, tx, round_no, total);
+            let png =
+                tokio::task::spawn_blocking(move || crate::render::standings::render_sheet(&sheet))
+                    .await??;
+            send_photo(
+                app,
+                t.chat,
+                png,
+                "pairings.png",
+                &caption,
+                None,
+                page_button(app, &t, tx),
+            )
+            .await?;
             t = mark(app, &t, k as u32 + 1, t.results_told, t.end_told).await?;
             changed = true;
         }
@@ -203,7 +228,7 @@ pub async fn tell(
                 caption.push_str(&standings_text(
                     &t.event,
                     tx,
-                    CAPTION.saturating_sub(caption.chars().count()),
+                    CAPTION.saturating_sub(visible(&caption)),
                 ));
                 send_photo(
                     app,
@@ -277,7 +302,7 @@ fn standings_text(event: &Event, tx: &dyn Texts, room: usize) -> String {
             .collect();
         let name = crate::bot::texts::escape(&event.players[l.player.index()].name);
         let line = format!("\n{}", tx.standings_line(l.rank, &name, &points, &tbs));
-        if out.chars().count() + line.chars().count() > room {
+        if visible(&out) + visible(&line) > room {
             out.push_str("\n…");
             break;
         }
@@ -286,14 +311,36 @@ fn standings_text(event: &Event, tx: &dyn Texts, room: usize) -> String {
     out
 }
 
-/// `text` cut at a line's end to at most `room` characters (a caption's limit), with "…".
+/// The characters Telegram counts in HTML `text`: what shows, tags left out and each
+/// entity (`&amp;`) one.
+fn visible(text: &str) -> usize {
+    let (mut n, mut tag, mut entity) = (0, false, false);
+    for c in text.chars() {
+        match c {
+            '<' => tag = true,
+            '>' if tag => tag = false,
+            _ if tag => {}
+            '&' => {
+                entity = true;
+                n += 1;
+            }
+            ';' if entity => entity = false,
+            _ if entity => {}
+            _ => n += 1,
+        }
+    }
+    n
+}
+
+/// `text` cut at a line's end to at most `room` characters as Telegram counts them (a
+/// caption's limit), with "…".
 fn fit(text: String, room: usize) -> String {
-    if text.chars().count() <= room {
+    if visible(&text) <= room {
         return text;
     }
     let mut out = String::new();
     for line in text.lines() {
-        if out.chars().count() + line.chars().count() + 2 > room {
+        if visible(&out) + visible(line) + 2 > room {
             break;
         }
         out.push_str(line);
@@ -350,6 +397,56 @@ async fn picture(
     let png = tokio::task::spawn_blocking(move || crate::render::standings::render_sheet(&sheet))
         .await??;
     Ok(png)
+}
+
+/// The sheet the pairings picture draws: each board with its players and their points
+/// before the round, then the bye.
+fn pairings_sheet(
+    t: &TournamentRecord,
+    round: &Round,
+    before: &Event,
+    tx: &dyn Texts,
+    number: u32,
+    total: Option<u32>,
+) -> crate::render::standings::Sheet {
+    let [board, white, black, points] = tx.pairings_columns();
+    let name = |s: Seed| t.event.players[s.index()].name.clone();
+    let score = |s: Seed| Points(before.half_points(s)).to_string();
+    let mut rows: Vec<Vec<String>> = round
+        .pairings
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            vec![
+                (i + 1).to_string(),
+                name(p.white),
+                score(p.white),
+                name(p.black),
+                score(p.black),
+            ]
+        })
+        .collect();
+    if let Some(b) = round.bye {
+        rows.push(vec![
+            "–".into(),
+            name(b),
+            score(b),
+            String::new(),
+            String::new(),
+        ]);
+    }
+    crate::render::standings::Sheet {
+        title: format!(
+            "{} · {}",
+            tx.tournament_format(t.settings.format),
+            tx.variant_name(t.settings.variant.id())
+        ),
+        subtitle: tx.pairings_title(number, total),
+        columns: vec![board, white, points.clone(), black, points],
+        name_columns: vec![1, 3],
+        rows,
+        leaders: 0,
+    }
 }
 
 /// The sheet the standings picture draws.
@@ -420,7 +517,7 @@ pub fn sheet(
         ),
         subtitle,
         columns,
-        name_column: 1,
+        name_columns: vec![1],
         rows,
         leaders,
     }

@@ -1776,6 +1776,15 @@ impl super::tournament::TournamentTexts for En {
     fn standings_columns(&self) -> [String; 4] {
         ["#".into(), "Player".into(), "Pts".into(), "Games".into()]
     }
+    fn pairings_columns(&self) -> [String; 4] {
+        ["Board".into(), "White".into(), "Black".into(), "Pts".into()]
+    }
+    fn pairings_title(&self, round: u32, total: Option<u32>) -> String {
+        match total {
+            Some(n) => format!("Round {round} of {n}: pairings"),
+            None => format!("Games {round}"),
+        }
+    }
     fn tie_break(&self, tb: TieBreak) -> String {
         tb.label().into()
     }

@@ -1813,6 +1813,20 @@ impl super::tournament::TournamentTexts for Ru {
     fn standings_columns(&self) -> [String; 4] {
         ["#".into(), "Игрок".into(), "Очки".into(), "Партии".into()]
     }
+    fn pairings_columns(&self) -> [String; 4] {
+        [
+            "Доска".into(),
+            "Белые".into(),
+            "Чёрные".into(),
+            "Очки".into(),
+        ]
+    }
+    fn pairings_title(&self, round: u32, total: Option<u32>) -> String {
+        match total {
+            Some(n) => format!("Тур {round} из {n}: пары"),
+            None => format!("Партии {round}"),
+        }
+    }
     fn tie_break(&self, tb: TieBreak) -> String {
         match tb {
             TieBreak::DirectEncounter => "ЛВ",

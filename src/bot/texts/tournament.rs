@@ -134,6 +134,11 @@ pub trait TournamentTexts {
     fn standings_title(&self, round: u32, total: Option<u32>, last: bool) -> String;
     /// The standings' column headings: place, player, points, games.
     fn standings_columns(&self) -> [String; 4];
+    /// The pairings picture's column headings: board, White, Black, points before the
+    /// round.
+    fn pairings_columns(&self) -> [String; 4];
+    /// The pairings picture's title line.
+    fn pairings_title(&self, round: u32, total: Option<u32>) -> String;
     /// A tie-break's short heading.
     fn tie_break(&self, tb: TieBreak) -> String;
     /// One line of the standings as text: place, name (escaped), points and each
