@@ -55,6 +55,12 @@ const S = {
   sel: null,
   busy: false,
   es: null,
+  // The tournament shown, its live stream, the newest version drawn and the retry.
+  tournament: null,
+  tes: null,
+  shownT: -1,
+  tbackoff: 1000,
+  tretry: 0,
   backoff: 1000,
   retry: 0,
   failures: 0,
@@ -942,6 +948,7 @@ document.addEventListener('visibilitychange', async () => {
 
 function closeGame() {
   closeReview();
+  closeTournament();
   S.es?.close();
   S.es = null;
   clearTimeout(S.retry);
@@ -1029,7 +1036,7 @@ async function showList() {
 }
 
 // A tournament: its standings as the group's picture has them, and its latest round's
-// boards, each opening its game.
+// boards, each opening its game; kept live by its event stream while it is shown.
 async function showTournament(token) {
   closeGame();
   showBack(!!history.state?.fromList);
@@ -1041,17 +1048,69 @@ async function showTournament(token) {
   const box = $('list');
   box.replaceChildren();
   box.hidden = false;
+  S.tournament = token;
+  S.shownT = -1;
   let e;
   try {
     e = await api('GET', 'api/tournament/' + enc(token));
   } catch (err) {
-    st.textContent = err.message;
+    if (S.tournament === token) st.textContent = err.message;
     return;
   }
+  if (S.tournament !== token) return;
+  drawTournament(e);
+  listenTournament(token);
+}
+
+function closeTournament() {
+  S.tes?.close();
+  S.tes = null;
+  clearTimeout(S.tretry);
+  S.tournament = null;
+}
+
+// Follow the tournament's changes; on a lost stream, read it again and listen anew,
+// backing off as a game's page does.
+function listenTournament(token) {
+  if (S.tes || S.tournament !== token || !S.session) return;
+  const es = new EventSource('api/tournament/' + enc(token) + '/events?session=' + enc(S.session));
+  S.tes = es;
+  es.addEventListener('tournament', (ev) => {
+    S.tbackoff = 1000;
+    const e = safe(() => JSON.parse(ev.data));
+    if (e && S.tournament === token) drawTournament(e);
+  });
+  es.onerror = () => {
+    if (S.tes !== es) return;
+    es.close();
+    S.tes = null;
+    const wait = S.tbackoff || 1000;
+    S.tbackoff = Math.min(wait * 2, 30000);
+    clearTimeout(S.tretry);
+    S.tretry = setTimeout(async () => {
+      if (S.tournament !== token) return;
+      try {
+        const e = await api('GET', 'api/tournament/' + enc(token));
+        if (S.tournament === token) drawTournament(e);
+      } catch {
+        // Offline or refused: the stream fails again and backs off.
+      }
+      listenTournament(token);
+    }, wait);
+  };
+}
+
+function drawTournament(e) {
+  // An older answer (a read racing the stream) never replaces a newer one.
+  if (typeof e.version === 'number' && e.version < S.shownT) return;
+  S.shownT = e.version ?? S.shownT;
+  const st = $('status');
   st.textContent = e.title;
   const sub = $('sub');
   sub.textContent = e.subtitle;
   sub.hidden = false;
+  const box = $('list');
+  box.replaceChildren();
   const table = el('table', 'standings');
   const head = el('tr');
   for (const c of e.columns) head.append(el('th', null, c));
@@ -1084,7 +1143,7 @@ async function showTournament(token) {
     }
     box.append(a);
   }
-  if (e.bye) box.append(el('p', 'empty', 'bye: ' + e.bye));
+  if (e.bye) box.append(el('p', 'empty', t('bye') + ': ' + e.bye));
 }
 
 function route() {

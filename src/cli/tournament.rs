@@ -174,21 +174,47 @@ fn table(a: &FileArgs, out: &mut dyn Write) -> Result<(), CliError> {
         writeln!(out, "{}", serde_json::Value::Array(rows)).map_err(io)?;
         return Ok(());
     }
-    let heads: Vec<&str> = order.iter().map(|t| t.label()).collect();
-    writeln!(out, "  # player               pts  {}", heads.join("  ")).map_err(io)?;
-    for l in &lines {
-        let tbs: Vec<String> = order
+    // Each tie-break right-aligned in a column as wide as its widest entry.
+    let cells: Vec<Vec<String>> = lines
+        .iter()
+        .map(|l| {
+            order
+                .iter()
+                .zip(&l.tie_breaks)
+                .map(|(tb, v)| value(*tb, *v).to_string())
+                .collect()
+        })
+        .collect();
+    let widths: Vec<usize> = order
+        .iter()
+        .enumerate()
+        .map(|(k, tb)| {
+            cells
+                .iter()
+                .map(|r| r[k].chars().count())
+                .chain([tb.label().len()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let row = |cells: &[String]| -> String {
+        cells
             .iter()
-            .zip(&l.tie_breaks)
-            .map(|(tb, v)| value(*tb, *v).to_string())
-            .collect();
+            .zip(&widths)
+            .map(|(c, w)| format!("{c:>w$}"))
+            .collect::<Vec<_>>()
+            .join("  ")
+    };
+    let heads: Vec<String> = order.iter().map(|t| t.label().to_string()).collect();
+    writeln!(out, "  # {:<20} {:>4}  {}", "player", "pts", row(&heads)).map_err(io)?;
+    for (l, tbs) in lines.iter().zip(&cells) {
         writeln!(
             out,
             "{:>3} {:<20} {:>4}  {}",
             l.rank,
             event.players[l.player.index()].name,
             points(event.format, l.points),
-            tbs.join("  ")
+            row(tbs)
         )
         .map_err(io)?;
     }

@@ -754,15 +754,26 @@ impl Driver<'_> {
             self.report.games_started += 1;
         }
         let think = self.think();
+        let mut copy = Game::new(&Variant::new(VariantId::Classic));
+        // Black's copy of the board may be posted after White's first move (the group's
+        // and the overall pace hold it a moment): it shows that move.
+        let caught_up = b.ply == Some(1)
+            && caption_move(&caption, copy.position())
+                .is_some_and(|path| copy.play_squares(path.squares()).is_ok());
+        if !caught_up && b.ply.is_some_and(|n| n > 0) {
+            let detail = format!("{me}: game {:?} first shown at ply {:?}", b.game, b.ply);
+            self.error("board", detail);
+        }
+        let to_move = copy.side_to_move() == colour;
         let p = &mut self.people[i];
         p.board = posted;
         p.game = b.game;
         p.colour = colour;
-        p.copy = Some(Game::new(&Variant::new(VariantId::Classic)));
+        p.copy = Some(copy);
         p.ended = None;
         p.moved = None;
         p.since = now;
-        p.step = if colour == Color::White {
+        p.step = if to_move {
             Step::Thinking(now + think)
         } else {
             Step::Waiting

@@ -5,7 +5,7 @@ use super::harness::*;
 use serde_json::{Value, json};
 use std::sync::Arc;
 use ugolki_bot::bot::{WEBAPP_MAX_AGE, WebAppConfig};
-use ugolki_bot::fakeapi::{Call, FakeApi, TgChat, TgUser};
+use ugolki_bot::fakeapi::{BOT_USERNAME, Call, FakeApi, TgChat, TgUser};
 use ugolki_bot::game::{MemoryStore, Storage, Timing};
 
 /// The Mini App's short name the test bot is configured with.
@@ -270,4 +270,61 @@ pub async fn start_table(h: &Harness, grp: &TgChat, host: &TgUser, others: &[&Tg
         c.is("SendPhoto") && c.chat_id() == Some(grp.id())
     })
     .await
+}
+
+/// Four players (Alice, Boris, Carol, Dana) enter a two-round Swiss that Alice opens in
+/// `grp` and starts: the first round's pairings message (its button opens the page).
+pub async fn swiss_of_four(h: &Harness, grp: &TgChat) -> (Call, [TgUser; 4]) {
+    use ugolki_bot::bot::testing::{Callback, TournamentAct};
+    let players = [alice(), boris(), carol(), dana()];
+    h.api.set_admins(grp.id(), &[players[0].id]);
+    let c0 = h.cursor();
+    h.api
+        .send_text(grp, &players[0], "/tournament swiss 2 classic casual");
+    let entry = h
+        .expect(c0, "the entry message", |c| {
+            c.is("SendMessage") && !c.buttons().is_empty()
+        })
+        .await;
+    let act = |a: TournamentAct| {
+        button(
+            &entry,
+            "",
+            move |cb| matches!(cb, Callback::Tournament { act, .. } if *act == a),
+        )
+    };
+    for p in &players {
+        let c = h.cursor();
+        let id = h
+            .api
+            .tap(grp, p, message_id(&entry), &act(TournamentAct::Join));
+        h.expect(c, "joined", |c| {
+            c.is("AnswerCallbackQuery") && c.params["callback_query_id"] == id
+        })
+        .await;
+    }
+    let c1 = h.cursor();
+    h.api.tap(
+        grp,
+        &players[0],
+        message_id(&entry),
+        &act(TournamentAct::Start),
+    );
+    let pairings = h
+        .expect(c1, "the pairings with the page's link", |c| {
+            c.is("SendPhoto")
+                && c.text()
+                    .is_some_and(|t| t.contains("pairings") || t.contains("пары"))
+        })
+        .await;
+    (pairings, players)
+}
+
+/// The tournament token in a pairings message's page button.
+pub fn tournament_token(pairings: &Call) -> String {
+    let (kind, url) = board_button(pairings).expect("the page's button");
+    assert_eq!(kind, "url");
+    let prefix = format!("https://t.me/{BOT_USERNAME}/{SHORT_NAME}?startapp=t");
+    assert!(url.starts_with(&prefix), "{url}");
+    url[prefix.len()..].to_string()
 }

@@ -316,10 +316,24 @@ async fn a_swiss_of_eight_in_a_group_is_played_to_its_end() {
 
     // Round 1: a win each way, a draw, and a White who never moves (a forfeit).
     let t = until(&h, &chat, "round 1", |t| t.games.len() == 1).await;
-    h.expect_in_group(c_start, "round 1's pairings", |c| {
-        c.is("SendPhoto") && c.text().is_some_and(|t| t.contains("Round 1 of 3"))
-    })
-    .await;
+    let pairings = h
+        .expect_in_group(c_start, "round 1's pairings", |c| {
+            c.is("SendPhoto") && c.text().is_some_and(|t| t.contains("Round 1 of 3"))
+        })
+        .await;
+    // The pairings are a picture (kept for a person to look at) with the boards as text.
+    let png = pairings.upload().expect("the pairings picture");
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    let dir =
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/tournament-pictures");
+    std::fs::create_dir_all(&dir).expect("a directory for the pictures");
+    std::fs::write(dir.join("swiss-round-1-pairings.png"), png).expect("the picture kept");
+    let caption = pairings.text().unwrap_or_default();
+    assert_eq!(
+        caption.lines().filter(|l| l.contains(" – ")).count(),
+        4,
+        "four boards: {caption}"
+    );
     let r1: Vec<GameId> = t.games[0].iter().map(|g| g.expect("a game")).collect();
     assert_eq!(r1.len(), 4);
     decide(&h, &chat, &users, r1[0], GameResult::White).await;

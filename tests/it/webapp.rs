@@ -253,6 +253,16 @@ async fn next_game(
     buf: &mut String,
     pred: impl Fn(&Value) -> bool,
 ) -> Value {
+    next_event(stream, buf, "game", pred).await
+}
+
+/// Reads the event stream until an event `name` that `pred` takes comes.
+async fn next_event(
+    stream: &mut reqwest::Response,
+    buf: &mut String,
+    name: &str,
+    pred: impl Fn(&Value) -> bool,
+) -> Value {
     let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(20);
     loop {
         while let Some(end) = buf.find("\n\n") {
@@ -261,9 +271,9 @@ async fn next_game(
                 .lines()
                 .find_map(|l| l.strip_prefix("data:"))
                 .map(str::trim)
-                && event.contains("event: game")
+                && event.contains(&format!("event: {name}\n"))
             {
-                let g: Value = serde_json::from_str(data).expect("the game's JSON");
+                let g: Value = serde_json::from_str(data).expect("the event's JSON");
                 if pred(&g) {
                     return g;
                 }
@@ -704,55 +714,10 @@ async fn a_finished_games_analysis_is_asked_for_and_read_through_the_api() {
 /// the other way round.
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_tournaments_page_shows_its_standings_and_opens_its_games() {
-    use ugolki_bot::bot::testing::{Callback, TournamentAct};
     let (h, base) = start_with_webapp().await;
     let grp = group();
-    let players = [alice(), boris(), carol(), dana()];
-    h.api.set_admins(grp.id(), &[players[0].id]);
-    let c0 = h.cursor();
-    h.api
-        .send_text(&grp, &players[0], "/tournament swiss 2 classic casual");
-    let entry = h
-        .expect(c0, "the entry message", |c| {
-            c.is("SendMessage") && !c.buttons().is_empty()
-        })
-        .await;
-    let act = |a: TournamentAct| {
-        button(
-            &entry,
-            "",
-            move |cb| matches!(cb, Callback::Tournament { act, .. } if *act == a),
-        )
-    };
-    for p in &players {
-        let c = h.cursor();
-        let id = h
-            .api
-            .tap(&grp, p, message_id(&entry), &act(TournamentAct::Join));
-        h.expect(c, "joined", |c| {
-            c.is("AnswerCallbackQuery") && c.params["callback_query_id"] == id
-        })
-        .await;
-    }
-    let c1 = h.cursor();
-    h.api.tap(
-        &grp,
-        &players[0],
-        message_id(&entry),
-        &act(TournamentAct::Start),
-    );
-    let pairings = h
-        .expect(c1, "the pairings with the page's link", |c| {
-            c.is("SendPhoto")
-                && c.text()
-                    .is_some_and(|t| t.contains("pairings") || t.contains("пары"))
-        })
-        .await;
-    let (kind, url) = board_button(&pairings).expect("the page's button");
-    assert_eq!(kind, "url");
-    let prefix = format!("https://t.me/{BOT_USERNAME}/{SHORT_NAME}?startapp=t");
-    assert!(url.starts_with(&prefix), "{url}");
-    let token = url[prefix.len()..].to_string();
+    let (pairings, players) = swiss_of_four(&h, &grp).await;
+    let token = tournament_token(&pairings);
     let page = Page::new(&base);
     let s = page.session(&carol()).await;
     let (status, t) = page.get(&format!("api/tournament/{token}"), &s).await;
@@ -775,6 +740,38 @@ async fn a_tournaments_page_shows_its_standings_and_opens_its_games() {
     // A tournament's token names no game.
     let (status, _) = page.get(&format!("api/game/{token}"), &s).await;
     assert_eq!(status, 404);
+    // The page is live: a game's end reaches it as the board's result.
+    let mut stream = page
+        .client
+        .get(format!("{base}api/tournament/{token}/events?session={s}"))
+        .send()
+        .await
+        .expect("the stream opens");
+    assert_eq!(stream.status().as_u16(), 200);
+    let mut buf = String::new();
+    let first = next_event(&mut stream, &mut buf, "tournament", |_| true).await;
+    assert_eq!(first["boards"], t["boards"]);
+    let game = boards[0]["token"].as_str().expect("a token");
+    let g = page.game(game, &s).await;
+    let white_name = g["players"]["w"]["name"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    let white = players
+        .iter()
+        .find(|p| white_name.contains(p.first_name.as_str()))
+        .expect("White is one of the four");
+    let sw = page.session(white).await;
+    let (status, j) = page
+        .post(&format!("api/game/{game}/resign"), Some(&sw), json!({}))
+        .await;
+    assert_eq!(status, 200, "{j}");
+    let heard = next_event(&mut stream, &mut buf, "tournament", |e| {
+        !e["boards"][0]["result"].is_null()
+    })
+    .await;
+    assert_eq!(heard["boards"][0]["result"], "0-1", "{heard}");
+    assert_eq!(heard["boards"][1]["result"], Value::Null);
     // The pairings' caption links each board to its game's page, board by board.
     let caption = pairings.text().expect("a caption");
     let game_link = format!("https://t.me/{BOT_USERNAME}/{SHORT_NAME}?startapp=");

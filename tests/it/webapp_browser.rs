@@ -702,3 +702,66 @@ async fn the_analysis_page_steps_through_a_finished_game() {
     assert_eq!(h.store.analysis(rec.id).expect("read"), Some(stored));
     h.assert_within_limits();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournaments_page_follows_its_round_live() {
+    let (h, base) = start_with_webapp().await;
+    let grp = group();
+    let (pairings, players) = swiss_of_four(&h, &grp).await;
+    let token = tournament_token(&pairings);
+    // A spectator opens the page from the pairings' link.
+    let watcher = Browser::start().await;
+    let start = format!("t{token}");
+    watcher
+        .as_telegram(
+            &init_data_for(&carol(), Some(&start), TOKEN, 5),
+            Some(&start),
+        )
+        .await;
+    watcher.open(&base).await;
+    watcher
+        .wait(
+            "the standings and the round's two boards",
+            "return document.querySelectorAll('table.standings tr').length === 5
+                && document.querySelectorAll('#list .item').length === 2",
+        )
+        .await;
+    watcher.screenshot("tournament-round-1").await;
+    // White of the first board resigns on their own page: the watcher's page shows the
+    // result without being reloaded.
+    let page = Page::new(&base);
+    let s = page.session(&carol()).await;
+    let (_, t) = page.get(&format!("api/tournament/{token}"), &s).await;
+    let game = t["boards"][0]["token"]
+        .as_str()
+        .expect("a game")
+        .to_string();
+    let g = page.game(&game, &s).await;
+    let white_name = g["players"]["w"]["name"].as_str().unwrap_or_default();
+    let white = players
+        .iter()
+        .find(|p| white_name.contains(p.first_name.as_str()))
+        .expect("White is one of the four");
+    let sw = page.session(white).await;
+    let (status, j) = page
+        .post(&format!("api/game/{game}/resign"), Some(&sw), json!({}))
+        .await;
+    assert_eq!(status, 200, "{j}");
+    watcher
+        .wait(
+            "the result on the page",
+            "return [...document.querySelectorAll('#list .item .badge')].some(b => b.textContent === '0-1')",
+        )
+        .await;
+    watcher.screenshot("tournament-live-result").await;
+    // The first board opens its game.
+    watcher.click("#list a.item").await;
+    watcher
+        .wait(
+            "the game",
+            "return document.querySelectorAll('[data-square]').length > 0",
+        )
+        .await;
+    watcher.close().await;
+    h.assert_within_limits();
+}

@@ -290,11 +290,14 @@ async fn admin(
         let a = app.games.run(move |s| s.start_tournament(id, now)).await?;
         tap.answer(Answer::Toast(t.tournament_done(Stage::Running)))
             .await;
-        if let Some(rec) = &a.record {
-            tournament::refresh_entry(app, rec, tx).await;
+        // The pairings and the boards first: the entry's own edit can wait its turn.
+        {
+            let _one = app.tasks.tournament_steps().lock().await;
+            tournament::shown(app, a).await?;
         }
-        let _one = app.tasks.tournament_steps().lock().await;
-        return tournament::shown(app, a).await;
+        let rec = app.games.run(move |s| s.tournament(id)).await?;
+        tournament::refresh_entry(app, &rec, tx).await;
+        return Ok(());
     }
     let (to, done) = match act {
         TournamentAct::Pause => (TournamentStatus::Paused, Stage::Paused),

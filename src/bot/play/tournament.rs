@@ -79,6 +79,7 @@ pub async fn shown(app: &App, a: Advanced) -> Result<(), BotError> {
     // part of what this record has not marked yet, and it must not be told twice.
     let id = t.id;
     let t = app.games.run(move |s| s.tournament(id)).await?;
+    app.views.pages().tournament_changed(t.id, t.version);
     let tx = texts(app.chat_lang(t.chat, None).await);
     for (g, side) in &a.forfeited {
         let loser = g.player(*side).user();
@@ -564,6 +565,8 @@ pub fn entry_text(t: &TournamentRecord, tx: &dyn Texts) -> String {
 
 /// Show the entry message as the record stands (its text and buttons).
 pub async fn refresh_entry(app: &App, t: &TournamentRecord, tx: &dyn Texts) {
+    // Whatever changed the entry changed the record: its pages hear of it too.
+    app.views.pages().tournament_changed(t.id, t.version);
     let Some(message) = t.message else { return };
     let text = entry_text(t, tx);
     let kb = keyboard::tournament(t.id, t.status, tx);
@@ -585,5 +588,28 @@ pub async fn refresh_entry(app: &App, t: &TournamentRecord, tx: &dyn Texts) {
         && !telegram::not_modified(&e)
     {
         tracing::debug!(error = %e, "could not refresh a tournament's entry message");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{fit, visible};
+
+    #[test]
+    fn a_captions_length_is_what_telegram_counts() {
+        assert_eq!(
+            visible("<a href=\"tg://user?id=1\">Anna</a> &amp; Boris"),
+            12
+        );
+        assert_eq!(visible("1 &lt; 2"), 5);
+        let lines: String = (1..=50)
+            .map(|i| format!("{i}. <a href=\"https://t.me/b/a?startapp=x{i}\">board</a>\n"))
+            .collect();
+        let cut = fit(lines.clone(), 100);
+        assert!(visible(&cut) <= 100, "{cut}");
+        assert!(cut.ends_with('…'));
+        // Whole lines only: every link that is kept is closed.
+        assert_eq!(cut.matches("<a ").count(), cut.matches("</a>").count());
+        assert_eq!(fit("short".into(), 100), "short");
     }
 }

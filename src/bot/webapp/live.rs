@@ -27,14 +27,14 @@ pub const PING: Duration = Duration::from_secs(15);
 /// The event stream's query: `EventSource` cannot send headers.
 #[derive(Deserialize)]
 pub struct EventsQuery {
-    session: Option<String>,
+    pub(crate) session: Option<String>,
 }
 
 /// Counts the open streams (a gauge) while it lives.
-struct Open;
+pub(crate) struct Open;
 
 impl Open {
-    fn new() -> Open {
+    pub(crate) fn new() -> Open {
         metrics::webapp_streams(1.0);
         Open
     }

@@ -93,6 +93,10 @@ pub fn router(app: App, token: &str, cfg: &WebAppConfig) -> Router {
         .route(
             &format!("{p}api/tournament/{{token}}"),
             get(tournament::tournament),
+        )
+        .route(
+            &format!("{p}api/tournament/{{token}}/events"),
+            get(tournament::events),
         );
     if p.len() > 1 {
         // `https://host/app` opens the page too (relative paths need the slash).

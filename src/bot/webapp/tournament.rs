@@ -1,19 +1,25 @@
 //! `GET api/tournament/{token}`: a tournament as its page shows it: the standings (the
 //! crosstable of a small round-robin) as the group's picture has them, and the latest
-//! round's boards, each with its game's token so the page opens it. Anyone with the link
-//! may watch, as with a game.
+//! round's boards, each with its game's token so the page opens it; and the same live,
+//! over Server-Sent Events. Anyone with the link may watch, as with a game.
 
 use crate::bot::play::tournament::sheet;
+use crate::bot::state::App;
 use crate::bot::texts::{Texts, texts};
 use crate::bot::webapp::Shared;
 use crate::bot::webapp::api::viewer;
+use crate::bot::webapp::live::{EventsQuery, Open, PING};
 use crate::bot::webapp::refusal::{ApiError, service};
-use crate::game::TournamentStatus;
 use crate::game::tournament::Points;
+use crate::game::{TournamentId, TournamentRecord, TournamentStatus, Version};
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use futures::Stream;
 use serde_json::{Value, json};
+use std::convert::Infallible;
+use tokio::sync::watch;
 
 /// The tournament `token` names, as the page shows it.
 pub async fn tournament(
@@ -23,27 +29,105 @@ pub async fn tournament(
 ) -> Result<Json<Value>, ApiError> {
     let viewer = viewer(&web, &headers, None)?;
     let t: &'static dyn Texts = texts(viewer.lang);
-    let Some(launch) = web.app.views.launch() else {
-        return Err(missing(t));
-    };
-    let id = launch.links.tournament(&token).ok_or_else(|| missing(t))?;
+    let id = tournament_of(&web, &token, t)?;
     let rec = web
         .app
         .games
         .run(move |s| s.tournament(id))
         .await
         .map_err(|e| service(e, t))?;
+    Ok(Json(view(&web.app, &rec, t)))
+}
+
+/// `GET api/tournament/{token}/events?session=S`: the page live, as a game's
+/// (`live::events`): one `tournament` event with the whole view at once and after every
+/// change (a round paired, a result, the end), a comment every 15 s otherwise.
+pub async fn events(
+    State(web): State<Shared>,
+    headers: HeaderMap,
+    Path(token): Path<String>,
+    Query(q): Query<EventsQuery>,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let viewer = viewer(&web, &headers, q.session.as_deref())?;
+    let t: &'static dyn Texts = texts(viewer.lang);
+    let id = tournament_of(&web, &token, t)?;
+    // Watch first, read after: no change falls between.
+    let rx = web.app.views.pages().watch_tournament(id);
+    let app = web.app.clone();
+    let rec = app
+        .games
+        .run(move |s| s.tournament(id))
+        .await
+        .map_err(|e| service(e, t))?;
+    let start = Watching {
+        first: Some(view(&app, &rec, t).to_string()),
+        last: rec.version,
+        app,
+        id,
+        t,
+        rx,
+        _open: Open::new(),
+    };
+    let stream = futures::stream::unfold(start, |mut w| async move {
+        if let Some(first) = w.first.take() {
+            return Some((event(first), w));
+        }
+        loop {
+            // The channel closes only when the bot drops it: the stream ends.
+            w.rx.changed().await.ok()?;
+            let id = w.id;
+            let rec = match w.app.games.run(move |s| s.tournament(id)).await {
+                Ok(r) => r,
+                Err(e) => {
+                    tracing::debug!(tournament = %w.id, error = %e, "a live page's tournament could not be read");
+                    continue;
+                }
+            };
+            if rec.version <= w.last {
+                continue;
+            }
+            w.last = rec.version;
+            return Some((event(view(&w.app, &rec, w.t).to_string()), w));
+        }
+    });
+    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(PING).text("ping")))
+}
+
+struct Watching {
+    app: App,
+    id: TournamentId,
+    t: &'static dyn Texts,
+    rx: watch::Receiver<Version>,
+    first: Option<String>,
+    last: Version,
+    _open: Open,
+}
+
+fn event(json: String) -> Result<Event, Infallible> {
+    Ok(Event::default().event("tournament").data(json))
+}
+
+/// The tournament a token names, if the bot serves the page and the token is one.
+fn tournament_of(web: &Shared, token: &str, t: &dyn Texts) -> Result<TournamentId, ApiError> {
+    let launch = web.app.views.launch().ok_or_else(|| missing(t))?;
+    launch.links.tournament(token).ok_or_else(|| missing(t))
+}
+
+/// The page's view of tournament `rec`: its standings as the group's picture has them,
+/// its latest round's boards (each with its game's token) and its bye.
+fn view(app: &App, rec: &TournamentRecord, t: &dyn Texts) -> Value {
     let rounds = rec.event.rounds.len() as u32;
     let total = rec.event.total_rounds();
     let over = !rec.status.is_open();
     let subtitle = t.standings_title(rounds, total, over);
-    let table = sheet(&rec, &rec.event, t, subtitle);
+    let table = sheet(rec, &rec.event, t, subtitle);
     // The latest round's boards, with each player's score before it.
     let before = crate::game::tournament::Event {
         rounds: rec.event.rounds[..rec.event.rounds.len().saturating_sub(1)].to_vec(),
         ..rec.event.clone()
     };
     let name = |s: crate::game::tournament::Seed| rec.event.players[s.index()].name.clone();
+    let launch = app.views.launch();
     let boards: Vec<Value> = rec
         .event
         .rounds
@@ -61,14 +145,14 @@ pub async fn tournament(
                         "black": name(p.black),
                         "black_points": Points(before.half_points(p.black)).to_string(),
                         "result": p.result.map(|r| r.notation()),
-                        "token": game.map(|g| launch.links.token(g)),
+                        "token": game.zip(launch).map(|(g, l)| l.links.token(g)),
                     })
                 })
                 .collect()
         })
         .unwrap_or_default();
     let bye = rec.event.rounds.last().and_then(|r| r.bye).map(name);
-    Ok(Json(json!({
+    json!({
         "title": table.title,
         "subtitle": table.subtitle,
         "columns": table.columns,
@@ -83,9 +167,10 @@ pub async fn tournament(
             TournamentStatus::Finished { .. } => "finished",
             TournamentStatus::Cancelled { .. } => "cancelled",
         },
+        "version": rec.version.0,
         "boards": boards,
         "bye": bye,
-    })))
+    })
 }
 
 fn missing(t: &dyn Texts) -> ApiError {
