@@ -299,6 +299,16 @@ struct Driver<'a> {
     report: ArenaReport,
 }
 
+/// What [`Driver::seat`] finds.
+struct Seat {
+    chat: TgChat,
+    at: i64,
+    board: i64,
+    game: u64,
+    ply: u32,
+    user: TgUser,
+}
+
 enum Delivery {
     /// A tap; with the person whose move it plays, if it does.
     Tap(String, Option<usize>),
@@ -888,6 +898,24 @@ impl Driver<'_> {
         }
     }
 
+    /// Where person `i` plays now: the board's chat and message, the game and its ply.
+    fn seat(&self, i: usize) -> Option<Seat> {
+        let p = &self.people[i];
+        let ((at, board), game) = (p.board?, p.game?);
+        Some(Seat {
+            chat: if at == GROUP {
+                self.group.clone()
+            } else {
+                p.chat.clone()
+            },
+            at,
+            board,
+            game,
+            ply: p.copy.as_ref().map_or(0, |g| g.plies() as u32),
+            user: p.user.clone(),
+        })
+    }
+
     /// Person `i` moves: a tap on the piece, or the move typed.
     fn act(&mut self, i: usize) {
         let Some(path) = self.people[i]
@@ -898,16 +926,16 @@ impl Driver<'_> {
             self.people[i].step = Step::Waiting;
             return;
         };
-        let p = &self.people[i];
-        let (Some((at, board)), Some(game)) = (p.board, p.game) else {
+        let Some(Seat {
+            chat,
+            at,
+            board,
+            game,
+            ply,
+            user,
+        }) = self.seat(i)
+        else {
             return;
-        };
-        let ply = p.copy.as_ref().map_or(0, |g| g.plies() as u32);
-        let user = p.user.clone();
-        let chat = if at == GROUP {
-            self.group.clone()
-        } else {
-            p.chat.clone()
         };
         self.people[i].since = Instant::now();
         if (self.rng.index(1000) as f64) < self.cfg.tap_share * 1000.0 {
@@ -935,16 +963,16 @@ impl Driver<'_> {
 
     /// The destinations are shown: tap the move's (or, if it is not among them, type it).
     fn play_move(&mut self, i: usize, path: Path, offered: bool) {
-        let p = &self.people[i];
-        let (Some((at, board)), Some(game)) = (p.board, p.game) else {
+        let Some(Seat {
+            chat,
+            board,
+            game,
+            ply,
+            user,
+            ..
+        }) = self.seat(i)
+        else {
             return;
-        };
-        let ply = p.copy.as_ref().map_or(0, |g| g.plies() as u32);
-        let user = p.user.clone();
-        let chat = if at == GROUP {
-            self.group.clone()
-        } else {
-            p.chat.clone()
         };
         if !offered {
             self.error("keyboard", format!("{}: {path} not offered", user.id));
