@@ -1129,9 +1129,11 @@ function drawTournament(e) {
   for (const b of e.boards) {
     const a = el(b.token ? 'a' : 'div', 'item');
     const who = el('span', 'who');
-    who.append(
-      el('span', 'opp', b.white + ' (' + b.white_points + ') – ' + b.black + ' (' + b.black_points + ')'),
-    );
+    // A pairing names White and Black; a table its seats in turn order.
+    const names = b.seats
+      ? b.seats.map((s) => s.name + ' (' + s.points + ')').join(' · ')
+      : b.white + ' (' + b.white_points + ') – ' + b.black + ' (' + b.black_points + ')';
+    who.append(el('span', 'opp', names));
     a.append(who, el('span', 'badge' + (b.result ? '' : ' mine'), b.result || '▶'));
     if (b.token) {
       a.href = '?game=' + enc(b.token);

@@ -74,6 +74,7 @@ fn load(arg: &str) -> Result<Event, CliError> {
             .pairings
             .iter()
             .flat_map(|p| [p.white, p.black])
+            .chain(r.tables.iter().flat_map(|t| t.seats.iter().copied()))
             .chain(r.bye);
         for s in seeds {
             if s.0 >= n {

@@ -234,6 +234,9 @@ struct Person {
     moved: Option<(i64, Option<Instant>)>,
     /// When the last game's end was shown (for the wait for the next board).
     ended: Option<Instant>,
+    /// A game whose next board came before its own board showed the end (a chat's calls
+    /// are paced, not kept in order): its board, game, colour, and when the next came.
+    ending: Option<((i64, i64), Option<u64>, Color, Instant)>,
 }
 
 /// A board message's buttons, read.
@@ -361,6 +364,7 @@ async fn run_in(cfg: &ArenaConfig, dir: &std::path::Path) -> Result<ArenaReport,
                 since: now,
                 moved: None,
                 ended: None,
+                ending: None,
             }
         })
         .collect();
@@ -591,6 +595,18 @@ impl Driver<'_> {
                 }
                 _ => {}
             }
+            // The last game's end must show soon after the next board: otherwise the bot
+            // started a game for someone still playing one.
+            if let Some((_, game, _, at)) = self.people[i].ending
+                && now.duration_since(at) > Duration::from_secs(30)
+            {
+                let detail = format!(
+                    "{}: game {game:?} not shown ended 30 s after the next board",
+                    self.people[i].user.id
+                );
+                self.error("two games at once", detail);
+                self.people[i].ending = None;
+            }
         }
     }
 
@@ -680,6 +696,15 @@ impl Driver<'_> {
                     if self.people[i].board == Some((chat, m)) {
                         let b = read_buttons(&c.buttons());
                         self.on_board(i, &c, b);
+                    } else if let Some((board, _, colour, _)) = self.people[i].ending
+                        && board == (chat, m)
+                        && read_buttons(&c.buttons()).finished
+                    {
+                        // The last game's end, shown after the next board.
+                        self.people[i].ending = None;
+                        if colour == Color::White {
+                            self.report.games_finished += 1;
+                        }
                     }
                 }
             }
@@ -752,10 +777,13 @@ impl Driver<'_> {
         };
         let p = &self.people[i];
         let ended = p.ended;
-        if p.game.is_some() && p.game != b.game && p.step != Step::Idle {
-            let detail = format!("{me}: game {:?} posted while {:?} is on", b.game, p.game);
-            self.error("two games at once", detail);
-        }
+        // A board of a new game while the driver still sees the last one on: its end may
+        // come after (see `ending`), or never (an error, counted in `tick`).
+        let ending = if p.game.is_some() && p.game != b.game && p.step != Step::Idle {
+            p.board.map(|board| (board, p.game, p.colour, now))
+        } else {
+            None
+        };
         if let Some(e) = ended {
             self.repaired_us
                 .push(c.at.saturating_duration_since(e).as_micros() as u64);
@@ -781,6 +809,7 @@ impl Driver<'_> {
         p.colour = colour;
         p.copy = Some(copy);
         p.ended = None;
+        p.ending = ending;
         p.moved = None;
         p.since = now;
         p.step = if to_move {

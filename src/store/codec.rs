@@ -31,12 +31,17 @@
 //! - **7**: `[7] ++ postcard(record)`: tables of three or four seats (their own
 //!   tree, `tables`, and each chat's active ones in `chat_tables`), and a user's
 //!   statistics in those games (`UserRecord::multi`); see [`super::v7`].
-//! - **8** (current): `[8] ++ postcard(record)`: one game record for two, three or four
+//! - **8**: `[8] ++ postcard(record)`: one game record for two, three or four
 //!   seats (the tables moved into `games` and `chat_games`; per-seat players, clocks,
-//!   ratings and leaves; a lobby is a game's status).
+//!   ratings and leaves; a lobby is a game's status); see [`super::v8`] for its
+//!   tournaments.
+//! - **9** (current): `[9] ++ postcard(record)`: a tournament's round may seat tables of
+//!   three or four (`Round::tables`), and its variant may be one for three or four seats.
+//!   Only tournaments changed: a game, user, chat, challenge or analysis of schema 8 reads
+//!   as it is.
 
 use super::keys;
-use super::schema::{v0, v1, v2, v3, v4, v5, v6, v7};
+use super::schema::{v0, v1, v2, v3, v4, v5, v6, v7, v8};
 use crate::game::{
     AnyRecord, ChallengeRecord, ChatRecord, GameRecord, RecordKind, StoreError, Timing,
     TournamentRecord, UserRecord,
@@ -45,7 +50,11 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 /// The schema version this program writes.
-pub const SCHEMA: u8 = 8;
+pub const SCHEMA: u8 = 9;
+
+/// The oldest schema whose analyses read as today's (an analysis's layout has not changed
+/// since).
+pub const ANALYSIS_SINCE: u8 = 8;
 
 /// Encode a record as the current schema.
 pub fn encode<T: Serialize>(rec: &T) -> Result<Vec<u8>, StoreError> {
@@ -96,7 +105,7 @@ pub fn decode(
                 }
             }?
         }
-        Some(&v @ 1..=7) => decode_old(v, kind, &b[1..]).map_err(|e| format!("schema {v}: {e}"))?,
+        Some(&v @ 1..=8) => decode_old(v, kind, &b[1..]).map_err(|e| format!("schema {v}: {e}"))?,
         Some(b'{') => v0::upgrade(kind, b, timing)?,
         Some(v) => return Err(format!("unknown schema version {v}")),
         None => return Err("empty value".into()),
@@ -111,10 +120,24 @@ pub fn decode(
     }
 }
 
-/// A postcard value of schema `v` (1 to 7) as the current record: each older layout reads
+/// A postcard value of schema `v` (1 to 8) as the current record: each older layout reads
 /// into the one after it, up to version 7's game ([`v7::GameV7`]) and user
-/// ([`v6::UserV6`] until 6), then into today's.
+/// ([`v6::UserV6`] until 6), then into today's. Schema 8 differs from today's only in
+/// its tournaments ([`v8::TournamentV8`]).
 fn decode_old(v: u8, kind: RecordKind, body: &[u8]) -> Result<AnyRecord, String> {
+    if v == 8 {
+        return Ok(match kind {
+            RecordKind::Game => AnyRecord::Game(postcard_exact::<GameRecord>(body)?),
+            RecordKind::User => AnyRecord::User(postcard_exact::<UserRecord>(body)?),
+            RecordKind::Chat => AnyRecord::Chat(postcard_exact::<ChatRecord>(body)?),
+            RecordKind::Challenge => {
+                AnyRecord::Challenge(postcard_exact::<ChallengeRecord>(body)?)
+            }
+            RecordKind::Tournament => {
+                AnyRecord::Tournament(postcard_exact::<v8::TournamentV8>(body)?.into())
+            }
+        });
+    }
     Ok(match kind {
         RecordKind::Game => {
             let g: v7::GameV7 = match v {

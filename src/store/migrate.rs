@@ -46,12 +46,13 @@ impl SledStore {
     /// byte, so a rerun skips what is done, and a table leaves its tree only once its game
     /// is written.
     fn migrate(&self, from: u8) -> Result<(), StoreError> {
-        let mut counts = [0usize; 8];
+        let mut counts = [0usize; 9];
         for kind in [
             RecordKind::Game,
             RecordKind::User,
             RecordKind::Chat,
             RecordKind::Challenge,
+            RecordKind::Tournament,
         ] {
             let slot = kind_slot(kind);
             let mut todo: Vec<(Vec<u8>, AnyRecord)> = Vec::new();
@@ -80,6 +81,7 @@ impl SledStore {
             users = counts[1],
             chats = counts[2],
             challenges = counts[3],
+            tournaments = counts[8],
             tables,
             from,
             "migrated to schema {}",

@@ -34,7 +34,7 @@ mod schema;
 mod storage;
 
 pub use quarantine::Quarantined;
-pub use schema::{v0, v1, v2, v3, v4, v5, v6, v7};
+pub use schema::{v0, v1, v2, v3, v4, v5, v6, v7, v8};
 
 use crate::game::{Cause, RecordKind, StoreError, Timing};
 use keys::IndexTree;

@@ -330,7 +330,7 @@ impl Storage for SledStore {
             return Ok(None);
         };
         match b.split_first() {
-            Some((&codec::SCHEMA, body)) => match postcard::from_bytes::<AnalysisRecord>(body) {
+            Some((&v, body)) if (codec::ANALYSIS_SINCE..=codec::SCHEMA).contains(&v) => match postcard::from_bytes::<AnalysisRecord>(body) {
                 Ok(a) if a.game == game => Ok(Some(a)),
                 Ok(_) | Err(_) => {
                     tracing::warn!(game = %game, "a stored analysis does not read back: made again");

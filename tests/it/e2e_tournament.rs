@@ -10,7 +10,9 @@ use std::time::Duration;
 use ugolki_bot::bot::testing::{Callback, TournamentAct};
 use ugolki_bot::engine::Color;
 use ugolki_bot::fakeapi::{Call, TgChat, TgUser};
-use ugolki_bot::game::tournament::{Colour, GameResult, RoundEntry, Seed, TieBreak, standings};
+use ugolki_bot::game::tournament::{
+    Colour, GameResult, RoundEntry, Seed, TableResult, TieBreak, standings,
+};
 use ugolki_bot::game::{
     AnyRecord, ChatId, GameId, Millis, RecordKind, Status, TournamentRecord, TournamentStatus,
 };
@@ -745,6 +747,140 @@ async fn a_ten_minute_arena_of_six_pairs_as_games_end() {
     // Player 1 wins every game they play.
     let p1 = table.iter().find(|l| l.player == Seed(0)).unwrap();
     assert!(p1.played >= 2, "{p1:?}");
+    h.assert_within_limits();
+}
+
+/// A table of the arena as it plays out in the group: White moves (a legal turn typed
+/// with `/m`), then Green's and Black's players leave on their turns (`/resign`, Yes),
+/// the program plays their seats to the end of the round, and the table ends White 1st,
+/// Black 2nd, Green 3rd (RULES.md §14: who left first is lower).
+async fn white_wins_the_table(h: &Harness, chat: &TgChat, users: &[TgUser], id: GameId) {
+    use ugolki_bot::engine::multi::Seat;
+    let g = game(h, id);
+    let white = user(users, g.player(Seat::White).user());
+    let pos = g.replay().expect("a replay");
+    let pos = pos.multi().expect("a table").position();
+    let path = pos.path(pos.legal_turns()[0]).expect("a move");
+    h.api.send_text(chat, white, &format!("/m {path}"));
+    wait_ply(h, id, 1).await;
+    for seat in [Seat::Green, Seat::Black] {
+        let who = user(users, g.player(seat).user());
+        resign(h, chat, who, id).await;
+        let deadline = tokio::time::Instant::now() + WAIT * 6;
+        while !game(h, id).left().has(seat) {
+            assert!(tokio::time::Instant::now() < deadline, "{seat:?} did not leave");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+    let deadline = tokio::time::Instant::now() + WAIT * 6;
+    while game(h, id).is_active() {
+        assert!(tokio::time::Instant::now() < deadline, "table {id} did not end");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// An arena of tables of three in a group (Halma for three): four players, so one sits
+/// out each wave. Its tables are posted in the group; a finished table's players are
+/// seated again with the one who waited, never as the same table; places score 2 for each
+/// player below; when the time is up the arena ends with its standings.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn an_arena_of_tables_of_three_seats_and_scores_by_place() {
+    let h = Harness::start().await;
+    let chat = group();
+    let users = field(4);
+    h.api.set_admins(chat.id(), &[users[0].id]);
+    let entry = open(
+        &h,
+        &chat,
+        &users[0],
+        "/tournament arena 10 halma3 casual first 30m",
+    )
+    .await;
+    for u in &users {
+        tap(&h, &chat, &entry, u, TournamentAct::Join).await;
+    }
+    let c0 = h.cursor();
+    tap(&h, &chat, &entry, &users[0], TournamentAct::Start).await;
+    let t = until(&h, &chat, "the first table", |t| t.games.len() == 1).await;
+    let first = t.event.rounds[0].tables[0].clone();
+    assert_eq!(first.seats.len(), 3);
+    let id = t.games[0][0].expect("the table's game");
+    // The table's board is in the group, naming its three players.
+    let board = h
+        .expect_in_group(c0, "the table's board", |c| {
+            c.is("SendPhoto")
+                && c.chat_id() == Some(chat.id())
+                && first.seats.iter().all(|s| {
+                    let name = &t.event.players[s.index()].name;
+                    c.text().is_some_and(|x| x.contains(name.as_str()))
+                })
+        })
+        .await;
+    assert!(!board.buttons().is_empty(), "a board to play on");
+    white_wins_the_table(&h, &chat, &users, id).await;
+    let t = until(&h, &chat, "the second wave", |t| t.event.rounds.len() == 2).await;
+    assert_eq!(
+        t.event.rounds[0].tables[0].result,
+        Some(TableResult::Places(vec![1, 3, 2]))
+    );
+    // The one who waited sits with White and Black of the first table; its Green waits.
+    let waited = t
+        .event
+        .seeds()
+        .find(|s| !first.seats.contains(s))
+        .expect("one waited");
+    let mut second = t.event.rounds[1].tables[0].seats.clone();
+    second.sort();
+    let mut expect = vec![first.seats[0], first.seats[2], waited];
+    expect.sort();
+    assert_eq!(second, expect);
+    // The time is up: the table in play finishes, nothing more is seated, and the arena
+    // ends.
+    h.advance_clock(Millis::minutes(10));
+    let id2 = t.games[1][0].expect("the second table's game");
+    white_wins_the_table(&h, &chat, &users, id2).await;
+    let c1 = h.cursor();
+    let t = until(&h, &chat, "the end", |t| {
+        matches!(t.status, TournamentStatus::Finished { .. }) && t.end_told
+    })
+    .await;
+    assert_eq!(t.event.rounds.len(), 2, "nothing seated after the time");
+    // Points by hand: 2 for each player placed below, doubled on a streak of two wins.
+    let table = standings(&t.event);
+    for line in &table {
+        let (mut points, mut streak) = (0, 0);
+        for r in &t.event.rounds {
+            for tb in &r.tables {
+                let Some(i) = tb.seats.iter().position(|s| *s == line.player) else {
+                    continue;
+                };
+                let Some(TableResult::Places(places)) = &tb.result else {
+                    continue;
+                };
+                let below = places.iter().filter(|p| **p > places[i]).count() as u32;
+                let level = places.iter().filter(|p| **p == places[i]).count() as u32 - 1;
+                let won = places[i] == 1 && below > 0;
+                let p = 2 * below + level;
+                points += if streak >= 2 { 2 * p } else { p };
+                streak = if won { streak + 1 } else { 0 };
+            }
+        }
+        assert_eq!(line.points.0, points, "{}'s arena points", line.player);
+    }
+    assert!(table.windows(2).all(|w| w[0].points >= w[1].points));
+    let end = h
+        .expect_in_group(c1, "the final standings", |c| {
+            c.is("SendPhoto")
+                && c.text().is_some_and(|t| {
+                    t.contains("wins the tournament") || t.contains("Shared first place")
+                })
+        })
+        .await;
+    let said = end.text().unwrap_or_default();
+    for line in table.iter().filter(|l| l.rank == 1) {
+        let winner = &t.event.players[line.player.index()].name;
+        assert!(said.contains(winner.as_str()), "{winner} in {said}");
+    }
     h.assert_within_limits();
 }
 

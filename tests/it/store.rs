@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use ugolki_bot::ai::rng::Rng;
 use ugolki_bot::cli::store::{ImportCounts, export_to, import_from};
 use ugolki_bot::engine::multi::{MultiVariant, Seat};
-use ugolki_bot::engine::{Color, Outcome, Reason, Variant, VariantId};
+use ugolki_bot::engine::{AnyVariant, Color, Outcome, Reason, Variant, VariantId};
 use ugolki_bot::game::*;
 use ugolki_bot::store::v0::{ChatV0, GameV0, StatsV0, UserV0};
 use ugolki_bot::store::v1::{self, ChatV1};
@@ -1245,7 +1245,7 @@ pub(crate) fn populate(s: &GameService) {
             A,
             TournamentSettings {
                 format: ugolki_bot::game::tournament::Format::Swiss { rounds: 3 },
-                variant: Variant::new(VariantId::Classic),
+                variant: AnyVariant::Two(Variant::new(VariantId::Classic)),
                 time_control: "5+3".parse().unwrap(),
                 rated: true,
                 starts_at: Some(t(3_600_000)),
@@ -1665,4 +1665,94 @@ fn acknowledged_moves_survive_sigkill() {
         assert!(store.quarantined().unwrap().is_empty());
     }
     assert!(acked.len() >= 5);
+}
+
+/// A tournament stored by schema 8 (rounds of pairings only) reads as today's record with
+/// no tables, in a database opened by this program, which writes it anew as schema 9.
+#[test]
+fn a_schema_8_tournament_reads_and_is_upgraded() {
+    use ugolki_bot::game::tournament::{Entrant, Format, GameResult, Pairing, Seed};
+    use ugolki_bot::store::v8::{EventV8, RoundV8, TournamentV8};
+    let old = TournamentV8 {
+        id: TournamentId(7),
+        version: Version(3),
+        chat: CHAT,
+        host: A,
+        message: Some(MessageId(40)),
+        settings: TournamentSettings {
+            format: Format::Swiss { rounds: 3 },
+            variant: AnyVariant::Two(Variant::new(VariantId::Classic)),
+            time_control: TimeControl::Untimed,
+            rated: false,
+            starts_at: None,
+            first_move: Millis(60_000),
+        },
+        status: TournamentStatus::Running,
+        people: vec![
+            TournamentPlayer {
+                user: A,
+                username: None,
+            },
+            TournamentPlayer {
+                user: B,
+                username: Some("b".into()),
+            },
+        ],
+        event: EventV8 {
+            format: Format::Swiss { rounds: 3 },
+            players: ["A", "B"]
+                .iter()
+                .map(|n| Entrant {
+                    name: n.to_string(),
+                    rating: 1500,
+                    joined: 0,
+                    withdrew: None,
+                })
+                .collect(),
+            rounds: vec![RoundV8 {
+                pairings: vec![Pairing {
+                    white: Seed(0),
+                    black: Seed(1),
+                    result: Some(GameResult::Draw),
+                }],
+                bye: None,
+            }],
+        },
+        games: vec![vec![Some(GameId(5))]],
+        venue: Venue::Group,
+        round_started: Some(t(1)),
+        ends_at: None,
+        pairings_told: 1,
+        results_told: 1,
+        end_told: false,
+        created_at: t(0),
+        updated_at: t(2),
+    };
+    let bytes = postcard::to_extend(&old, vec![8u8]).unwrap();
+    let key = keys::tournament(TournamentId(7));
+    let rec = match codec::decode(RecordKind::Tournament, &key, &bytes, &Timing::default()) {
+        Ok(AnyRecord::Tournament(t)) => t,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(rec.event.rounds.len(), 1);
+    assert!(rec.event.rounds[0].tables.is_empty());
+    assert_eq!(rec.event.rounds[0].pairings, old.event.rounds[0].pairings);
+    assert_eq!(rec.version, Version(3));
+    assert_eq!(rec.games, old.games);
+    // In a sled database of schema 8, opening upgrades it in place.
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let db = raw_sled(dir.path());
+        db.open_tree("tournaments")
+            .unwrap()
+            .insert(key, bytes.as_slice())
+            .unwrap();
+        mark_schema(&db, 8);
+    }
+    let store = open(dir.path());
+    assert_eq!(store.schema().unwrap(), codec::SCHEMA);
+    let again = store.tournament(TournamentId(7)).unwrap().unwrap();
+    assert_eq!(again, rec);
+    drop(store);
+    assert_current_schema(dir.path(), &["tournaments"]);
 }

@@ -13,7 +13,8 @@ use crate::bot::play::{self, tournament};
 use crate::bot::state::App;
 use crate::bot::texts::tournament::{ListLine, Stage};
 use crate::bot::texts::{Texts, civil};
-use crate::engine::{Variant, VariantId};
+use crate::engine::multi::MultiVariant;
+use crate::engine::{AnyVariant, Variant, VariantId};
 use crate::game::tournament::{Format, standings};
 use crate::game::{
     Millis, ServiceError, TimeControl, TournamentId, TournamentRefusal, TournamentSettings,
@@ -28,8 +29,8 @@ pub const FIRST_MOVE: Millis = Millis::minutes(3);
 pub struct TournamentArgs {
     /// The format.
     pub format: Format,
-    /// The variant.
-    pub variant: VariantId,
+    /// The variant: two sides, or a table of three or four (an arena only).
+    pub variant: AnyVariant,
     /// The time control.
     pub time: TimeControl,
     /// Rated.
@@ -54,14 +55,15 @@ fn duration(w: &str) -> Option<Millis> {
 }
 
 /// Read `/tournament`'s words: a format (`swiss`, `roundrobin`/`rr` with `double`, `arena`)
-/// with its number (rounds; an arena's minutes), a variant, a time control, `casual`,
+/// with its number (rounds; an arena's minutes), a variant (`halma3`, `halma4` and
+/// `halma4-teams` seat tables, for an arena), a time control, `casual`,
 /// `in 30m`, `first 2m`. `None` when a word is not understood or no format is named.
 pub fn parse_args(arg: &str) -> Option<TournamentArgs> {
     let words: Vec<String> = arg.split_whitespace().map(str::to_lowercase).collect();
     let mut kind = None;
     let mut number = None;
     let mut double = false;
-    let mut variant = VariantId::Classic;
+    let mut variant = AnyVariant::Two(Variant::new(VariantId::Classic));
     let mut time = TimeControl::Untimed;
     let mut rated = true;
     let mut starts_in = None;
@@ -88,7 +90,12 @@ pub fn parse_args(arg: &str) -> Option<TournamentArgs> {
                 if let Ok(n) = w.parse::<u32>() {
                     number = Some(n);
                 } else if let Ok(v) = w.parse::<VariantId>() {
-                    variant = v;
+                    if v == VariantId::Training {
+                        return None;
+                    }
+                    variant = AnyVariant::Two(Variant::new(v));
+                } else if let Ok(m) = w.parse::<MultiVariant>() {
+                    variant = AnyVariant::Multi(m);
                 } else if let Some(s) = w.strip_suffix('s').and_then(|n| n.parse::<u64>().ok()) {
                     time = TimeControl::PerMove {
                         limit: Millis::secs(s.clamp(10, 86_400)),
@@ -101,9 +108,6 @@ pub fn parse_args(arg: &str) -> Option<TournamentArgs> {
             }
         }
         i += 1;
-    }
-    if variant == VariantId::Training {
-        return None;
     }
     let format = match kind? {
         "swiss" => Format::Swiss {
@@ -149,7 +153,7 @@ pub async fn on_tournament(
     let (chat, host, now) = (m.chat, m.user, app.now());
     let settings = TournamentSettings {
         format: a.format,
-        variant: Variant::new(a.variant),
+        variant: a.variant,
         time_control: a.time,
         rated: a.rated,
         starts_at: a.starts_in.map(|d| now.plus(d)),
@@ -196,7 +200,7 @@ pub async fn on_tournaments(app: App, m: Incoming, t: &'static dyn Texts) -> Han
             };
             ListLine {
                 format: r.settings.format,
-                variant: t.variant_name(r.settings.variant.id()),
+                variant: t.game_variant(&r.settings.variant),
                 players: r.people.len(),
                 stage: stage(r.status),
                 winners,
@@ -237,7 +241,7 @@ pub async fn on_tap(app: App, tap: Tap, (id, act): (TournamentId, TournamentAct)
                 .run(move |s| s.join_tournament(id, user, username, name, now))
                 .await?;
             tap.answer(Answer::Toast(t.entered())).await;
-            tournament::refresh_entry(&app, &rec, tx).await;
+            tournament::entry_changed(&app, &rec);
         }
         TournamentAct::Leave => {
             let (rec, playing) = app
@@ -256,11 +260,17 @@ pub async fn on_tap(app: App, tap: Tap, (id, act): (TournamentId, TournamentAct)
                     Err(e) => tracing::warn!(%game, error = %e, "a withdrawing player's game"),
                 }
             }
+            tournament::entry_changed(&app, &rec);
             if running {
+                // Told at the group's pace, without holding this person's next taps.
                 let who = crate::bot::texts::mention(user.0, &tap.query().from.full_name());
-                say(&app, rec.chat, None, &tx.withdrew(&who), None).await?;
+                let (app, chat) = (app.clone(), rec.chat);
+                tokio::spawn(async move {
+                    if let Err(e) = say(&app, chat, None, &tx.withdrew(&who), None).await {
+                        tracing::debug!(error = %e, "a withdrawal's announcement");
+                    }
+                });
             }
-            tournament::refresh_entry(&app, &rec, tx).await;
             tournament::wake(&app);
         }
         TournamentAct::Start
@@ -290,13 +300,20 @@ async fn admin(
         let a = app.games.run(move |s| s.start_tournament(id, now)).await?;
         tap.answer(Answer::Toast(t.tournament_done(Stage::Running)))
             .await;
-        // The pairings and the boards first: the entry's own edit can wait its turn.
-        {
+        // The pairings and the boards first, the entry's own edit after them; in the
+        // background, so that the admin's next taps (they may be playing) do not wait for
+        // a round's messages.
+        let app = app.clone();
+        tokio::spawn(async move {
             let _one = app.tasks.tournament_steps().lock().await;
-            tournament::shown(app, a).await?;
-        }
-        let rec = app.games.run(move |s| s.tournament(id)).await?;
-        tournament::refresh_entry(app, &rec, tx).await;
+            if let Err(e) = tournament::shown(&app, a).await {
+                tracing::warn!(tournament = %id, error = %e, "a tournament's start could not be shown");
+            }
+            match app.games.run(move |s| s.tournament(id)).await {
+                Ok(rec) => tournament::entry_changed(&app, &rec),
+                Err(e) => tracing::debug!(tournament = %id, error = %e, "a started tournament"),
+            }
+        });
         return Ok(());
     }
     let (to, done) = match act {
@@ -309,7 +326,7 @@ async fn admin(
         .run(move |s| s.set_tournament_status(id, to, now))
         .await?;
     tap.answer(Answer::Toast(t.tournament_done(done))).await;
-    tournament::refresh_entry(app, &rec, tx).await;
+    tournament::entry_changed(app, &rec);
     if done == Stage::Cancelled {
         let _one = app.tasks.tournament_steps().lock().await;
         let rec = app.games.run(move |s| s.tournament(id)).await?;

@@ -81,11 +81,16 @@ pub async fn shown(app: &App, a: Advanced) -> Result<(), BotError> {
     let t = app.games.run(move |s| s.tournament(id)).await?;
     app.views.pages().tournament_changed(t.id, t.version);
     let tx = texts(app.chat_lang(t.chat, None).await);
-    for (g, side) in &a.forfeited {
-        let loser = g.player(*side).user();
-        let winner = g.player(side.other()).user();
-        if let (Some(l), Some(w)) = (loser, winner) {
-            let text = tx.forfeit(&person(&t, l), &person(&t, w));
+    for (g, seat) in &a.forfeited {
+        let loser = g.player(*seat).user();
+        let text = match seat.color() {
+            Some(c) if !g.is_table() => {
+                let winner = g.player(!c).user();
+                loser.zip(winner).map(|(l, w)| tx.forfeit(&person(&t, l), &person(&t, w)))
+            }
+            _ => loser.map(|l| tx.table_forfeit(&person(&t, l))),
+        };
+        if let Some(text) = text {
             say(app, t.chat, None, &text, None).await?;
         }
         super::changed(app, g.clone());
@@ -250,7 +255,7 @@ pub async fn tell(
         changed = true;
     }
     if changed {
-        refresh_entry(app, &t, tx).await;
+        entry_changed(app, &t);
     }
     Ok(t)
 }
@@ -440,7 +445,7 @@ fn pairings_sheet(
         title: format!(
             "{} · {}",
             tx.tournament_format(t.settings.format),
-            tx.variant_name(t.settings.variant.id())
+            tx.game_variant(&t.settings.variant)
         ),
         subtitle: tx.pairings_title(number, total),
         columns: vec![board, white, points.clone(), black, points],
@@ -514,7 +519,7 @@ pub fn sheet(
         title: format!(
             "{} · {}",
             tx.tournament_format(t.settings.format),
-            tx.variant_name(t.settings.variant.id())
+            tx.game_variant(&t.settings.variant)
         ),
         subtitle,
         columns,
@@ -539,7 +544,7 @@ pub fn entry_text(t: &TournamentRecord, tx: &dyn Texts) -> String {
     };
     let view = EntryView {
         format: t.settings.format,
-        variant: tx.variant_name(t.settings.variant.id()),
+        variant: tx.game_variant(&t.settings.variant),
         time: tx.time_control(&t.settings.time_control),
         rated: t.settings.rated,
         starts_at: t.settings.starts_at.map(hhmm),
@@ -561,6 +566,30 @@ pub fn entry_text(t: &TournamentRecord, tx: &dyn Texts) -> String {
         }),
     };
     tx.tournament_entry(&view)
+}
+
+/// Tournament `t` changed: its pages hear of it at once, and its entry message is edited
+/// by one sender in the background, which takes the record as it stands when the
+/// group's pace lets the edit go. A tap that changed the entry (Join, Leave, an admin's
+/// button) so never waits for the group's pace, and a wave of Joins is one edit a turn of
+/// the pace, not one each.
+pub fn entry_changed(app: &App, t: &TournamentRecord) {
+    app.views.pages().tournament_changed(t.id, t.version);
+    if t.message.is_none() || !app.tasks.entry_changed(t.id.0) {
+        return;
+    }
+    let (app, id) = (app.clone(), t.id);
+    tokio::spawn(async move {
+        while app.tasks.entry_next(id.0) {
+            match app.games.run(move |s| s.tournament(id)).await {
+                Ok(rec) => {
+                    let tx = texts(app.chat_lang(rec.chat, None).await);
+                    refresh_entry(&app, &rec, tx).await;
+                }
+                Err(e) => tracing::debug!(tournament = %id, error = %e, "an entry message's record"),
+            }
+        }
+    });
 }
 
 /// Show the entry message as the record stands (its text and buttons).

@@ -310,6 +310,7 @@ pub struct Tasks {
     tournaments: tokio::sync::Notify,
     tournament_games: Mutex<HashSet<u64>>,
     tournament_steps: tokio::sync::Mutex<()>,
+    entries: Mutex<HashMap<u64, bool>>,
 }
 
 impl Tasks {
@@ -333,6 +334,7 @@ impl Tasks {
             tournaments: tokio::sync::Notify::new(),
             tournament_games: Mutex::new(HashSet::new()),
             tournament_steps: tokio::sync::Mutex::new(()),
+            entries: Mutex::new(HashMap::new()),
         }
     }
 
@@ -340,6 +342,33 @@ impl Tasks {
     /// steps (a tap and the task) never tell the group the same thing.
     pub fn tournament_steps(&self) -> &tokio::sync::Mutex<()> {
         &self.tournament_steps
+    }
+
+    /// Tournament `id`'s entry message is to be shown anew. Returns true when nobody is
+    /// showing it yet: the caller starts the one sender, which takes each change with
+    /// [`Self::entry_next`] (a group's edits are paced, so changes made while one edit
+    /// waits go out together in the next).
+    pub fn entry_changed(&self, id: u64) -> bool {
+        let mut e = lock(&self.entries);
+        let first = !e.contains_key(&id);
+        e.insert(id, true);
+        first
+    }
+
+    /// For the sender of tournament `id`'s entry: whether there is a change to show
+    /// (taken), or none, and the sender stops.
+    pub fn entry_next(&self, id: u64) -> bool {
+        let mut e = lock(&self.entries);
+        match e.get_mut(&id) {
+            Some(dirty) if *dirty => {
+                *dirty = false;
+                true
+            }
+            _ => {
+                e.remove(&id);
+                false
+            }
+        }
     }
 
     /// Remember that these games are a running tournament's (kept by the task that moves

@@ -1635,9 +1635,12 @@ impl super::tournament::TournamentTexts for En {
             TournamentRefusal::NotEntered => "You are not playing in this tournament.".into(),
             TournamentRefusal::Full => "The tournament is full.".into(),
             TournamentRefusal::TooFew => {
-                "Too few players to start (a round-robin needs 3, the others 2).".into()
+                "Too few players to start (a round-robin needs 3, an arena of tables one table, the others 2).".into()
             }
             TournamentRefusal::NotThatState => "The tournament is not in that state.".into(),
+            TournamentRefusal::TablesArenaOnly => {
+                "Halma for three or four is played as an arena only: <code>/tournament arena 60 halma4</code>.".into()
+            }
         }
     }
 
@@ -1720,6 +1723,9 @@ impl super::tournament::TournamentTexts for En {
 
     fn forfeit(&self, loser: &str, winner: &str) -> String {
         format!("⏱ {loser} did not make a first move in time and loses by forfeit; {winner} wins.")
+    }
+    fn table_forfeit(&self, loser: &str) -> String {
+        format!("⏱ {loser} did not make a first move in time and is out of the table: the program plays the seat on, and they take the last place.")
     }
     fn withdrew(&self, who: &str) -> String {
         format!("🚪 {who} withdrew from the tournament.")

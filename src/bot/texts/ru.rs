@@ -1672,9 +1672,12 @@ impl super::tournament::TournamentTexts for Ru {
             TournamentRefusal::NotEntered => "Вы не участвуете в этом турнире.".into(),
             TournamentRefusal::Full => "Мест больше нет.".into(),
             TournamentRefusal::TooFew => {
-                "Слишком мало участников (круговому турниру нужно 3, остальным 2).".into()
+                "Слишком мало участников (круговому турниру нужно 3, арене столов — один полный стол, остальным 2).".into()
             }
             TournamentRefusal::NotThatState => "Турнир сейчас не в этом состоянии.".into(),
+            TournamentRefusal::TablesArenaOnly => {
+                "Хальма на троих или четверых играется только ареной: <code>/tournament arena 60 halma4</code>.".into()
+            }
         }
     }
 
@@ -1757,6 +1760,9 @@ impl super::tournament::TournamentTexts for Ru {
 
     fn forfeit(&self, loser: &str, winner: &str) -> String {
         format!("⏱ {loser} не сделал первый ход вовремя: поражение за неявку, победа — {winner}.")
+    }
+    fn table_forfeit(&self, loser: &str) -> String {
+        format!("⏱ {loser} не сделал первый ход вовремя и выбывает из-за стола: за него доигрывает программа, ему — последнее место.")
     }
     fn withdrew(&self, who: &str) -> String {
         format!("🚪 {who} снялся с турнира.")

@@ -122,6 +122,9 @@ pub trait TournamentTexts {
     fn round_results(&self, round: u32, total: Option<u32>, lines: &[PairLine]) -> String;
     /// Someone did not make their first move in time.
     fn forfeit(&self, loser: &str, winner: &str) -> String;
+    /// At a table: a player did not make their first move in time and is out (the
+    /// program plays their seat on; they take the last place).
+    fn table_forfeit(&self, loser: &str) -> String;
     /// Someone withdrew.
     fn withdrew(&self, who: &str) -> String;
     /// The end: the winner(s) (shared first place) and the final standings' caption.

@@ -10,7 +10,8 @@ use crate::bot::webapp::Shared;
 use crate::bot::webapp::api::viewer;
 use crate::bot::webapp::live::{EventsQuery, Open, PING};
 use crate::bot::webapp::refusal::{ApiError, service};
-use crate::game::tournament::Points;
+use crate::game::tournament::arena::arena_scores;
+use crate::game::tournament::{Event as Standings, Format, Points, Round, Seed, TableResult};
 use crate::game::{TournamentId, TournamentRecord, TournamentStatus, Version};
 use axum::Json;
 use axum::extract::{Path, Query, State};
@@ -114,43 +115,79 @@ fn tournament_of(web: &Shared, token: &str, t: &dyn Texts) -> Result<TournamentI
 }
 
 /// The page's view of tournament `rec`: its standings as the group's picture has them,
-/// its latest round's boards (each with its game's token) and its bye.
+/// its boards (the latest round's; an arena's every game in play and its latest wave),
+/// each with its game's token, and its bye.
 fn view(app: &App, rec: &TournamentRecord, t: &dyn Texts) -> Value {
     let rounds = rec.event.rounds.len() as u32;
     let total = rec.event.total_rounds();
     let over = !rec.status.is_open();
     let subtitle = t.standings_title(rounds, total, over);
     let table = sheet(rec, &rec.event, t, subtitle);
-    // The latest round's boards, with each player's score before it.
-    let before = crate::game::tournament::Event {
-        rounds: rec.event.rounds[..rec.event.rounds.len().saturating_sub(1)].to_vec(),
-        ..rec.event.clone()
+    let arena = matches!(rec.event.format, Format::Arena { .. });
+    let name = |s: Seed| rec.event.players[s.index()].name.clone();
+    // Points as the standings count them: an arena's now, a round's before it.
+    let points = |s: Seed, before: &Standings| -> String {
+        if arena {
+            arena_scores(&rec.event)[s.index()].to_string()
+        } else {
+            Points(before.half_points(s)).to_string()
+        }
     };
-    let name = |s: crate::game::tournament::Seed| rec.event.players[s.index()].name.clone();
     let launch = app.views.launch();
-    let boards: Vec<Value> = rec
-        .event
-        .rounds
-        .last()
-        .map(|round| {
-            round
-                .pairings
+    let last = rec.event.rounds.len().saturating_sub(1);
+    let shown = |r: usize, round: &Round| r == last || (arena && !round.complete());
+    let mut boards: Vec<Value> = Vec::new();
+    for (r, round) in rec.event.rounds.iter().enumerate() {
+        if !shown(r, round) {
+            continue;
+        }
+        let before = Standings {
+            rounds: rec.event.rounds[..r].to_vec(),
+            ..rec.event.clone()
+        };
+        let token = |b: usize| {
+            let game = rec.games.get(r).and_then(|g| g.get(b)).copied().flatten();
+            game.zip(launch).map(|(g, l)| l.links.token(g))
+        };
+        for (b, p) in round.pairings.iter().enumerate() {
+            if arena && r != last && p.result.is_some() {
+                continue;
+            }
+            boards.push(json!({
+                "white": name(p.white),
+                "white_points": points(p.white, &before),
+                "black": name(p.black),
+                "black_points": points(p.black, &before),
+                "result": p.result.map(|r| r.notation()),
+                "token": token(b),
+            }));
+        }
+        for (b, table) in round.tables.iter().enumerate() {
+            if arena && r != last && table.result.is_some() {
+                continue;
+            }
+            let seats: Vec<Value> = table
+                .seats
                 .iter()
-                .enumerate()
-                .map(|(b, p)| {
-                    let game = rec.games.last().and_then(|g| g.get(b)).copied().flatten();
-                    json!({
-                        "white": name(p.white),
-                        "white_points": Points(before.half_points(p.white)).to_string(),
-                        "black": name(p.black),
-                        "black_points": Points(before.half_points(p.black)).to_string(),
-                        "result": p.result.map(|r| r.notation()),
-                        "token": game.zip(launch).map(|(g, l)| l.links.token(g)),
-                    })
-                })
-                .collect()
-        })
-        .unwrap_or_default();
+                .map(|s| json!({"name": name(*s), "points": points(*s, &before)}))
+                .collect();
+            let result = match &table.result {
+                Some(TableResult::Places(p)) => Some(
+                    p.iter()
+                        .map(|x| x.to_string())
+                        .collect::<Vec<_>>()
+                        .join("-"),
+                ),
+                Some(TableResult::Cancelled) => Some("*".to_string()),
+                None => None,
+            };
+            boards.push(json!({
+                "seats": seats,
+                "result": result,
+                "token": token(b),
+            }));
+        }
+    }
     let bye = rec.event.rounds.last().and_then(|r| r.bye).map(name);
     json!({
         "title": table.title,

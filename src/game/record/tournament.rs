@@ -7,7 +7,7 @@
 //! whatever stops the bot, the next step is taken exactly once (each is a
 //! compare-and-swap on the record's version) and nothing is announced twice.
 
-use crate::engine::Variant;
+use crate::engine::AnyVariant;
 use crate::game::codec;
 use crate::game::ids::{
     ChatId, GameId, MessageId, Millis, Timestamp, TournamentId, UserId, Version,
@@ -63,9 +63,10 @@ pub enum Venue {
 pub struct TournamentSettings {
     /// The pairing format.
     pub format: Format,
-    /// The variant of its games.
-    #[serde(with = "codec::variant")]
-    pub variant: Variant,
+    /// The variant of its games: two sides, or (an arena only) a table of three or four
+    /// seats.
+    #[serde(with = "codec::any_variant")]
+    pub variant: AnyVariant,
     /// Their time control.
     pub time_control: TimeControl,
     /// Whether the games are rated.
@@ -143,11 +144,7 @@ impl TournamentRecord {
 
     /// The game of `seed` in round `round` (0-based), if one was started.
     pub fn game_of(&self, round: usize, seed: Seed) -> Option<GameId> {
-        let r = self.event.rounds.get(round)?;
-        let board = r
-            .pairings
-            .iter()
-            .position(|p| p.colour_of(seed).is_some())?;
+        let board = self.event.rounds.get(round)?.board_of(seed)?;
         self.games.get(round)?.get(board).copied().flatten()
     }
 
@@ -159,6 +156,11 @@ impl TournamentRecord {
                 .enumerate()
                 .filter_map(move |(b, g)| g.map(|g| (r, b, g)))
         })
+    }
+
+    /// How many sit at each of its boards: 2, or a table's 3 or 4.
+    pub fn seats(&self) -> usize {
+        self.settings.variant.seat_count()
     }
 
     /// Whether `user` is an entrant still in the event (not withdrawn).

@@ -11,14 +11,16 @@
 //! timer, and at start-up, so a deadline missed while the bot was down is applied then.
 
 use super::{GameService, NewGame, ServiceError, Step, stored};
-use crate::engine::{AnyOutcome, AnyVariant, Color};
+use crate::engine::{AnyOutcome, AnyVariant, Color, Leave, Seat};
 use crate::game::ids::{ChatId, GameId, MessageId, Millis, Timestamp, TournamentId, UserId};
 use crate::game::record::{
     AnyRecord, Board, ChatRecord, GameRecord, Player, RecordKind, Status, TournamentPlayer,
     TournamentRecord, TournamentSettings, TournamentStatus, Venue,
 };
 use crate::game::storage::WriteSet;
-use crate::game::tournament::{Entrant, Event, Format, GameResult, PairError, Round, Seed, arena};
+use crate::game::tournament::{
+    Entrant, Event, Format, GameResult, PairError, Round, Seed, TableResult, arena,
+};
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 
@@ -63,6 +65,10 @@ pub enum TournamentRefusal {
     /// Not paused (resume), or already paused (pause).
     #[error("the tournament is not in that state")]
     NotThatState,
+    /// A variant for three or four seats asked for a round-robin or a Swiss: its tables
+    /// are seated by an arena only.
+    #[error("tables of three or four play only an arena")]
+    TablesArenaOnly,
 }
 
 /// What one step of a running tournament did, for the bot to show.
@@ -72,8 +78,9 @@ pub struct Advanced {
     pub record: Option<TournamentRecord>,
     /// Games it started (their boards are to be posted).
     pub started: Vec<GameRecord>,
-    /// Games it ended by forfeit: (the game, the seat that did not play).
-    pub forfeited: Vec<(GameRecord, Color)>,
+    /// Games it ended by forfeit, and tables a player left by not moving in time: (the
+    /// game, the seat that did not play).
+    pub forfeited: Vec<(GameRecord, Seat)>,
     /// Whether it recorded a result.
     pub results: bool,
 }
@@ -123,6 +130,9 @@ impl GameService {
         settings: TournamentSettings,
         now: Timestamp,
     ) -> Result<TournamentRecord, ServiceError> {
+        if settings.variant.seat_count() > 2 && !matches!(settings.format, Format::Arena { .. }) {
+            return Err(TournamentRefusal::TablesArenaOnly.into());
+        }
         if self
             .chat_tournaments(chat)?
             .iter()
@@ -253,7 +263,7 @@ impl GameService {
                 e.joined = e.joined.max(next_round);
                 return Ok(());
             }
-            if t.people.len() >= MAX_ENTRANTS {
+            if t.people.len() >= max_entrants(t) {
                 return Err(TournamentRefusal::Full.into());
             }
             t.people.push(TournamentPlayer {
@@ -303,11 +313,7 @@ impl GameService {
                     });
                     let playing = (0..rounds).rev().find_map(|r| {
                         let g = t.game_of(r, s)?;
-                        let open = t.event.rounds[r]
-                            .pairings
-                            .iter()
-                            .any(|p| p.colour_of(s).is_some() && p.result.is_none());
-                        open.then_some(g)
+                        t.event.rounds[r].playing(s).then_some(g)
                     });
                     Ok(playing)
                 }
@@ -330,11 +336,7 @@ impl GameService {
             }
             .into());
         }
-        let min = match cur.settings.format {
-            Format::RoundRobin { .. } => 3,
-            _ => 2,
-        };
-        if cur.people.len() < min {
+        if cur.people.len() < min_players(&cur) {
             return Err(TournamentRefusal::TooFew.into());
         }
         self.advance(id, now, true)
@@ -373,11 +375,14 @@ impl GameService {
 
     fn rating_for(&self, user: UserId, id: TournamentId) -> Result<i32, ServiceError> {
         let t = self.tournament(id)?;
-        Ok(self
-            .store
-            .user(user)?
-            .and_then(|u| u.stats(t.settings.variant.id()).map(|s| s.rating))
-            .unwrap_or(crate::game::rating::START_RATING))
+        let u = self.store.user(user)?;
+        let rating = match &t.settings.variant {
+            AnyVariant::Two(v) => u.and_then(|u| u.stats(v.id()).map(|s| s.rating)),
+            AnyVariant::Multi(m) => {
+                u.and_then(|u| u.multi.iter().find(|s| s.variant == *m).map(|s| s.rating))
+            }
+        };
+        Ok(rating.unwrap_or(crate::game::rating::START_RATING))
     }
 
     fn advance(
@@ -392,11 +397,8 @@ impl GameService {
             let mut ws = WriteSet::new();
             let mut out = Advanced::default();
             // A draft starts by itself at its time, once it has enough players.
-            let min = match t.settings.format {
-                Format::RoundRobin { .. } => 3,
-                _ => 2,
-            };
-            let due = t.settings.starts_at.is_some_and(|at| at <= now) && t.people.len() >= min;
+            let due = t.settings.starts_at.is_some_and(|at| at <= now)
+                && t.people.len() >= min_players(&t);
             if start || (t.status == TournamentStatus::Draft && due) {
                 if t.status != TournamentStatus::Draft {
                     return Err(TournamentRefusal::Started.into());
@@ -480,7 +482,7 @@ impl GameService {
                             };
                             let writes = self.game_writes(&g, &mut next, now)?;
                             ws.writes.extend(writes.writes);
-                            out.forfeited.push((next, side));
+                            out.forfeited.push((next, side.into()));
                             Some(if side == Color::White {
                                 GameResult::BlackByForfeit
                             } else {
@@ -494,6 +496,53 @@ impl GameService {
                 };
                 if let Some(res) = result {
                     t.event.rounds[r].pairings[b].result = Some(res);
+                    out.results = true;
+                }
+            }
+            for b in 0..t.event.rounds[r].tables.len() {
+                if t.event.rounds[r].tables[b].result.is_some() {
+                    continue;
+                }
+                let Some(gid) = t.games.get(r).and_then(|g| g.get(b)).copied().flatten() else {
+                    continue;
+                };
+                let mut g = self.game(gid)?;
+                if running
+                    && g.status == Status::Active
+                    && g.paused.is_none()
+                    && (g.ply() as usize) < g.variant.seat_count()
+                {
+                    // A seat's first turn: a player who does not come leaves the table
+                    // on time, the program playing their seat on (RULES.md §14), and the
+                    // others play on.
+                    let seat = g.to_move();
+                    let since = g.clocks.turn_started.0.max(g.updated_at.0);
+                    if !g.left().has(seat) && now.0 >= since.saturating_add(limit.0) {
+                        let mut next = g.clone();
+                        if self.seat_out(&g, &mut next, seat, Leave::Timeout, now)? {
+                            let writes = self.game_writes(&g, &mut next, now)?;
+                            ws.writes.extend(writes.writes);
+                            out.forfeited.push((next.clone(), seat));
+                            g = next;
+                        }
+                    }
+                }
+                let result = match g.status {
+                    Status::Over {
+                        outcome: AnyOutcome::Places(o),
+                        ..
+                    } => Some(TableResult::Places(
+                        g.variant
+                            .seats()
+                            .iter()
+                            .map(|s| o.places[s.index()].unwrap_or(4))
+                            .collect(),
+                    )),
+                    Status::Over { .. } | Status::Aborted { .. } => Some(TableResult::Cancelled),
+                    _ => None,
+                };
+                if let Some(res) = result {
+                    t.event.rounds[r].tables[b].result = Some(res);
                     out.results = true;
                 }
             }
@@ -513,13 +562,7 @@ impl GameService {
         match t.settings.format {
             Format::Arena { .. } => {
                 let over = t.ends_at.is_some_and(|e| now >= e);
-                let busy: Vec<Seed> = t
-                    .event
-                    .rounds
-                    .iter()
-                    .flat_map(|r| r.pairings.iter().filter(|p| p.result.is_none()))
-                    .flat_map(|p| [p.white, p.black])
-                    .collect();
+                let busy: Vec<Seed> = t.event.rounds.iter().flat_map(Round::busy).collect();
                 if over {
                     if busy.is_empty() {
                         t.status = TournamentStatus::Finished { at: now };
@@ -531,11 +574,22 @@ impl GameService {
                     .seeds()
                     .filter(|s| t.event.players[s.index()].withdrew.is_none() && !busy.contains(s))
                     .collect();
-                if waiting.len() < 2 {
+                let seats = t.seats();
+                if waiting.len() < seats {
                     return Ok(());
                 }
-                let wave = arena::pair_waiting(&t.event, &waiting);
-                if !wave.pairings.is_empty() {
+                let wave = if seats > 2 {
+                    let field = t
+                        .event
+                        .players
+                        .iter()
+                        .filter(|p| p.withdrew.is_none())
+                        .count();
+                    arena::seat_waiting(&t.event, &waiting, seats, field)
+                } else {
+                    arena::pair_waiting(&t.event, &waiting)
+                };
+                if wave.boards() > 0 {
                     self.start_round(t, wave, now, ws, out)?;
                 }
                 Ok(())
@@ -575,7 +629,10 @@ impl GameService {
                 && !matches!(t.settings.format, Format::Arena { .. })
         };
         // An arena's waves come and go: its games are where its whole field would fit.
+        // Tables are always in the group (a game has one mirror board, not one for each
+        // of four players), and an arena of tables takes no more than fit there.
         let boards = match t.settings.format {
+            Format::Arena { .. } if t.seats() > 2 => 0,
             Format::Arena { .. } => t.event.players.len() / 2,
             _ => round
                 .pairings
@@ -615,7 +672,7 @@ impl GameService {
             let mut g = self.build_game(
                 id,
                 NewGame {
-                    variant: AnyVariant::Two(t.settings.variant.clone()),
+                    variant: t.settings.variant.clone(),
                     players: vec![Player::Human(white), Player::Human(black)],
                     time_control: t.settings.time_control,
                     chat,
@@ -635,6 +692,32 @@ impl GameService {
             for b in g.boards() {
                 gains.entry(b.chat).or_default().extend([white, black]);
             }
+            ids.push(Some(id));
+            ws.put(None, AnyRecord::Game(g.clone()));
+            out.started.push(g);
+        }
+        for table in &round.tables {
+            let users: Option<Vec<UserId>> = table.seats.iter().map(|s| t.user_of(*s)).collect();
+            let Some(users) = users else {
+                ids.push(None);
+                continue;
+            };
+            let id = self.store.new_game_id()?;
+            let mut g = self.build_game(
+                id,
+                NewGame {
+                    variant: t.settings.variant.clone(),
+                    players: users.iter().map(|u| Player::Human(*u)).collect(),
+                    time_control: t.settings.time_control,
+                    chat: t.chat,
+                    message: None,
+                    rated: t.settings.rated,
+                    start: None,
+                },
+                now,
+            )?;
+            self.pause_where_unreachable(&mut g, now)?;
+            gains.entry(t.chat).or_default().extend(users);
             ids.push(Some(id));
             ws.put(None, AnyRecord::Game(g.clone()));
             out.started.push(g);
@@ -661,6 +744,22 @@ impl GameService {
         t.event.rounds.push(round);
         t.games.push(ids);
         Ok(())
+    }
+}
+
+/// The fewest entrants it starts with: a round-robin three, an arena of tables a table.
+fn min_players(t: &TournamentRecord) -> usize {
+    match t.settings.format {
+        Format::RoundRobin { .. } => 3,
+        _ => t.seats().max(2),
+    }
+}
+
+/// The most entrants it takes: an arena of tables as many as its group's boards seat.
+fn max_entrants(t: &TournamentRecord) -> usize {
+    match t.seats() {
+        2 => MAX_ENTRANTS,
+        n => GROUP_BOARDS * n,
     }
 }
 

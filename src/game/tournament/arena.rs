@@ -6,7 +6,7 @@
 //! Each pairing wave is stored as a [`super::Round`]: the players waiting at that moment,
 //! paired among themselves.
 
-use super::{Colour, Event, GameResult, Pairing, Round, RoundEntry, Seed};
+use super::{Colour, Event, GameResult, Pairing, Round, RoundEntry, Seed, Table};
 use integer_blossom::max_weight_matching;
 
 /// Every pair: as many pairs as possible.
@@ -20,13 +20,7 @@ pub fn arena_scores(event: &Event) -> Vec<u32> {
             let mut points = 0;
             let mut streak = 0u32;
             for e in event.history(s) {
-                if let RoundEntry::Game {
-                    colour,
-                    result: Some(r),
-                    ..
-                } = e
-                {
-                    let (p, next) = game_points(r, colour, streak);
+                if let Some((p, next)) = entry_points(e, streak) {
                     points += p;
                     streak = next;
                 }
@@ -40,16 +34,29 @@ pub fn arena_scores(event: &Event) -> Vec<u32> {
 pub fn on_streak(event: &Event, p: Seed) -> bool {
     let mut streak = 0;
     for e in event.history(p) {
-        if let RoundEntry::Game {
-            colour,
-            result: Some(r),
-            ..
-        } = e
-        {
-            streak = game_points(r, colour, streak).1;
+        if let Some((_, next)) = entry_points(e, streak) {
+            streak = next;
         }
     }
     streak >= 2
+}
+
+/// Points for one finished game or table and the streak after it (`None`: nothing
+/// finished in that round).
+fn entry_points(e: RoundEntry, streak: u32) -> Option<(u32, u32)> {
+    match e {
+        RoundEntry::Game {
+            colour,
+            result: Some(r),
+            ..
+        } => Some(game_points(r, colour, streak)),
+        RoundEntry::Table { place: Some(p) } => {
+            let on = streak >= 2;
+            let points = if on { 2 * p.points() } else { p.points() };
+            Some((points, if p.won() { streak + 1 } else { 0 }))
+        }
+        _ => None,
+    }
 }
 
 /// Points for one game and the streak after it.
@@ -130,6 +137,96 @@ pub fn pair_waiting(event: &Event, waiting: &[Seed]) -> Round {
     round
 }
 
+/// Seat the players `waiting` at tables of `seats` (an arena of a variant for three or
+/// four): from the top score down, each table takes the highest-placed player still
+/// waiting and the next ones closest to them who did not sit with any of the table at
+/// their last table; failing that, the next ones in order, unless that would seat again
+/// exactly someone's last table while the field (`field` players still in the event) has
+/// others who could come. The rest wait for the next wave. Seats: whoever has moved
+/// first least often takes the first seat, and so on down.
+pub fn seat_waiting(event: &Event, waiting: &[Seed], seats: usize, field: usize) -> Round {
+    let mut round = Round::default();
+    if seats < 2 || waiting.len() < seats {
+        return round;
+    }
+    let scores = arena_scores(event);
+    let last_table = |p: Seed| -> Vec<Seed> {
+        event
+            .rounds
+            .iter()
+            .rev()
+            .find_map(|r| {
+                r.tables
+                    .iter()
+                    .find(|t| t.seat_of(p).is_some() && t.result.is_some())
+            })
+            .map(|t| t.seats.clone())
+            .unwrap_or_default()
+    };
+    let sat_with = |a: Seed, b: Seed| last_table(a).contains(&b) || last_table(b).contains(&a);
+    let mut queue: Vec<Seed> = waiting.to_vec();
+    queue.sort_by_key(|s| {
+        (
+            std::cmp::Reverse(scores[s.index()]),
+            std::cmp::Reverse(event.players[s.index()].rating),
+            *s,
+        )
+    });
+    let mut tables: Vec<Vec<Seed>> = Vec::new();
+    let mut skipped: Vec<Seed> = Vec::new();
+    while queue.len() >= seats {
+        let top = queue.remove(0);
+        let mut table = vec![top];
+        for &c in &queue {
+            if table.len() == seats {
+                break;
+            }
+            if table.iter().all(|t| !sat_with(*t, c)) {
+                table.push(c);
+            }
+        }
+        for &c in &queue {
+            if table.len() == seats {
+                break;
+            }
+            if !table.contains(&c) {
+                table.push(c);
+            }
+        }
+        let mut sorted = table.clone();
+        sorted.sort();
+        let repeat = table.iter().any(|p| {
+            let mut last = last_table(*p);
+            last.sort();
+            last == sorted
+        });
+        if repeat && field > seats {
+            // Someone else may come: the top player waits rather than sit with the same
+            // table again.
+            skipped.push(top);
+            continue;
+        }
+        queue.retain(|c| !table.contains(c));
+        tables.push(table);
+    }
+    let firsts = |p: Seed| -> usize {
+        event
+            .rounds
+            .iter()
+            .flat_map(|r| &r.tables)
+            .filter(|t| t.seats.first() == Some(&p) && t.result != Some(super::TableResult::Cancelled))
+            .count()
+    };
+    for mut t in tables {
+        t.sort_by_key(|p| (firsts(*p), *p));
+        round.tables.push(Table {
+            seats: t,
+            result: None,
+        });
+    }
+    round
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -160,6 +257,7 @@ mod tests {
                 })
                 .collect(),
             bye: None,
+            tables: Vec::new(),
         }
     }
 
@@ -200,5 +298,106 @@ mod tests {
         );
         // Two players who just met, alone in the queue, wait.
         assert!(pair_waiting(&e, &[Seed(0), Seed(1)]).pairings.is_empty());
+    }
+
+    fn table(seats: &[u32], places: Option<&[u8]>) -> Table {
+        Table {
+            seats: seats.iter().map(|s| Seed(*s)).collect(),
+            result: places.map(|p| crate::game::tournament::TableResult::Places(p.to_vec())),
+        }
+    }
+
+    fn tables(ts: Vec<Table>) -> Round {
+        Round {
+            tables: ts,
+            ..Round::default()
+        }
+    }
+
+    #[test]
+    fn a_place_scores_two_for_each_player_below_and_one_for_each_level() {
+        let e = {
+            let mut e = arena(8);
+            // A table of four with places 1, 3, 2, 4; a table of three where the first two
+            // finished in the same round.
+            e.rounds.push(tables(vec![
+                table(&[0, 1, 2, 3], Some(&[1, 3, 2, 4])),
+                table(&[4, 5, 6], Some(&[1, 1, 3])),
+            ]));
+            e
+        };
+        assert_eq!(&arena_scores(&e)[..7], &[6, 2, 4, 0, 3, 3, 0]);
+        let p = e.rounds[0].tables[1].place_of(Seed(4)).unwrap();
+        assert_eq!((p.place, p.shared, p.of, p.won()), (1, 2, 3, true));
+        // With two seats it is the ordinary arena: a win 2, a draw 1.
+        let two = Table {
+            seats: vec![Seed(0), Seed(1)],
+            result: Some(crate::game::tournament::TableResult::Places(vec![1, 1])),
+        };
+        let d = two.place_of(Seed(0)).unwrap();
+        assert_eq!((d.points(), d.won()), (1, false));
+    }
+
+    #[test]
+    fn a_table_won_twice_running_puts_its_winner_on_a_streak() {
+        let mut e = arena(6);
+        e.rounds
+            .push(tables(vec![table(&[0, 1, 2], Some(&[1, 2, 3]))]));
+        e.rounds
+            .push(tables(vec![table(&[3, 0, 4], Some(&[2, 1, 3]))]));
+        assert!(on_streak(&e, Seed(0)));
+        // On the streak a first place of three is worth double: 4 + 4 + 8.
+        e.rounds
+            .push(tables(vec![table(&[0, 5, 1], Some(&[1, 3, 2]))]));
+        assert_eq!(arena_scores(&e)[0], 4 + 4 + 8);
+        // A second place ends it.
+        e.rounds
+            .push(tables(vec![table(&[2, 0, 3], Some(&[1, 2, 3]))]));
+        assert!(!on_streak(&e, Seed(0)));
+        assert_eq!(arena_scores(&e)[0], 4 + 4 + 8 + 4);
+    }
+
+    #[test]
+    fn tables_are_seated_by_score_without_the_same_table_again() {
+        let mut e = arena(8);
+        e.rounds.push(tables(vec![
+            table(&[0, 1, 2, 3], Some(&[1, 2, 3, 4])),
+            table(&[4, 5, 6, 7], Some(&[1, 2, 3, 4])),
+        ]));
+        let all: Vec<Seed> = (0..8).map(Seed).collect();
+        let r = seat_waiting(&e, &all, 4, 8);
+        assert_eq!(r.tables.len(), 2);
+        assert!(r.pairings.is_empty());
+        for t in &r.tables {
+            // Each new table mixes the old ones: two from each.
+            let from_first = t.seats.iter().filter(|s| s.0 < 4).count();
+            assert_eq!(from_first, 2, "{:?}", t.seats);
+        }
+        // The two winners (6 points each) sit at the top table.
+        let top: Vec<u32> = r.tables[0].seats.iter().map(|s| s.0).collect();
+        assert!(top.contains(&0) && top.contains(&4), "{top:?}");
+        // Five waiting at tables of four: one table, one waits.
+        let five: Vec<Seed> = (0..5).map(Seed).collect();
+        let r = seat_waiting(&e, &five, 4, 8);
+        assert_eq!(r.tables.len(), 1);
+        assert_eq!(r.tables[0].seats.len(), 4);
+        assert!(!r.tables[0].seats.contains(&Seed(3)), "the lowest score waits");
+    }
+
+    #[test]
+    fn the_same_table_waits_for_others_unless_it_is_the_whole_field() {
+        let mut e = arena(5);
+        e.rounds
+            .push(tables(vec![table(&[0, 1, 2, 3], Some(&[1, 2, 3, 4]))]));
+        let four: Vec<Seed> = (0..4).map(Seed).collect();
+        // A fifth player is in a game elsewhere and will come: the table waits.
+        assert!(seat_waiting(&e, &four, 4, 5).tables.is_empty());
+        // Four is the whole field: they sit together again, the one who moved first
+        // before now not first.
+        let r = seat_waiting(&e, &four, 4, 4);
+        assert_eq!(r.tables.len(), 1);
+        assert_ne!(r.tables[0].seats[0], Seed(0));
+        // Too few waiting: nothing.
+        assert!(seat_waiting(&e, &four[..3], 4, 4).tables.is_empty());
     }
 }

@@ -231,6 +231,78 @@ impl Pairing {
     }
 }
 
+/// How a table ended.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TableResult {
+    /// Each seat's place (1-based), in seat order; seats that finished together share
+    /// one, and the next place skips accordingly (RULES.md §14 "Places").
+    Places(Vec<u8>),
+    /// Called off without a result: no points, not counted.
+    Cancelled,
+}
+
+/// A player's place at a finished table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Place {
+    /// 1-based.
+    pub place: u8,
+    /// How many players took this place (them included).
+    pub shared: u8,
+    /// How many sat at the table.
+    pub of: u8,
+}
+
+impl Place {
+    /// How many finished below.
+    pub fn below(self) -> u32 {
+        u32::from(self.of).saturating_sub(u32::from(self.place) + u32::from(self.shared) - 1)
+    }
+
+    /// Arena points: 2 for each player placed below, 1 for each other player sharing the
+    /// place, as if each two seats had played a game (a win 2, a draw 1).
+    pub fn points(self) -> u32 {
+        2 * self.below() + u32::from(self.shared.saturating_sub(1))
+    }
+
+    /// Whether the table was won: first, with someone below (everyone sharing the first
+    /// place is a draw, not a win).
+    pub fn won(self) -> bool {
+        self.place == 1 && self.below() > 0
+    }
+}
+
+/// One table of a round of an event for three or four seats.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Table {
+    /// Who sits where, in the variant's seat order (the first moves first).
+    pub seats: Vec<Seed>,
+    /// How it ended, once it has.
+    #[serde(default)]
+    pub result: Option<TableResult>,
+}
+
+impl Table {
+    /// The seat `p` has, if `p` sits here.
+    pub fn seat_of(&self, p: Seed) -> Option<usize> {
+        self.seats.iter().position(|s| *s == p)
+    }
+
+    /// `p`'s place, once the table has finished with places.
+    pub fn place_of(&self, p: Seed) -> Option<Place> {
+        let i = self.seat_of(p)?;
+        let Some(TableResult::Places(places)) = &self.result else {
+            return None;
+        };
+        let place = *places.get(i)?;
+        Some(Place {
+            place,
+            shared: places.iter().filter(|q| **q == place).count() as u8,
+            of: places.len() as u8,
+        })
+    }
+}
+
 /// A round: its boards and who sat out.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Round {
@@ -239,12 +311,58 @@ pub struct Round {
     /// The player given the bye (a point without playing), if the field was odd.
     #[serde(default)]
     pub bye: Option<Seed>,
+    /// An event for three or four seats: its tables, in board order (such a round has no
+    /// pairings).
+    #[serde(default)]
+    pub tables: Vec<Table>,
 }
 
 impl Round {
     /// Whether every board has a result.
     pub fn complete(&self) -> bool {
         self.pairings.iter().all(|p| p.result.is_some())
+            && self.tables.iter().all(|t| t.result.is_some())
+    }
+
+    /// How many boards (pairings or tables) it has.
+    pub fn boards(&self) -> usize {
+        self.pairings.len() + self.tables.len()
+    }
+
+    /// The board `p` plays on (an index into the pairings, or into the tables when the
+    /// round has tables), if any.
+    pub fn board_of(&self, p: Seed) -> Option<usize> {
+        if self.tables.is_empty() {
+            self.pairings.iter().position(|g| g.colour_of(p).is_some())
+        } else {
+            self.tables.iter().position(|t| t.seat_of(p).is_some())
+        }
+    }
+
+    /// Whether `p` has a board here with no result yet.
+    pub fn playing(&self, p: Seed) -> bool {
+        self.pairings
+            .iter()
+            .any(|g| g.colour_of(p).is_some() && g.result.is_none())
+            || self
+                .tables
+                .iter()
+                .any(|t| t.seat_of(p).is_some() && t.result.is_none())
+    }
+
+    /// Everyone with a board here that has no result yet.
+    pub fn busy(&self) -> impl Iterator<Item = Seed> + '_ {
+        let pairs = self
+            .pairings
+            .iter()
+            .filter(|p| p.result.is_none())
+            .flat_map(|p| [p.white, p.black]);
+        let tables = self
+            .tables
+            .iter()
+            .filter(|t| t.result.is_none())
+            .flat_map(|t| t.seats.iter().copied());
+        pairs.chain(tables)
     }
 }
 
@@ -371,6 +489,15 @@ impl Event {
                         _ => RoundEntry::Bye,
                     };
                 }
+                if let Some(t) = r.tables.iter().find(|t| t.seat_of(p).is_some()) {
+                    return match &t.result {
+                        None => RoundEntry::Table { place: None },
+                        Some(TableResult::Cancelled) => RoundEntry::Absent,
+                        Some(TableResult::Places(_)) => RoundEntry::Table {
+                            place: t.place_of(p),
+                        },
+                    };
+                }
                 match r.pairings.iter().find(|g| g.colour_of(p).is_some()) {
                     Some(g) => RoundEntry::Game {
                         opponent: g.opponent_of(p).unwrap_or(p),
@@ -400,6 +527,11 @@ pub enum RoundEntry {
         colour: Colour,
         /// How it ended, if it has.
         result: Option<GameResult>,
+    },
+    /// They sat at a table (an event for three or four seats).
+    Table {
+        /// Their place, once the table has finished.
+        place: Option<Place>,
     },
     /// The pairing-allocated bye: a point without playing.
     Bye,

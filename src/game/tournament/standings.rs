@@ -121,7 +121,10 @@ pub fn standings(event: &Event) -> Vec<Standing> {
             tie_breaks: Vec::new(),
             played: histories[i]
                 .iter()
-                .filter(|e| e.played_colour().is_some())
+                .filter(|e| {
+                    e.played_colour().is_some()
+                        || matches!(e, RoundEntry::Table { place: Some(_) })
+                })
                 .count() as u32,
         })
         .collect();
@@ -133,7 +136,7 @@ pub fn standings(event: &Event) -> Vec<Standing> {
                 TieBreak::Buchholz => buchholz(event, &histories, &half, i, false),
                 TieBreak::BuchholzCut1 => buchholz(event, &histories, &half, i, true),
                 TieBreak::SonnebornBerger => sonneborn_berger(&histories[i], &half),
-                TieBreak::Performance => performance(event, &histories[i]),
+                TieBreak::Performance => performance(event, &histories[i], Seed(i as u32)),
             };
             lines[i].tie_breaks.push(v);
         }
@@ -167,6 +170,7 @@ fn wins(h: &[RoundEntry]) -> i64 {
                 result: Some(r),
                 ..
             } => r.played() && r.won_by(colour),
+            RoundEntry::Table { place: Some(p) } => p.won(),
             _ => false,
         })
         .count() as i64
@@ -272,8 +276,10 @@ fn direct_encounter(lines: &mut [Standing], histories: &[Vec<RoundEntry>], k: us
 }
 
 /// A performance rating over games played (FIDE's linear approximation): the opponents'
-/// average rating plus 400 × (wins − losses) / games. Nothing played: 0.
-fn performance(event: &Event, h: &[RoundEntry]) -> i64 {
+/// average rating plus 400 × (wins − losses) / games. A table counts as a game against
+/// each other seat, as its rating does (RULES.md §14): a better place wins, the same
+/// place draws. Nothing played: 0.
+fn performance(event: &Event, h: &[RoundEntry], me: Seed) -> i64 {
     let mut sum = 0i64;
     let mut games = 0i64;
     let mut balance = 0i64;
@@ -291,6 +297,23 @@ fn performance(event: &Event, h: &[RoundEntry]) -> i64 {
                 2 => 1,
                 0 => -1,
                 _ => 0,
+            };
+        }
+    }
+    for t in event.rounds.iter().flat_map(|r| &r.tables) {
+        let Some(mine) = t.place_of(me) else {
+            continue;
+        };
+        for &o in t.seats.iter().filter(|o| **o != me) {
+            let Some(theirs) = t.place_of(o) else {
+                continue;
+            };
+            sum += i64::from(event.players[o.index()].rating);
+            games += 1;
+            balance += match mine.place.cmp(&theirs.place) {
+                Ordering::Less => 1,
+                Ordering::Greater => -1,
+                Ordering::Equal => 0,
             };
         }
     }
@@ -370,10 +393,12 @@ mod tests {
         e.rounds.push(Round {
             pairings: vec![game(0, 2, GameResult::White), game(3, 1, GameResult::Black)],
             bye: None,
+            tables: Vec::new(),
         });
         e.rounds.push(Round {
             pairings: vec![game(1, 0, GameResult::Draw), game(2, 3, GameResult::White)],
             bye: None,
+            tables: Vec::new(),
         });
         let s = standings(&e);
         let row = |p: u32| s.iter().find(|l| l.player == Seed(p)).unwrap().clone();
@@ -397,6 +422,7 @@ mod tests {
         e.rounds.push(Round {
             pairings: vec![game(0, 1, GameResult::White)],
             bye: Some(Seed(2)),
+            tables: Vec::new(),
         });
         let s = standings(&e);
         let p3 = s.iter().find(|l| l.player == Seed(2)).unwrap();
@@ -414,14 +440,17 @@ mod tests {
         e.rounds.push(Round {
             pairings: vec![game(0, 1, GameResult::White)],
             bye: Some(Seed(2)),
+            tables: Vec::new(),
         });
         e.rounds.push(Round {
             pairings: vec![game(1, 2, GameResult::White)],
             bye: Some(Seed(0)),
+            tables: Vec::new(),
         });
         e.rounds.push(Round {
             pairings: vec![game(2, 0, GameResult::White)],
             bye: Some(Seed(1)),
+            tables: Vec::new(),
         });
         let s = standings(&e);
         assert!(s.iter().all(|l| l.rank == 1), "{s:?}");

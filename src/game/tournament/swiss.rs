@@ -134,7 +134,7 @@ pub(super) fn pair(event: &Event, round: u32) -> Result<Round, PairError> {
                     before(opponent) < before(seed)
                 }
                 RoundEntry::Bye => true,
-                RoundEntry::Absent => false,
+                RoundEntry::Absent | RoundEntry::Table { .. } => false,
             });
             Player {
                 seed,

@@ -630,7 +630,7 @@ impl Storage for PgStore {
         };
         let b: Vec<u8> = row.get(0);
         Ok(match b.split_first() {
-            Some((&codec::SCHEMA, body)) => match postcard::from_bytes::<AnalysisRecord>(body) {
+            Some((&v, body)) if (codec::ANALYSIS_SINCE..=codec::SCHEMA).contains(&v) => match postcard::from_bytes::<AnalysisRecord>(body) {
                 Ok(a) if a.game == game => Some(a),
                 _ => {
                     tracing::warn!(game = %game, "a stored analysis does not read back: made again");

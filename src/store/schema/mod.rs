@@ -1,4 +1,4 @@
-//! The frozen layouts of older schemas (0 to 7), read and upgraded to the current types
+//! The frozen layouts of older schemas (0 to 8), read and upgraded to the current types
 //! when a database is opened or a value is decoded; tests write genuine old databases
 //! with them.
 
@@ -10,3 +10,4 @@ pub mod v4;
 pub mod v5;
 pub mod v6;
 pub mod v7;
+pub mod v8;
