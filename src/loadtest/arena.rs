@@ -236,8 +236,12 @@ struct Person {
     ended: Option<Instant>,
     /// A game whose next board came before its own board showed the end (a chat's calls
     /// are paced, not kept in order): its board, game, colour, and when the next came.
-    ending: Option<((i64, i64), Option<u64>, Color, Instant)>,
+    ending: Option<Ending>,
 }
+
+/// A game still on when the next board came: its board (chat, message), its game, the
+/// person's colour in it, and when the next board came.
+type Ending = ((i64, i64), Option<u64>, Color, Instant);
 
 /// A board message's buttons, read.
 #[derive(Default)]

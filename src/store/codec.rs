@@ -130,9 +130,7 @@ fn decode_old(v: u8, kind: RecordKind, body: &[u8]) -> Result<AnyRecord, String>
             RecordKind::Game => AnyRecord::Game(postcard_exact::<GameRecord>(body)?),
             RecordKind::User => AnyRecord::User(postcard_exact::<UserRecord>(body)?),
             RecordKind::Chat => AnyRecord::Chat(postcard_exact::<ChatRecord>(body)?),
-            RecordKind::Challenge => {
-                AnyRecord::Challenge(postcard_exact::<ChallengeRecord>(body)?)
-            }
+            RecordKind::Challenge => AnyRecord::Challenge(postcard_exact::<ChallengeRecord>(body)?),
             RecordKind::Tournament => {
                 AnyRecord::Tournament(postcard_exact::<v8::TournamentV8>(body)?.into())
             }

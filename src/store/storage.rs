@@ -330,13 +330,15 @@ impl Storage for SledStore {
             return Ok(None);
         };
         match b.split_first() {
-            Some((&v, body)) if (codec::ANALYSIS_SINCE..=codec::SCHEMA).contains(&v) => match postcard::from_bytes::<AnalysisRecord>(body) {
-                Ok(a) if a.game == game => Ok(Some(a)),
-                Ok(_) | Err(_) => {
-                    tracing::warn!(game = %game, "a stored analysis does not read back: made again");
-                    Ok(None)
+            Some((&v, body)) if (codec::ANALYSIS_SINCE..=codec::SCHEMA).contains(&v) => {
+                match postcard::from_bytes::<AnalysisRecord>(body) {
+                    Ok(a) if a.game == game => Ok(Some(a)),
+                    Ok(_) | Err(_) => {
+                        tracing::warn!(game = %game, "a stored analysis does not read back: made again");
+                        Ok(None)
+                    }
                 }
-            },
+            }
             _ => Ok(None),
         }
     }

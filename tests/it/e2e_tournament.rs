@@ -750,6 +750,44 @@ async fn a_ten_minute_arena_of_six_pairs_as_games_end() {
     h.assert_within_limits();
 }
 
+/// A wave of Joins, as when a club's members all tap at once: every tap is answered, and
+/// the entry message, edited at the group's pace, follows in a few edits rather than one
+/// a Join (a person's taps wait for nothing the group's pace holds).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_wave_of_joins_is_answered_and_shown_in_a_few_edits() {
+    let h = Harness::start().await;
+    let chat = group();
+    let users = field(12);
+    h.api.set_admins(chat.id(), &[users[0].id]);
+    let entry = open(&h, &chat, &users[0], "/tournament swiss 3 classic casual").await;
+    let c0 = h.cursor();
+    let join = act_button(&entry, TournamentAct::Join);
+    let taps: Vec<String> = users
+        .iter()
+        .map(|u| h.api.tap(&chat, u, message_id(&entry), &join))
+        .collect();
+    for id in &taps {
+        h.expect(c0, "a Join's answer", |c| {
+            c.is("AnswerCallbackQuery") && c.params["callback_query_id"] == *id
+        })
+        .await;
+    }
+    h.expect_in_group(c0, "the entry with all twelve", |c| {
+        c.is("EditMessageText") && c.text().is_some_and(|t| t.contains("Players (12)"))
+    })
+    .await;
+    let edits = h
+        .api
+        .calls_since(c0)
+        .iter()
+        .filter(|c| c.is("EditMessageText") && c.chat_id() == Some(chat.id()))
+        .count();
+    assert!(edits <= 4, "{edits} edits of the entry for 12 Joins");
+    let t = until(&h, &chat, "twelve entrants", |t| t.people.len() == 12).await;
+    assert_eq!(t.people.len(), 12);
+    h.assert_within_limits();
+}
+
 /// A table of the arena as it plays out in the group: White moves (a legal turn typed
 /// with `/m`), then Green's and Black's players leave on their turns (`/resign`, Yes),
 /// the program plays their seats to the end of the round, and the table ends White 1st,
@@ -768,13 +806,19 @@ async fn white_wins_the_table(h: &Harness, chat: &TgChat, users: &[TgUser], id: 
         resign(h, chat, who, id).await;
         let deadline = tokio::time::Instant::now() + WAIT * 6;
         while !game(h, id).left().has(seat) {
-            assert!(tokio::time::Instant::now() < deadline, "{seat:?} did not leave");
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "{seat:?} did not leave"
+            );
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
     }
     let deadline = tokio::time::Instant::now() + WAIT * 6;
     while game(h, id).is_active() {
-        assert!(tokio::time::Instant::now() < deadline, "table {id} did not end");
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "table {id} did not end"
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }

@@ -246,7 +246,11 @@ fn an_arena_of_tables_of_three_seats_by_score_and_counts_places() {
     for (g, table) in a.started.iter().zip(&wave.tables) {
         assert!(g.is_table());
         assert_eq!(g.chat, GROUP, "tables are played in the group");
-        let users: Vec<UserId> = table.seats.iter().map(|p| rec.user_of(*p).unwrap()).collect();
+        let users: Vec<UserId> = table
+            .seats
+            .iter()
+            .map(|p| rec.user_of(*p).unwrap())
+            .collect();
         let players: Vec<UserId> = g.players.iter().map(|p| p.user().unwrap()).collect();
         assert_eq!(players, users, "seat order is the table's");
     }
@@ -277,7 +281,11 @@ fn an_arena_of_tables_of_three_seats_by_score_and_counts_places() {
     let table = standings(&rec.event);
     let points = |p: Seed| table.iter().find(|l| l.player == p).unwrap().points.0;
     assert_eq!(
-        [points(t1.seats[0]), points(t1.seats[1]), points(t1.seats[2])],
+        [
+            points(t1.seats[0]),
+            points(t1.seats[1]),
+            points(t1.seats[2])
+        ],
         [4, 0, 2]
     );
     assert_eq!(table[0].player, t1.seats[0], "the table's winner leads");
@@ -325,5 +333,9 @@ fn an_arena_of_tables_takes_what_its_group_seats_and_starts_with_a_table() {
     );
     let a = s.start_tournament(id, t(5)).unwrap();
     assert_eq!(a.started.len(), ugolki_bot::game::GROUP_BOARDS);
-    assert!(a.started.iter().all(|g| g.chat == GROUP && g.players.len() == 4));
+    assert!(
+        a.started
+            .iter()
+            .all(|g| g.chat == GROUP && g.players.len() == 4)
+    );
 }

@@ -86,7 +86,9 @@ pub async fn shown(app: &App, a: Advanced) -> Result<(), BotError> {
         let text = match seat.color() {
             Some(c) if !g.is_table() => {
                 let winner = g.player(!c).user();
-                loser.zip(winner).map(|(l, w)| tx.forfeit(&person(&t, l), &person(&t, w)))
+                loser
+                    .zip(winner)
+                    .map(|(l, w)| tx.forfeit(&person(&t, l), &person(&t, w)))
             }
             _ => loser.map(|l| tx.table_forfeit(&person(&t, l))),
         };
@@ -586,7 +588,9 @@ pub fn entry_changed(app: &App, t: &TournamentRecord) {
                     let tx = texts(app.chat_lang(rec.chat, None).await);
                     refresh_entry(&app, &rec, tx).await;
                 }
-                Err(e) => tracing::debug!(tournament = %id, error = %e, "an entry message's record"),
+                Err(e) => {
+                    tracing::debug!(tournament = %id, error = %e, "an entry message's record")
+                }
             }
         }
     });

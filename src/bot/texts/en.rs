@@ -1725,7 +1725,9 @@ impl super::tournament::TournamentTexts for En {
         format!("⏱ {loser} did not make a first move in time and loses by forfeit; {winner} wins.")
     }
     fn table_forfeit(&self, loser: &str) -> String {
-        format!("⏱ {loser} did not make a first move in time and is out of the table: the program plays the seat on, and they take the last place.")
+        format!(
+            "⏱ {loser} did not make a first move in time and is out of the table: the program plays the seat on, and they take the last place."
+        )
     }
     fn withdrew(&self, who: &str) -> String {
         format!("🚪 {who} withdrew from the tournament.")

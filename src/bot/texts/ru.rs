@@ -1762,7 +1762,9 @@ impl super::tournament::TournamentTexts for Ru {
         format!("⏱ {loser} не сделал первый ход вовремя: поражение за неявку, победа — {winner}.")
     }
     fn table_forfeit(&self, loser: &str) -> String {
-        format!("⏱ {loser} не сделал первый ход вовремя и выбывает из-за стола: за него доигрывает программа, ему — последнее место.")
+        format!(
+            "⏱ {loser} не сделал первый ход вовремя и выбывает из-за стола: за него доигрывает программа, ему — последнее место."
+        )
     }
     fn withdrew(&self, who: &str) -> String {
         format!("🚪 {who} снялся с турнира.")

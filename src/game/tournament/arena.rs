@@ -214,7 +214,9 @@ pub fn seat_waiting(event: &Event, waiting: &[Seed], seats: usize, field: usize)
             .rounds
             .iter()
             .flat_map(|r| &r.tables)
-            .filter(|t| t.seats.first() == Some(&p) && t.result != Some(super::TableResult::Cancelled))
+            .filter(|t| {
+                t.seats.first() == Some(&p) && t.result != Some(super::TableResult::Cancelled)
+            })
             .count()
     };
     for mut t in tables {
@@ -381,7 +383,10 @@ mod tests {
         let r = seat_waiting(&e, &five, 4, 8);
         assert_eq!(r.tables.len(), 1);
         assert_eq!(r.tables[0].seats.len(), 4);
-        assert!(!r.tables[0].seats.contains(&Seed(3)), "the lowest score waits");
+        assert!(
+            !r.tables[0].seats.contains(&Seed(3)),
+            "the lowest score waits"
+        );
     }
 
     #[test]

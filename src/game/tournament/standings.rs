@@ -122,8 +122,7 @@ pub fn standings(event: &Event) -> Vec<Standing> {
             played: histories[i]
                 .iter()
                 .filter(|e| {
-                    e.played_colour().is_some()
-                        || matches!(e, RoundEntry::Table { place: Some(_) })
+                    e.played_colour().is_some() || matches!(e, RoundEntry::Table { place: Some(_) })
                 })
                 .count() as u32,
         })

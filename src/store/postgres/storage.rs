@@ -630,13 +630,15 @@ impl Storage for PgStore {
         };
         let b: Vec<u8> = row.get(0);
         Ok(match b.split_first() {
-            Some((&v, body)) if (codec::ANALYSIS_SINCE..=codec::SCHEMA).contains(&v) => match postcard::from_bytes::<AnalysisRecord>(body) {
-                Ok(a) if a.game == game => Some(a),
-                _ => {
-                    tracing::warn!(game = %game, "a stored analysis does not read back: made again");
-                    None
+            Some((&v, body)) if (codec::ANALYSIS_SINCE..=codec::SCHEMA).contains(&v) => {
+                match postcard::from_bytes::<AnalysisRecord>(body) {
+                    Ok(a) if a.game == game => Some(a),
+                    _ => {
+                        tracing::warn!(game = %game, "a stored analysis does not read back: made again");
+                        None
+                    }
                 }
-            },
+            }
             _ => None,
         })
     }

@@ -5,7 +5,9 @@
 
 use crate::game::ids::{ChatId, MessageId, Timestamp, TournamentId, UserId, Version};
 use crate::game::tournament::{Entrant, Event, Format, Pairing, Round, Seed};
-use crate::game::{TournamentPlayer, TournamentRecord, TournamentSettings, TournamentStatus, Venue};
+use crate::game::{
+    TournamentPlayer, TournamentRecord, TournamentSettings, TournamentStatus, Venue,
+};
 use serde::{Deserialize, Serialize};
 
 /// A v8 round: its pairings and its bye.
