@@ -787,3 +787,144 @@ async fn a_tournaments_page_shows_its_standings_and_opens_its_games() {
     assert_eq!(linked, expected, "{caption}");
     h.assert_within_limits();
 }
+
+/// An arena of tables on its page: once it runs the entry message opens the page; its
+/// board is a table naming its three players and opening its game; a table's end, played
+/// on the page (White steps, Green and Black leave, the program plays their seats out),
+/// reaches the open stream as the standings by place (2 for each player below) and the
+/// next table.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn an_arena_of_tables_shows_its_tables_on_its_page() {
+    use ugolki_bot::bot::testing::{Callback, TournamentAct};
+    let (h, base) = start_with_webapp().await;
+    let grp = group();
+    let players = [alice(), boris(), carol()];
+    h.api.set_admins(grp.id(), &[players[0].id]);
+    let c0 = h.cursor();
+    h.api.send_text(
+        &grp,
+        &players[0],
+        "/tournament arena 30 halma3 casual first 30m",
+    );
+    let entry = h
+        .expect(c0, "the entry message", |c| {
+            c.is("SendMessage") && !c.buttons().is_empty()
+        })
+        .await;
+    let act = |a: TournamentAct| {
+        button(
+            &entry,
+            "",
+            move |cb| matches!(cb, Callback::Tournament { act, .. } if *act == a),
+        )
+    };
+    for p in &players {
+        let c = h.cursor();
+        let id = h
+            .api
+            .tap(&grp, p, message_id(&entry), &act(TournamentAct::Join));
+        h.expect(c, "joined", |c| {
+            c.is("AnswerCallbackQuery") && c.params["callback_query_id"] == id
+        })
+        .await;
+    }
+    let c1 = h.cursor();
+    h.api.tap(
+        &grp,
+        &players[0],
+        message_id(&entry),
+        &act(TournamentAct::Start),
+    );
+    let edit = h
+        .expect_in_group(c1, "the entry with its page's link", |c| {
+            c.is("EditMessageText") && board_button(c).is_some()
+        })
+        .await;
+    let token = tournament_token(&edit);
+    let page = Page::new(&base);
+    let s = page.session(&players[0]).await;
+    let (status, t) = page.get(&format!("api/tournament/{token}"), &s).await;
+    assert_eq!(status, 200, "{t}");
+    let boards = t["boards"].as_array().expect("boards").clone();
+    assert_eq!(boards.len(), 1, "{t}");
+    let seats = boards[0]["seats"]
+        .as_array()
+        .expect("a table's seats")
+        .clone();
+    assert_eq!(seats.len(), 3);
+    for p in &players {
+        assert!(
+            seats.iter().any(|x| x["name"]
+                .as_str()
+                .unwrap_or_default()
+                .contains(&p.first_name)),
+            "{} at the table: {seats:?}",
+            p.first_name
+        );
+    }
+    let game = boards[0]["token"]
+        .as_str()
+        .expect("the table's game")
+        .to_string();
+    let g = page.game(&game, &s).await;
+    let name = |seat: &str| {
+        g["players"][seat]["name"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    };
+    let who = |seat: &str| {
+        players
+            .iter()
+            .find(|p| name(seat).contains(p.first_name.as_str()))
+            .unwrap_or_else(|| panic!("{seat} is one of the three: {g}"))
+            .clone()
+    };
+    let (white, green, black) = (who("w"), who("g"), who("b"));
+    let mut stream = page
+        .client
+        .get(format!("{base}api/tournament/{token}/events?session={s}"))
+        .send()
+        .await
+        .expect("the stream opens");
+    let mut buf = String::new();
+    next_event(&mut stream, &mut buf, "tournament", |_| true).await;
+    let sw = page.session(&white).await;
+    let (status, j) = page
+        .post(
+            &format!("api/game/{game}/move"),
+            Some(&sw),
+            json!({ "from": "b4", "to": "b5", "ply": 0 }),
+        )
+        .await;
+    assert_eq!(status, 200, "{j}");
+    for p in [&green, &black] {
+        let sp = page.session(p).await;
+        let (status, j) = page
+            .post(&format!("api/game/{game}/resign"), Some(&sp), json!({}))
+            .await;
+        assert_eq!(status, 200, "{j}");
+    }
+    let next = next_event(&mut stream, &mut buf, "tournament", |e| {
+        e["boards"][0]["token"].as_str().is_some_and(|t| t != game)
+    })
+    .await;
+    // White first (4), Black second (2), Green, who left first, last (0).
+    let rows = next["rows"].as_array().expect("rows").clone();
+    let points = |p: &TgUser| -> String {
+        rows.iter()
+            .find(|r| r[1].as_str().unwrap_or_default().contains(&p.first_name))
+            .map(|r| r[2].as_str().unwrap_or_default().to_string())
+            .unwrap_or_default()
+    };
+    assert_eq!(
+        [points(&white), points(&black), points(&green)],
+        ["4".to_string(), "2".to_string(), "0".to_string()],
+        "{next}"
+    );
+    assert_eq!(
+        next["boards"][0]["seats"].as_array().map(Vec::len),
+        Some(3),
+        "the whole field sits again: {next}"
+    );
+}

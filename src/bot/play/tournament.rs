@@ -602,7 +602,17 @@ pub async fn refresh_entry(app: &App, t: &TournamentRecord, tx: &dyn Texts) {
     app.views.pages().tournament_changed(t.id, t.version);
     let Some(message) = t.message else { return };
     let text = entry_text(t, tx);
-    let kb = keyboard::tournament(t.id, t.status, tx);
+    let mut kb = keyboard::tournament(t.id, t.status, tx);
+    // Once it has begun, the entry also opens its page: an arena tells no rounds, so this
+    // is where its live games and standings are reached while it runs.
+    if t.status != TournamentStatus::Draft
+        && let Some(page) = page_button(app, t, tx)
+    {
+        let rows = kb.map(|k| k.inline_keyboard).unwrap_or_default();
+        kb = Some(teloxide::types::InlineKeyboardMarkup::new(
+            rows.into_iter().chain(page.inline_keyboard),
+        ));
+    }
     let chat = teloxide::types::ChatId(t.chat.0);
     let id = teloxide::types::MessageId(message.0);
     let r = telegram::call(app.tg.pacer(), t.chat.0, telegram::Kind::Edit, || {

@@ -1533,6 +1533,7 @@ impl super::tournament::TournamentTexts for En {
          /tournament swiss 5 classic 5+3 — a Swiss of 5 rounds\n\
          /tournament roundrobin [double] classic 3d — everyone plays everyone\n\
          /tournament arena 60 classic 3+2 — an arena of 60 minutes\n\
+         /tournament arena 60 halma4 — an arena of Halma tables of four (or <code>halma3</code>), scored by place\n\
          Add <code>casual</code> for unrated games, <code>in 30m</code> (or <code>2h</code>, \
          <code>1d</code>) to start by itself, <code>first 2m</code> for the time to make a \
          first move before a forfeit.\n/tournaments — this group's tournaments."

@@ -1563,6 +1563,7 @@ impl super::tournament::TournamentTexts for Ru {
          /tournament swiss 5 classic 5+3 — швейцарская система, 5 туров\n\
          /tournament roundrobin [double] classic 3d — круговой турнир: каждый играет с каждым\n\
          /tournament arena 60 classic 3+2 — арена на 60 минут\n\
+         /tournament arena 60 halma4 — арена столов хальмы на четверых (или <code>halma3</code>), очки по местам\n\
          Добавьте <code>casual</code> для игр без рейтинга, <code>in 30m</code> (или \
          <code>2h</code>, <code>1d</code>), чтобы турнир начался сам, <code>first 2m</code> — \
          время на первый ход, после которого засчитывается поражение за неявку.\n\
