@@ -31,6 +31,20 @@ fn result_of(roll: u8) -> GameResult {
     }
 }
 
+/// Whether `entry` is a game over the board against `b`: only a game played forbids a
+/// rematch (a forfeited one does not, as in FIDE's rules).
+fn played_against(entry: &RoundEntry, b: Seed) -> bool {
+    matches!(*entry, RoundEntry::Game { opponent, result: Some(r), .. } if opponent == b && r.played())
+}
+
+/// Whether `p`, before the last round of `event` (paired in `before`), is a topscorer
+/// there: more than half the points possible so far (FIDE 2017, A.7), who may meet
+/// another player of the same absolute colour preference.
+fn last_round_topscorer(event: &Event, before: &Event, p: Seed) -> bool {
+    let played = before.rounds.len() as u32;
+    event.total_rounds() == Some(played + 1) && before.half_points(p) > played
+}
+
 /// Whether the players still to pair in `round` (all of `event`'s active field) could be
 /// paired at all under the absolute criteria, by exhaustive search (small fields).
 fn some_pairing_exists(event: &Event) -> bool {
@@ -46,10 +60,16 @@ fn some_pairing_exists(event: &Event) -> bool {
             )
         })
         .collect();
-    let met = |a: usize, b: usize| hist[a].iter().any(|e| e.opponent() == Some(Seed(b as u32)));
+    let met = |a: usize, b: usize| hist[a].iter().any(|e| played_against(e, Seed(b as u32)));
+    let played = event.rounds.len() as u32;
+    let top = |a: usize| {
+        event.total_rounds() == Some(played + 1) && event.half_points(Seed(a as u32)) > played
+    };
     let ok = |a: usize, b: usize| {
         !met(a, b)
-            && !matches!((prefs[a], prefs[b]), (Preference::Absolute(x), Preference::Absolute(y)) if x == y)
+            && (!matches!((prefs[a], prefs[b]), (Preference::Absolute(x), Preference::Absolute(y)) if x == y)
+                || top(a)
+                || top(b))
     };
     let bye_ok = |a: usize| !hist[a].iter().any(RoundEntry::unplayed_point);
     fn go(
@@ -122,12 +142,12 @@ fn check_round(event: &Event) -> Result<(), String> {
             event.players.len()
         ));
     }
-    // No rematch.
+    // No rematch of a game played.
     for p in &round.pairings {
         if before
             .history(p.white)
             .iter()
-            .any(|e| e.opponent() == Some(p.black))
+            .any(|e| played_against(e, p.black))
         {
             return Err(format!(
                 "round {}: {} and {} meet again",
@@ -158,7 +178,7 @@ fn check_round(event: &Event) -> Result<(), String> {
         )
     };
     let can_meet = |a: Seed, b: Seed| {
-        !before.history(a).iter().any(|e| e.opponent() == Some(b))
+        !before.history(a).iter().any(|e| played_against(e, b))
             && !matches!((pref(a), pref(b)), (Preference::Absolute(x), Preference::Absolute(y)) if x == y)
     };
     for (i, &(a, a2)) in floaters.iter().enumerate() {
@@ -172,8 +192,18 @@ fn check_round(event: &Event) -> Result<(), String> {
             }
         }
     }
-    // Colours: never a difference beyond two, never three the same running.
-    for s in event.seeds() {
+    // Colours: never a difference beyond two, never three the same running, except for a
+    // topscorer and their opponent in the last round.
+    let excused: BTreeSet<Seed> = round
+        .pairings
+        .iter()
+        .filter(|p| {
+            last_round_topscorer(event, &before, p.white)
+                || last_round_topscorer(event, &before, p.black)
+        })
+        .flat_map(|p| [p.white, p.black])
+        .collect();
+    for s in event.seeds().filter(|s| !excused.contains(s)) {
         let cs: Vec<Colour> = event
             .history(s)
             .iter()
@@ -289,4 +319,85 @@ fn a_swiss_of_200_is_paired_round_after_round() {
             p.result = Some(result_of(k));
         }
     }
+}
+
+/// Rounds whose expected pairings are bbpPairings v5.0.1's output (FIDE Dutch system,
+/// 2017 rules) for the same tournament: random tournaments cut at a round, and two
+/// last rounds where topscorers share an absolute colour preference (py4swiss's
+/// dutch_e2 cases). Colours and the bye must match too.
+#[test]
+fn swiss_rounds_pair_as_bbp_pairings_does() {
+    #[derive(serde::Deserialize)]
+    struct Case {
+        name: String,
+        event: Event,
+        pairings: Vec<(u32, u32)>,
+        bye: Option<u32>,
+    }
+    let cases: Vec<Case> =
+        serde_json::from_str(include_str!("../data/dutch_bbp.json")).expect("the cases");
+    assert!(cases.len() >= 5);
+    for case in cases {
+        let round = case
+            .event
+            .pair_next()
+            .unwrap_or_else(|e| panic!("{}: {e}", case.name));
+        let got: BTreeSet<(u32, u32)> = round
+            .pairings
+            .iter()
+            .map(|p| (p.white.0, p.black.0))
+            .collect();
+        let want: BTreeSet<(u32, u32)> = case.pairings.iter().copied().collect();
+        assert_eq!(got, want, "{}", case.name);
+        assert_eq!(round.bye.map(|s| s.0), case.bye, "{}", case.name);
+    }
+}
+
+/// The last round: two topscorers who both must have White may still meet (FIDE 2017,
+/// A.7 and C.3), as the only pair of their score group; the higher-ranked gets White.
+/// Before the last round they may not.
+#[test]
+fn topscorers_may_meet_in_the_last_round_despite_their_colours() {
+    use Colour::{Black, White};
+    use GameResult::{Black as B, Draw as D};
+    let mut event = Event::new(
+        Format::Swiss { rounds: 3 },
+        field(6, &[2000, 1990, 1980, 1970, 1960, 1950]),
+    );
+    let game = |white: u32, black: u32, result| ugolki_bot::game::tournament::Pairing {
+        white: Seed(white),
+        black: Seed(black),
+        result: Some(result),
+    };
+    // P1 and P2 win both their games with Black: 2/2 each, absolute White.
+    event.rounds.push(ugolki_bot::game::tournament::Round {
+        pairings: vec![game(3, 0, B), game(4, 1, B), game(2, 5, D)],
+        ..Default::default()
+    });
+    event.rounds.push(ugolki_bot::game::tournament::Round {
+        pairings: vec![game(5, 0, B), game(2, 1, B), game(3, 4, D)],
+        ..Default::default()
+    });
+    let before = event.clone();
+    let round = event.pair_next().expect("a pairing");
+    let board = round
+        .pairings
+        .iter()
+        .find(|p| p.colour_of(Seed(0)).is_some())
+        .expect("P1 plays");
+    assert_eq!(board.opponent_of(Seed(0)), Some(Seed(1)), "{round:?}");
+    // The higher-ranked of the two gets their preference.
+    assert_eq!(board.colour_of(Seed(0)), Some(White));
+    assert_eq!(board.colour_of(Seed(1)), Some(Black));
+    // Not in a round that is not the last.
+    let mut longer = before;
+    longer.format = Format::Swiss { rounds: 4 };
+    let round = longer.pair_next().expect("a pairing");
+    assert!(
+        round
+            .pairings
+            .iter()
+            .all(|p| p.opponent_of(Seed(0)) != Some(Seed(1))),
+        "{round:?}"
+    );
 }

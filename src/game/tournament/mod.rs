@@ -390,10 +390,11 @@ pub enum PairError {
     /// Fewer than two players can be paired.
     #[error("fewer than two players to pair")]
     TooFew,
-    /// No pairing keeps the rules (no rematch, no second bye, the colour limits): the
+    /// No pairing keeps the rules (no second game between two who played, no second bye,
+    /// the colour limits): the
     /// field has played itself out.
     #[error(
-        "no pairing keeps the rules: every remaining pairing would be a rematch, a second bye or break the colour limits"
+        "no pairing keeps the rules: every remaining pairing would repeat a game played, give a second bye or break the colour limits"
     )]
     NoPairing,
     /// An arena is paired as games end, not by rounds.
