@@ -600,6 +600,20 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         pv
     }
 
+    /// The exact score of the root move `m` of `p` searched to `depth` plies (the move
+    /// counted), with a full window: what `root_exact` gives every root move, for one.
+    /// `None` if the node budget ran out first.
+    pub fn score_move(&mut self, p: &Pos<G>, m: RawMove, depth: u32) -> Option<i32> {
+        self.path[0] = p.hash;
+        let child = self.ctx.play(p, m);
+        if let Some(v) = self.child_end(p, m, &child, 0) {
+            return Some(v);
+        }
+        self.path[1] = child.hash;
+        let s = -self.negamax(&child, depth.max(1) as i32 - 1, 1, -INF, INF);
+        (!self.stop).then_some(s)
+    }
+
     /// Iterative deepening over `candidates` (legal moves of `p`, not empty).
     pub fn search_root(&mut self, p: &Pos<G>, candidates: &[RawMove]) -> Found {
         let start = Instant::now();

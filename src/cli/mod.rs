@@ -7,6 +7,7 @@
 pub mod analyze;
 pub mod arena;
 pub mod bench;
+mod bench_analysis;
 mod bench_timers;
 mod bot;
 mod loadtest;
@@ -466,6 +467,7 @@ pub fn main_with(cli: Cli) -> i32 {
             store::BenchWhat::Search(b) => bench::run(b, &mut out),
             store::BenchWhat::Multi(b) => multi::bench(b, &mut out),
             store::BenchWhat::Pairing(b) => tournament::bench_pairing(b, &mut out),
+            store::BenchWhat::Analysis(b) => bench_analysis::run(b, &mut out),
         },
         Command::Loadtest(a) => loadtest::run(a, &mut out),
         Command::Health(a) => bot::health(a, &mut out),

@@ -87,6 +87,8 @@ pub enum BenchWhat {
     Multi(super::multi::MultiBenchArgs),
     /// Tournament pairing: each round of a large Swiss, and its standings.
     Pairing(super::tournament::PairingBenchArgs),
+    /// The post-game analysis: how steady its balance is, its classes, time and memory.
+    Analysis(super::bench_analysis::AnalysisBenchArgs),
     /// (internal) open a populated store and print resident memory figures.
     #[command(hide = true)]
     StoreRss(StoreRssArgs),

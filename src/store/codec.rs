@@ -37,8 +37,10 @@
 //!   tournaments.
 //! - **9** (current): `[9] ++ postcard(record)`: a tournament's round may seat tables of
 //!   three or four (`Round::tables`), and its variant may be one for three or four seats.
-//!   Only tournaments changed: a game, user, chat, challenge or analysis of schema 8 reads
-//!   as it is.
+//!   Only tournaments changed: a game, user, chat or challenge of schema 8 reads as it is.
+//!
+//! Analyses have a byte of their own, [`ANALYSIS`]: derived data, made again rather than
+//! upgraded when the layout or the measure changes.
 
 use super::keys;
 use super::schema::{v0, v1, v2, v3, v4, v5, v6, v7, v8};
@@ -52,9 +54,28 @@ use serde::de::DeserializeOwned;
 /// The schema version this program writes.
 pub const SCHEMA: u8 = 9;
 
-/// The oldest schema whose analyses read as today's (an analysis's layout has not changed
-/// since).
-pub const ANALYSIS_SINCE: u8 = 8;
+/// The version byte an analysis is stored with. Analyses are derived data: one stored
+/// under another version (an older layout, or made by an older measure: schemas 8 and 9
+/// wrote the schema's own byte) is not read but made again when asked, so this moves with
+/// the measure (`ai::analysis::MEASURE`), not with [`SCHEMA`].
+pub const ANALYSIS: u8 = 100 + crate::ai::analysis::MEASURE;
+
+/// Encode an analysis under [`ANALYSIS`].
+pub fn encode_analysis(a: &crate::game::AnalysisRecord) -> Result<Vec<u8>, StoreError> {
+    postcard::to_extend(a, vec![ANALYSIS])
+        .map_err(|e| StoreError::Invalid(format!("cannot encode: {e}")))
+}
+
+/// Decode a stored analysis: `None` for one of another version (made again when asked),
+/// an error for one of this version that does not read.
+pub fn decode_analysis(value: &[u8]) -> Result<Option<crate::game::AnalysisRecord>, StoreError> {
+    match value.split_first() {
+        Some((&ANALYSIS, body)) => postcard::from_bytes(body)
+            .map(Some)
+            .map_err(|e| StoreError::Invalid(format!("an analysis does not read: {e}"))),
+        _ => Ok(None),
+    }
+}
 
 /// Encode a record as the current schema.
 pub fn encode<T: Serialize>(rec: &T) -> Result<Vec<u8>, StoreError> {

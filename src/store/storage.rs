@@ -329,22 +329,18 @@ impl Storage for SledStore {
         let Some(b) = self.analyses.get(keys::game(game)).map_err(io)? else {
             return Ok(None);
         };
-        match b.split_first() {
-            Some((&v, body)) if (codec::ANALYSIS_SINCE..=codec::SCHEMA).contains(&v) => {
-                match postcard::from_bytes::<AnalysisRecord>(body) {
-                    Ok(a) if a.game == game => Ok(Some(a)),
-                    Ok(_) | Err(_) => {
-                        tracing::warn!(game = %game, "a stored analysis does not read back: made again");
-                        Ok(None)
-                    }
-                }
+        match codec::decode_analysis(&b) {
+            Ok(Some(a)) if a.game == game => Ok(Some(a)),
+            Ok(None) => Ok(None),
+            Ok(Some(_)) | Err(_) => {
+                tracing::warn!(game = %game, "a stored analysis does not read back: made again");
+                Ok(None)
             }
-            _ => Ok(None),
         }
     }
 
     fn put_analysis(&self, analysis: &AnalysisRecord) -> Result<(), StoreError> {
-        let value = codec::encode(analysis)?;
+        let value = codec::encode_analysis(analysis)?;
         self.analyses
             .insert(keys::game(analysis.game), value)
             .map_err(io)?;

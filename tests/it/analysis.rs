@@ -72,13 +72,58 @@ fn a_race_played_by_the_solver_has_nothing_to_find() {
         assert!(m.exact, "{m:?}");
         assert_eq!((m.loss, m.class, m.why), (0, Class::Best, None), "{m:?}");
     }
-    // An exact race's balance moves by one tempo a move at most (each side's count
-    // falls by one a move).
+    // Perfect play keeps an exact race's balance where it is: each move takes a tempo
+    // off its side's count and hands the move over.
     for w in a.moves.windows(2) {
-        assert!((w[0].balance - w[1].balance).abs() <= 1, "{w:?}");
+        assert_eq!(w[0].balance, w[1].balance, "{w:?}");
     }
     assert_eq!(a.accuracy, [100.0, 100.0]);
     assert_eq!(a.counts[0][0] + a.counts[1][0], g.plies() as u32);
+}
+
+/// A classic game both sides play at the program's full strength on a node budget.
+fn strong_game(nodes: u64) -> Game {
+    let mut g = Game::new(&Variant::parse("classic").expect("classic"));
+    let limits = Limits {
+        nodes: Some(nodes),
+        ..Limits::default()
+    };
+    while !g.is_over() && g.plies() < 300 {
+        let p = best_move(&g, &limits).expect("a move");
+        g.play_squares(p.squares()).expect("legal");
+    }
+    g
+}
+
+#[test]
+fn a_strong_game_keeps_a_steady_balance_and_its_opening_is_not_called_a_mistake() {
+    let (mut sound, mut steady) = (0, 0);
+    for nodes in [60_000, 90_000] {
+        let g = strong_game(nodes);
+        let a = analyze(&g, ugolki_bot::ai::analysis::DEFAULT_EFFORT);
+        assert_eq!(a.moves.len(), g.plies());
+        // The start is balanced: White finishes first and Black's last move draws.
+        let mut before = 0;
+        for m in &a.moves {
+            if matches!(m.class, Class::Best | Class::Good) {
+                sound += 1;
+                if (m.balance - before).abs() <= 2 {
+                    steady += 1;
+                }
+            }
+            before = m.balance;
+        }
+        for m in a.moves.iter().take(10) {
+            assert!(m.class <= Class::Inaccuracy, "{nodes}: {m:?}");
+        }
+        let errors = a.moves.iter().filter(|m| m.class >= Class::Mistake).count();
+        assert!(errors <= 4, "{nodes}: {errors} mistakes or blunders");
+    }
+    assert!(sound > 20, "{sound} sound moves");
+    assert!(
+        steady * 100 >= sound * 90,
+        "{steady} of {sound} sound moves kept the balance within two tempi"
+    );
 }
 
 #[test]

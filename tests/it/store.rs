@@ -1754,3 +1754,65 @@ fn a_schema_8_tournament_reads_and_is_upgraded() {
     drop(store);
     assert_current_schema(dir.path(), &["tournaments"]);
 }
+
+/// An analysis is kept under the measure's own version byte: one stored by an older
+/// measure (schemas 8 and 9 wrote the schema's byte) or damaged is not read, so it is
+/// made again when asked; one of this version reads back.
+#[test]
+fn an_analysis_stored_by_another_measure_is_made_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let id = GameId(77);
+    let rec = AnalysisRecord {
+        game: id,
+        effort: 20_000,
+        best: Vec::new(),
+        marks: vec![MoveMark {
+            side: Color::White,
+            loss: 0,
+            class: MoveClass::Best,
+            why: None,
+            balance: 0,
+            exact: false,
+        }],
+        accuracy: [100.0, 100.0],
+    };
+    {
+        let store = open(dir.path());
+        store.put_analysis(&rec).unwrap();
+        assert_eq!(store.analysis(id).unwrap(), Some(rec.clone()));
+    }
+    let cases: [(&str, Vec<u8>); 4] = [
+        ("schema 8's", postcard::to_extend(&rec, vec![8u8]).unwrap()),
+        ("schema 9's", postcard::to_extend(&rec, vec![9u8]).unwrap()),
+        (
+            "a newer measure's",
+            postcard::to_extend(&rec, vec![codec::ANALYSIS + 1]).unwrap(),
+        ),
+        ("a damaged one", vec![codec::ANALYSIS, 0xff, 0xff]),
+    ];
+    for (what, bytes) in cases {
+        {
+            let db = raw_sled(dir.path());
+            db.open_tree("analyses")
+                .unwrap()
+                .insert(keys::game(id), bytes)
+                .unwrap();
+            db.flush().unwrap();
+        }
+        let store = open(dir.path());
+        assert_eq!(store.analysis(id).unwrap(), None, "{what}");
+        // Made again, it is kept and read back.
+        store.put_analysis(&rec).unwrap();
+        assert_eq!(store.analysis(id).unwrap(), Some(rec.clone()), "{what}");
+    }
+    // Kept under the measure's byte, not the schema's.
+    let raw = raw_sled(dir.path());
+    let kept = raw
+        .open_tree("analyses")
+        .unwrap()
+        .get(keys::game(id))
+        .unwrap()
+        .expect("kept");
+    assert_eq!(kept[0], codec::ANALYSIS);
+    assert_ne!(kept[0], codec::SCHEMA);
+}

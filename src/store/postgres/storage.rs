@@ -629,22 +629,18 @@ impl Storage for PgStore {
             return Ok(None);
         };
         let b: Vec<u8> = row.get(0);
-        Ok(match b.split_first() {
-            Some((&v, body)) if (codec::ANALYSIS_SINCE..=codec::SCHEMA).contains(&v) => {
-                match postcard::from_bytes::<AnalysisRecord>(body) {
-                    Ok(a) if a.game == game => Some(a),
-                    _ => {
-                        tracing::warn!(game = %game, "a stored analysis does not read back: made again");
-                        None
-                    }
-                }
+        Ok(match codec::decode_analysis(&b) {
+            Ok(Some(a)) if a.game == game => Some(a),
+            Ok(None) => None,
+            Ok(Some(_)) | Err(_) => {
+                tracing::warn!(game = %game, "a stored analysis does not read back: made again");
+                None
             }
-            _ => None,
         })
     }
 
     fn put_analysis(&self, analysis: &AnalysisRecord) -> Result<(), StoreError> {
-        let value = codec::encode(analysis)?;
+        let value = codec::encode_analysis(analysis)?;
         self.block(async {
             let c = self.pool.get().await.map_err(pool_err)?;
             c.execute(
