@@ -24,7 +24,7 @@ use crate::engine::core::{Ctx, Pos, RawMove};
 use crate::engine::{Color, CoreRef, Game, GameResult, Move, Path, Position, Reason, Square};
 
 /// The measure's version. An analysis stored by another measure is made again when asked
-/// (the store keeps it under this version: `store::codec::ANALYSIS`). 1: the balance
+/// (the game service's `ANALYSIS_MEASURE` follows it; the store keeps analyses under it). 1: the balance
 /// counted at the end of each move's own search line; 2: both moves scored by one search
 /// at one depth, the side to move accounted for.
 pub const MEASURE: u8 = 2;

@@ -32,12 +32,13 @@ pub use ids::{
 pub use memory::MemoryStore;
 pub use rating::{RatingChange, multi_update};
 pub use record::{
-    AnalysisRecord, AnyRecord, BlunderReason, Board, ChallengeRecord, ChallengeStatus,
-    ChallengeTarget, ChatRecord, ChatSettings, ColourChoice, Deadline, DeadlineEntry, DeadlineKind,
-    DeadlineTarget, DrawOffer, GameRecord, IndexEntry, LEFT_SEAT_LEVEL, LOBBY_LAPSE, Language,
-    MoveClass, MoveMark, MultiStats, NoticeDelay, Orientation, Pace, Player, RecordKind, RecordRef,
-    ReplayError, SeatLeft, SeatRating, Status, TakebackOffer, TournamentPlayer, TournamentRecord,
-    TournamentSettings, TournamentStatus, TurnNotices, UserRecord, VariantStats, Venue,
+    ANALYSIS_MEASURE, AnalysisRecord, AnyRecord, BlunderReason, Board, ChallengeRecord,
+    ChallengeStatus, ChallengeTarget, ChatRecord, ChatSettings, ColourChoice, Deadline,
+    DeadlineEntry, DeadlineKind, DeadlineTarget, DrawOffer, GameRecord, IndexEntry,
+    LEFT_SEAT_LEVEL, LOBBY_LAPSE, Language, MoveClass, MoveMark, MultiStats, NoticeDelay,
+    Orientation, Pace, Player, RecordKind, RecordRef, ReplayError, SeatLeft, SeatRating, Status,
+    TakebackOffer, TournamentPlayer, TournamentRecord, TournamentSettings, TournamentStatus,
+    TurnNotices, UserRecord, VariantStats, Venue,
 };
 pub use service::{
     Actor, Advanced, DrawOutcome, ErrorClass, Expect, Fired, GROUP_BOARDS, GameService, LATE_BOARD,

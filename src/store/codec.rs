@@ -57,8 +57,9 @@ pub const SCHEMA: u8 = 9;
 /// The version byte an analysis is stored with. Analyses are derived data: one stored
 /// under another version (an older layout, or made by an older measure: schemas 8 and 9
 /// wrote the schema's own byte) is not read but made again when asked, so this moves with
-/// the measure (`ai::analysis::MEASURE`), not with [`SCHEMA`].
-pub const ANALYSIS: u8 = 100 + crate::ai::analysis::MEASURE;
+/// the measure ([`crate::game::ANALYSIS_MEASURE`]), not with [`SCHEMA`]; 100 and up, apart
+/// from the schemas' bytes.
+pub const ANALYSIS: u8 = 100 + crate::game::ANALYSIS_MEASURE;
 
 /// Encode an analysis under [`ANALYSIS`].
 pub fn encode_analysis(a: &crate::game::AnalysisRecord) -> Result<Vec<u8>, StoreError> {

@@ -251,3 +251,13 @@ fn the_cli_prints_a_move_a_line_and_refuses_a_bad_record_naming_its_ply() {
     );
     assert_eq!(code, 2, "{err}");
 }
+
+/// The store keeps analyses under the game service's measure version, which must follow
+/// the engine's: a new measure there makes every stored analysis be made again.
+#[test]
+fn the_stored_measure_version_is_the_engines() {
+    assert_eq!(
+        ugolki_bot::game::ANALYSIS_MEASURE,
+        ugolki_bot::ai::analysis::MEASURE
+    );
+}

@@ -8,6 +8,12 @@ use crate::game::codec;
 use crate::game::ids::GameId;
 use serde::{Deserialize, Serialize};
 
+/// The version of the measure an analysis stored now was made by: the engine's
+/// `ai::analysis::MEASURE` (a test keeps the two equal; the game service does not depend on
+/// the engine's search). The store keeps analyses under it, so that one made by another
+/// measure is made again when asked.
+pub const ANALYSIS_MEASURE: u8 = 2;
+
 /// How a move is judged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum MoveClass {

@@ -16,7 +16,7 @@ mod index;
 mod tournament;
 mod user;
 
-pub use analysis::{AnalysisRecord, BlunderReason, MoveClass, MoveMark};
+pub use analysis::{ANALYSIS_MEASURE, AnalysisRecord, BlunderReason, MoveClass, MoveMark};
 pub use any::{AnyRecord, RecordKind, RecordRef};
 pub use challenge::{ChallengeRecord, ChallengeStatus, ChallengeTarget, ColourChoice};
 pub use chat::{ChatRecord, ChatSettings, Language, NoticeDelay, Orientation, Pace, TurnNotices};
