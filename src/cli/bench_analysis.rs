@@ -264,7 +264,7 @@ pub fn run(args: &AnalysisBenchArgs, out: &mut dyn Write) -> Result<(), CliError
     writeln!(
         out,
         "time: worst {worst:.2} s CPU per 80 plies; longest analysis {longest:.2} s wall; peak memory (VmHWM) {:.1} MB",
-        vm_hwm_kib() as f64 / 1024.0
+        super::store::rss_kib().1 as f64 / 1024.0
     )
     .map_err(io)?;
     Ok(())
@@ -276,17 +276,4 @@ fn share(a: usize, b: usize) -> f64 {
     } else {
         a as f64 * 100.0 / b as f64
     }
-}
-
-/// The process's peak resident memory (Linux).
-fn vm_hwm_kib() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("VmHWM:"))
-                .and_then(|l| l.split_whitespace().nth(1))
-                .and_then(|v| v.parse().ok())
-        })
-        .unwrap_or(0)
 }

@@ -426,7 +426,7 @@ pub fn crash_child(a: &CrashChildArgs) -> Result<(), CliError> {
     }
 }
 
-fn rss_kib() -> (u64, u64) {
+pub(super) fn rss_kib() -> (u64, u64) {
     let s = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
     let field = |name: &str| {
         s.lines()
