@@ -264,7 +264,10 @@ pub fn run(args: &AnalysisBenchArgs, out: &mut dyn Write) -> Result<(), CliError
     writeln!(
         out,
         "time: worst {worst:.2} s CPU per 80 plies; longest analysis {longest:.2} s wall; peak memory (VmHWM) {:.1} MB",
-        super::store::rss_kib().1 as f64 / 1024.0
+        crate::loadtest::process::memory_of(std::process::id())
+            .unwrap_or_default()
+            .hwm_kib as f64
+            / 1024.0
     )
     .map_err(io)?;
     Ok(())

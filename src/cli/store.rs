@@ -426,16 +426,10 @@ pub fn crash_child(a: &CrashChildArgs) -> Result<(), CliError> {
     }
 }
 
-pub(super) fn rss_kib() -> (u64, u64) {
-    let s = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    let field = |name: &str| {
-        s.lines()
-            .find(|l| l.starts_with(name))
-            .and_then(|l| l.split_whitespace().nth(1))
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(0)
-    };
-    (field("VmRSS:"), field("VmHWM:"))
+/// This process's resident memory now and at its peak, in KiB (0 where it cannot be read).
+fn rss_kib() -> (u64, u64) {
+    let m = crate::loadtest::process::memory_of(std::process::id()).unwrap_or_default();
+    (m.rss_kib, m.hwm_kib)
 }
 
 /// Run `bench store-rss`: open a store, read it the way the bot would, print memory.
