@@ -791,7 +791,7 @@ function paintReview() {
     cap.textContent = t('start_pos');
   } else {
     let text = moveLabel(m) + ' — ' + (m.class_name || t('c_' + m.class));
-    if (m.loss > 0) text += ` (−${m.loss} ${t('tempi')})`;
+    if (m.loss > 0) text += ` (−${m.loss} ${t(m.loss === 1 ? 'tempo' : 'tempi')})`;
     if (ERRORS.includes(m.class)) text += '. ' + t('better') + ': ' + m.best;
     cap.textContent = text;
   }

@@ -731,6 +731,8 @@ async fn a_tournaments_page_shows_its_standings_and_opens_its_games() {
     assert_eq!(t["round"], 1);
     assert_eq!(t["rounds"], 2);
     assert_eq!(t["rows"].as_array().map(Vec::len), Some(4), "{t}");
+    // The round is still being played: the standings are not "after" it.
+    assert_eq!(t["subtitle"], "Standings · round 1 of 2 in play", "{t}");
     let boards = t["boards"].as_array().expect("boards").clone();
     assert_eq!(boards.len(), 2);
     // Each board opens its game.

@@ -1782,6 +1782,12 @@ impl super::tournament::TournamentTexts for En {
             (false, None) => "Standings".into(),
         }
     }
+    fn standings_live(&self, round: u32, total: Option<u32>) -> String {
+        match total {
+            Some(n) => format!("Standings · round {round} of {n} in play"),
+            None => "Standings".into(),
+        }
+    }
     fn standings_columns(&self) -> [String; 4] {
         ["#".into(), "Player".into(), "Pts".into(), "Games".into()]
     }

@@ -1819,6 +1819,12 @@ impl super::tournament::TournamentTexts for Ru {
             (false, None) => "Таблица".into(),
         }
     }
+    fn standings_live(&self, round: u32, total: Option<u32>) -> String {
+        match total {
+            Some(n) => format!("Таблица · идёт тур {round} из {n}"),
+            None => "Таблица".into(),
+        }
+    }
     fn standings_columns(&self) -> [String; 4] {
         ["#".into(), "Игрок".into(), "Очки".into(), "Партии".into()]
     }

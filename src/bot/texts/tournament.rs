@@ -135,6 +135,9 @@ pub trait TournamentTexts {
     fn tournaments_list(&self, lines: &[ListLine]) -> String;
     /// The standings picture's title.
     fn standings_title(&self, round: u32, total: Option<u32>, last: bool) -> String;
+    /// The page's standings title while round `round` is still being played: the
+    /// results it counts include that round's finished games.
+    fn standings_live(&self, round: u32, total: Option<u32>) -> String;
     /// The standings' column headings: place, player, points, games.
     fn standings_columns(&self) -> [String; 4];
     /// The pairings picture's column headings: board, White, Black, points before the

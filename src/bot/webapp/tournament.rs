@@ -121,7 +121,12 @@ fn view(app: &App, rec: &TournamentRecord, t: &dyn Texts) -> Value {
     let rounds = rec.event.rounds.len() as u32;
     let total = rec.event.total_rounds();
     let over = !rec.status.is_open();
-    let subtitle = t.standings_title(rounds, total, over);
+    let in_play = rec.event.rounds.last().is_some_and(|r| !r.complete());
+    let subtitle = if !over && in_play {
+        t.standings_live(rounds, total)
+    } else {
+        t.standings_title(rounds, total, over)
+    };
     let table = sheet(rec, &rec.event, t, subtitle);
     let arena = matches!(rec.event.format, Format::Arena { .. });
     let name = |s: Seed| rec.event.players[s.index()].name.clone();
