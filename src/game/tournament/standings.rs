@@ -8,7 +8,8 @@
 //! drops the lowest of them. A round without a game (a bye, a forfeit either way, a round
 //! missed) counts, for the player's own Buchholz, as a game against a virtual opponent
 //! who has the player's score before that round and draws every later round (FIDE's rule
-//! for unplayed games). Sonneborn-Berger adds the scores of the opponents beaten and half
+//! for unplayed games of 2009–2023, before C.07's dummy opponent); an opponent's score is
+//! counted as it stands. Sonneborn-Berger adds the scores of the opponents beaten and half
 //! the scores of those drawn, over games played. Direct encounter is the score among the
 //! players tied on points, used only when each of them has met every other. Wins count
 //! games won over the board. Values are in half points, like the scores.
