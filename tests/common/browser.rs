@@ -16,6 +16,10 @@ use std::time::Duration;
 pub struct Browser {
     driver: Child,
     client: Client,
+    /// The driver's and the browser's temporary files (their profile, their singleton
+    /// socket): Chromium leaves them behind when its driver is stopped, so they go here
+    /// and are removed with the browser.
+    _temp: tempfile::TempDir,
 }
 
 fn which(names: &[&str]) -> Option<PathBuf> {
@@ -61,8 +65,10 @@ impl Browser {
         let chromium = which(&["chromium", "chromium-browser", "google-chrome"])
             .expect("Chromium is installed");
         let port = super::webapp::free_port();
+        let temp = tempfile::tempdir().expect("a temporary folder for the browser");
         let child = Command::new(driver)
             .arg(format!("--port={port}"))
+            .env("TMPDIR", temp.path())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -96,6 +102,7 @@ impl Browser {
                     return Browser {
                         driver: child,
                         client,
+                        _temp: temp,
                     };
                 }
                 Err(e) => last = Some(e),
