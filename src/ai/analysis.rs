@@ -26,8 +26,9 @@ use crate::engine::{Color, CoreRef, Game, GameResult, Move, Path, Position, Reas
 /// The measure's version. An analysis stored by another measure is made again when asked
 /// (the game service's `ANALYSIS_MEASURE` follows it; the store keeps analyses under it). 1: the balance
 /// counted at the end of each move's own search line; 2: both moves scored by one search
-/// at one depth, the side to move accounted for.
-pub const MEASURE: u8 = 2;
+/// at one depth, the side to move accounted for; 3: where the deeper look proves a result
+/// or prefers the move played, it decides.
+pub const MEASURE: u8 = 3;
 
 /// The default effort of a search where the armies still meet, in nodes.
 pub const DEFAULT_EFFORT: u64 = 20_000;
@@ -484,15 +485,41 @@ fn scored<G: Geometry>(
             let (Some(b2), Some(m2)) = (b2, m2) else {
                 continue;
             };
-            if !decided(b2) && !decided(m2) {
-                // The smaller loss stands: a mistake is called only where both agree.
-                let kept = loss.min((b2 - m2).max(0));
-                if jumped {
-                    // The deeper look's balance, for both moves.
-                    sc.best_score = b2;
-                    sc.shift = shift_at(depth + extra);
+            // The smaller loss stands: a mistake is called only where both looks agree. A
+            // proven result counts here as the best or worst score there is, so a move
+            // the deeper look proves lost is no better move, and one it proves won costs
+            // nothing.
+            let kept = loss.min((b2 - m2).max(0));
+            if m2 > b2 {
+                // The deeper look prefers the move played: it is the best there is here.
+                sc.best = (played.from, played.to);
+            }
+            match (decided(b2), decided(m2)) {
+                (true, true) => {
+                    // Both results proven: they stand, and the judge counts both positions
+                    // as they stand, as where the first look proved them.
+                    sc.best_score = b2.max(m2);
+                    sc.played_score = m2;
                 }
-                sc.played_score = sc.best_score - kept;
+                (false, false) => {
+                    if jumped {
+                        // The deeper look's balance, for both moves: that of the better of
+                        // the two there (the move played may be, where the first look's
+                        // best falls into a line it could not see the end of).
+                        sc.best_score = b2.max(m2);
+                        sc.shift = shift_at(depth + extra);
+                    }
+                    sc.played_score = sc.best_score - kept;
+                }
+                (false, true) if m2 > 0 => {
+                    // The move played proven won, the first look's best not: the move
+                    // played is the best, and its result stands as a proven one does.
+                    sc.best_score = m2;
+                    sc.played_score = m2;
+                }
+                // Otherwise, one result proven and the other not: the balance stays the
+                // first look's, the loss the smaller of the two.
+                _ => sc.played_score = sc.best_score - kept,
             }
             break;
         }

@@ -1,12 +1,13 @@
 //! The post-game analysis in tempi (docs/ANALYSIS.md) on games with known errors: a
 //! backward step in a separated race (its tempi, the plan's better move), a race played
 //! by the solver (nothing to find), a game lost on the exit deadline (the move that
-//! sealed it named), determinism, and the CLI's JSON and refusals.
+//! sealed it named), level-5 games kept steady where a first look misjudged their ends,
+//! determinism, and the CLI's JSON and refusals.
 
 use crate::cli::ugolki;
 use ugolki_bot::ai::analysis::{Class, Why, analyze};
 use ugolki_bot::ai::{Limits, best_move};
-use ugolki_bot::engine::{Color, Game, Path, Variant};
+use ugolki_bot::engine::{Color, Game, Path, Record, Variant};
 
 /// The engine's move at a fixed effort (the same every run).
 fn engine_move(g: &Game) -> Path {
@@ -124,6 +125,36 @@ fn a_strong_game_keeps_a_steady_balance_and_its_opening_is_not_called_a_mistake(
         steady * 100 >= sound * 90,
         "{steady} of {sound} sound moves kept the balance within two tempi"
     );
+}
+
+/// Level-5 self-play games (`ugolki bench analysis`'s) whose ends a first look misjudged
+/// (the 2-ply deeper look proved its best move lost, the move played won, or preferred the
+/// move played): every sound move keeps the balance within two tempi and none is called a
+/// blunder. Game 0 opens `1. c2-d2`, once called a blunder of 6 tempi.
+#[test]
+fn level_5_games_whose_ends_a_first_look_misjudged_stay_steady() {
+    for name in ["level5-0", "level5-1", "level5-4"] {
+        let path = format!(
+            "{}/tests/data/analysis/{name}.pgn",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&path).expect("the record");
+        let record = Record::parse(&text).expect("a record");
+        let g = Game::from_record(&record, None, None).expect("a legal game");
+        let a = analyze(&g, ugolki_bot::ai::analysis::DEFAULT_EFFORT);
+        assert_eq!(a.moves.len(), g.plies(), "{name}");
+        let mut before = 0;
+        for (ply, m) in a.moves.iter().enumerate() {
+            if matches!(m.class, Class::Best | Class::Good) {
+                assert!(
+                    (m.balance - before).abs() <= 2,
+                    "{name} ply {ply}: {before} then {m:?}"
+                );
+            }
+            assert!(m.class < Class::Blunder, "{name} ply {ply}: {m:?}");
+            before = m.balance;
+        }
+    }
 }
 
 #[test]

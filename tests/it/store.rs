@@ -1781,9 +1781,13 @@ fn an_analysis_stored_by_another_measure_is_made_again() {
         store.put_analysis(&rec).unwrap();
         assert_eq!(store.analysis(id).unwrap(), Some(rec.clone()));
     }
-    let cases: [(&str, Vec<u8>); 4] = [
+    let cases: [(&str, Vec<u8>); 5] = [
         ("schema 8's", postcard::to_extend(&rec, vec![8u8]).unwrap()),
         ("schema 9's", postcard::to_extend(&rec, vec![9u8]).unwrap()),
+        (
+            "an older measure's",
+            postcard::to_extend(&rec, vec![codec::ANALYSIS - 1]).unwrap(),
+        ),
         (
             "a newer measure's",
             postcard::to_extend(&rec, vec![codec::ANALYSIS + 1]).unwrap(),

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 /// `ai::analysis::MEASURE` (a test keeps the two equal; the game service does not depend on
 /// the engine's search). The store keeps analyses under it, so that one made by another
 /// measure is made again when asked.
-pub const ANALYSIS_MEASURE: u8 = 2;
+pub const ANALYSIS_MEASURE: u8 = 3;
 
 /// How a move is judged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
