@@ -175,12 +175,13 @@ fn game_of(c: &Call) -> Option<u64> {
         })
 }
 
-async fn board_posted(api: &FakeApi, from: u64, chat: i64) -> Result<Call, LoadError> {
+/// The board `what` (a game's name, for the error) posted into `chat` after call `from`.
+async fn board_posted(api: &FakeApi, from: u64, chat: i64, what: &str) -> Result<Call, LoadError> {
     api.wait_for(from, WAIT, |c| {
         c.is("SendPhoto") && c.chat_id() == Some(chat) && c.response.is_ok()
     })
     .await
-    .ok_or_else(|| err("no board was posted"))
+    .ok_or_else(|| err(&format!("no board was posted for {what}")))
 }
 
 fn seat_from(board: &Call, chat: TgChat, people: &[TgUser]) -> Result<Seat, LoadError> {
@@ -224,7 +225,7 @@ async fn group_game(
         .ok_or_else(|| err("no accept button"))?;
     let c1 = api.call_count();
     api.tap(chat, b, message_id(&ch).unwrap_or(0), &accept);
-    let board = board_posted(api, c1, chat.id()).await?;
+    let board = board_posted(api, c1, chat.id(), "the group game").await?;
     seat_from(&board, chat.clone(), &[a.clone(), b.clone()])
 }
 
@@ -242,7 +243,7 @@ async fn program_game(api: &FakeApi, u: &TgUser) -> Result<Seat, LoadError> {
         .ok_or_else(|| err("no colour menu"))?;
     let c1 = api.call_count();
     api.tap(&chat, u, message_id(&menu).unwrap_or(0), "p:classic:w:1");
-    let board = board_posted(api, c1, u.id).await?;
+    let board = board_posted(api, c1, u.id, "the game against the program").await?;
     seat_from(&board, chat, std::slice::from_ref(u))
 }
 
@@ -604,11 +605,19 @@ async fn table_game(api: &FakeApi, cast: &Cast) -> Result<Table, LoadError> {
         )
     };
     use crate::bot::callback::LobbyAct;
-    lobby_tap(&cast.mallory, LobbyAct::Join);
+    // Taps are queued per person: Tina's start could overtake Mallory's join and be
+    // refused (not every seat taken), so the join's answer comes first.
+    let c_join = api.call_count();
+    let join = lobby_tap(&cast.mallory, LobbyAct::Join);
+    api.wait_for(c_join, WAIT, |c| {
+        c.is("AnswerCallbackQuery") && c.str("callback_query_id") == Some(join.as_str())
+    })
+    .await
+    .ok_or_else(|| err("Mallory's join not answered"))?;
     lobby_tap(&cast.tina, LobbyAct::Program(1));
     let c1 = api.call_count();
     lobby_tap(&cast.tina, LobbyAct::Start);
-    let board = board_posted(api, c1, chat.id()).await?;
+    let board = board_posted(api, c1, chat.id(), "the table").await?;
     let board_id = message_id(&board).ok_or_else(|| err("board without id"))?;
     let c2 = api.call_count();
     api.send_text(&chat, &cast.mallory, "/resign");
