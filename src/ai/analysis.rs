@@ -560,9 +560,7 @@ fn pace<G: Geometry>(ctx: &Ctx<G>, p: &Pos<G>, tables: &Tables<G>) -> (f64, f64)
         floor[ci] = target.iter().map(|i| i64::from(d[i as usize])).sum();
         let at: i64 = pieces.iter().map(|i| i64::from(d[i as usize])).sum();
         to_cover += (at - floor[ci]).max(0);
-        moves += s
-            .beam(c, pieces, target, G::B::EMPTY, BEAM)
-            .map_or_else(|| s.h(pieces, target), |l| l.len() as u32 - 1) as i64;
+        moves += i64::from(beam_need(&s, c, pieces, target));
     }
     let squares_a_move = if moves > 0 {
         (to_cover as f64 / moves as f64).max(1.0)
@@ -802,17 +800,21 @@ fn race(pos: &Position) -> Option<Settled> {
 fn estimate(pos: &Position) -> [u32; 2] {
     fn typed<G: Geometry>(ctx: &Ctx<G>, p: &Pos<G>) -> [u32; 2] {
         let s = Solo::new(ctx);
-        [Color::White, Color::Black].map(|c| {
-            let (pieces, target) = (p.pieces[c.index()], ctx.target[c.index()]);
-            s.beam(c, pieces, target, G::B::EMPTY, BEAM)
-                .map_or_else(|| s.h(pieces, target), |l| l.len() as u32 - 1)
-        })
+        [Color::White, Color::Black]
+            .map(|c| beam_need(&s, c, p.pieces[c.index()], ctx.target[c.index()]))
     }
     match pos.core() {
         CoreRef::S8(c, p) => typed(c, p),
         CoreRef::S10(c, p) => typed(c, p),
         CoreRef::S16(c, p) => typed(c, p),
     }
+}
+
+/// The moves `c` needs alone to bring `pieces` into `target`, by the beam (no square
+/// barred; the heuristic's count where the beam finds no line).
+fn beam_need<G: Geometry>(s: &Solo<'_, G>, c: Color, pieces: G::B, target: G::B) -> u32 {
+    s.beam(c, pieces, target, G::B::EMPTY, BEAM)
+        .map_or_else(|| s.h(pieces, target), |l| l.len() as u32 - 1)
 }
 
 /// Each side's moves needed alone (White, Black): the optimum when a solve fits `budget`

@@ -67,14 +67,21 @@ pub fn encode_analysis(a: &crate::game::AnalysisRecord) -> Result<Vec<u8>, Store
         .map_err(|e| StoreError::Invalid(format!("cannot encode: {e}")))
 }
 
-/// Decode a stored analysis: `None` for one of another version (made again when asked),
-/// an error for one of this version that does not read.
-pub fn decode_analysis(value: &[u8]) -> Result<Option<crate::game::AnalysisRecord>, StoreError> {
-    match value.split_first() {
-        Some((&ANALYSIS, body)) => postcard::from_bytes(body)
-            .map(Some)
-            .map_err(|e| StoreError::Invalid(format!("an analysis does not read: {e}"))),
-        _ => Ok(None),
+/// Decode the analysis stored for `game`: `None` for one of another version, or one that
+/// does not read or names another game (logged), so that it is made again when asked.
+pub fn decode_analysis(
+    game: crate::game::GameId,
+    value: &[u8],
+) -> Option<crate::game::AnalysisRecord> {
+    let Some((&ANALYSIS, body)) = value.split_first() else {
+        return None;
+    };
+    match postcard::from_bytes::<crate::game::AnalysisRecord>(body) {
+        Ok(a) if a.game == game => Some(a),
+        _ => {
+            tracing::warn!(game = %game, "a stored analysis does not read back: made again");
+            None
+        }
     }
 }
 

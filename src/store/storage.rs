@@ -329,14 +329,7 @@ impl Storage for SledStore {
         let Some(b) = self.analyses.get(keys::game(game)).map_err(io)? else {
             return Ok(None);
         };
-        match codec::decode_analysis(&b) {
-            Ok(Some(a)) if a.game == game => Ok(Some(a)),
-            Ok(None) => Ok(None),
-            Ok(Some(_)) | Err(_) => {
-                tracing::warn!(game = %game, "a stored analysis does not read back: made again");
-                Ok(None)
-            }
-        }
+        Ok(codec::decode_analysis(game, &b))
     }
 
     fn put_analysis(&self, analysis: &AnalysisRecord) -> Result<(), StoreError> {

@@ -1,8 +1,8 @@
 //! The PostgreSQL store beyond the shared contract (which `service` runs over all three
 //! stores): moving games between sled and PostgreSQL with the real commands, the schema
 //! check on start, damaged values, instances started together, one leader among many and
-//! a standby taking over, and the update log that keeps a new leader from applying an
-//! update twice.
+//! a standby taking over, the update log that keeps a new leader from applying an
+//! update twice, and analyses kept under the measure's version.
 
 use crate::common::pg::{fresh_database, server};
 use crate::store::{all, populate};
@@ -184,6 +184,60 @@ fn a_damaged_value_is_set_aside() {
             .is_empty()
     );
     assert_eq!(store.user(UserId(11)).unwrap().unwrap().name, "Анна \"Q\"");
+}
+
+/// Analyses on PostgreSQL follow the measure as on sled: one of this version reads back;
+/// one stored by an older measure, a newer one, or a damaged one is not read (made again
+/// when asked), and the one made again is kept under the measure's byte.
+#[test]
+fn an_analysis_stored_by_another_measure_is_made_again() {
+    use ugolki_bot::store::codec;
+    let url = fresh_database();
+    let store = pg(&url);
+    let id = GameId(77);
+    let rec = AnalysisRecord {
+        game: id,
+        effort: 20_000,
+        best: Vec::new(),
+        marks: Vec::new(),
+        accuracy: [100.0, 100.0],
+    };
+    store.put_analysis(&rec).unwrap();
+    assert_eq!(store.analysis(id).unwrap(), Some(rec.clone()));
+    let hex = |b: &[u8]| b.iter().map(|x| format!("{x:02x}")).collect::<String>();
+    let body = postcard::to_allocvec(&rec).unwrap();
+    let cases = [
+        ("schema 9's", [&[9u8][..], &body].concat()),
+        (
+            "an older measure's",
+            [&[codec::ANALYSIS - 1][..], &body].concat(),
+        ),
+        (
+            "a newer measure's",
+            [&[codec::ANALYSIS + 1][..], &body].concat(),
+        ),
+        ("a damaged one", vec![codec::ANALYSIS, 0xff, 0xff]),
+    ];
+    let name = database_name(&url);
+    for (what, bytes) in cases {
+        store
+            .execute_for_test(&format!(
+                "UPDATE ugolki_analyses SET value = '\\x{}'::bytea WHERE game = 77",
+                hex(&bytes)
+            ))
+            .unwrap();
+        assert_eq!(store.analysis(id).unwrap(), None, "{what}");
+        store.put_analysis(&rec).unwrap();
+        assert_eq!(store.analysis(id).unwrap(), Some(rec.clone()), "{what}");
+        assert_eq!(
+            server().psql(
+                &name,
+                "SELECT get_byte(value, 0) FROM ugolki_analyses WHERE game = 77"
+            ),
+            codec::ANALYSIS.to_string(),
+            "{what}"
+        );
+    }
 }
 
 fn leaders(roles: &[tokio::sync::watch::Receiver<Role>]) -> usize {

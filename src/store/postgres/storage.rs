@@ -629,14 +629,7 @@ impl Storage for PgStore {
             return Ok(None);
         };
         let b: Vec<u8> = row.get(0);
-        Ok(match codec::decode_analysis(&b) {
-            Ok(Some(a)) if a.game == game => Some(a),
-            Ok(None) => None,
-            Ok(Some(_)) | Err(_) => {
-                tracing::warn!(game = %game, "a stored analysis does not read back: made again");
-                None
-            }
-        })
+        Ok(codec::decode_analysis(game, &b))
     }
 
     fn put_analysis(&self, analysis: &AnalysisRecord) -> Result<(), StoreError> {
